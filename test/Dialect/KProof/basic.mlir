@@ -1,0 +1,62 @@
+// RUN: kproof-opt %s --verify-roundtrip | FileCheck %s
+// RUN: kproof-opt %s | kproof-opt | FileCheck %s
+
+// CHECK: kproof.global shared @tile : f32[256] {align = 4 : i64}
+kproof.global shared @tile : f32 [256] {align = 4 : i64}
+// CHECK: kproof.global shared @dyn : i8[] {align = 16 : i64, external}
+kproof.global shared @dyn : i8[] {align = 16 : i64, external}
+// CHECK: kproof.global global @msg : i8[3] {init = [104 : i8, 105 : i8, 0 : i8]}
+kproof.global global @msg : i8[3] {init = [104 : i8, 105 : i8, 0 : i8]}
+
+// CHECK-LABEL: kproof.kernel entry @copy
+// CHECK-SAME: (%[[OUT:.+]]: i64 {kproof.ptx_type = "u64"}, %[[IN:.+]]: i64 {kproof.ptx_type = "u64"})
+kproof.kernel entry @copy(%out: i64 {kproof.ptx_type = "u64"}, %in: i64 {kproof.ptx_type = "u64"}) attributes {kproof.reqntid = array<i32: 256, 1, 1>} {
+  // CHECK: %[[TID:.+]] = sreg tid.x : i32
+  %tid = kproof.sreg tid.x : i32
+  // CHECK: sreg clock64 : i64
+  %clk = kproof.sreg clock64 : i64
+  // CHECK: %[[V:.+]] = ld global %[[IN]] {nc, offset = 16 : i64} : i64 -> f32
+  %v = kproof.ld global %in {nc, offset = 16 : i64} : i64 -> f32
+  // CHECK: %[[S:.+]] = addressof @tile : i32
+  %s = kproof.addressof @tile : i32
+  // CHECK: st shared %[[S]], %[[V]] : i32, f32
+  kproof.st shared %s, %v : i32, f32
+  // CHECK: barrier sync {aligned}
+  kproof.barrier sync {aligned}
+  // CHECK: ld shared %[[S]] sem relaxed scope cta : i32 -> i32, i32
+  %a, %b = kproof.ld shared %s sem relaxed scope cta : i32 -> i32, i32
+  // CHECK: ld global %[[IN]] {cache = ["L1::evict_last"]} : i64 -> f32, f32, f32, f32
+  %q:4 = kproof.ld global %in {cache = ["L1::evict_last"]} : i64 -> f32, f32, f32, f32
+  %id = kproof.constant 1 : i32
+  %n = kproof.constant 64 : i32
+  // CHECK: barrier arrive id %{{.+}} count %{{.+}}
+  kproof.barrier arrive id %id count %n
+  %p = kproof.constant true
+  // CHECK: barrier red op popc, %{{.+}} {aligned} -> i32
+  %r = kproof.barrier red op popc, %p {aligned} -> i32
+  // CHECK: st global %[[OUT]], %[[V]] sem release scope gpu : i64, f32
+  kproof.st global %out, %v sem release scope gpu : i64, f32
+  // CHECK: constant 1.44269502 : f32
+  %l = kproof.constant 1.44269502 : f32
+  // CHECK: return
+  kproof.return
+}
+
+// CHECK-LABEL: kproof.kernel func @twice
+// CHECK-SAME: -> f32
+kproof.kernel func @twice(%x: f32) -> f32 {
+  cf.br ^bb1(%x : f32)
+^bb1(%y: f32):
+  // CHECK: return %{{.+}} : f32
+  kproof.return %y : f32
+}
+
+// CHECK-LABEL: kproof.kernel entry @stop
+kproof.kernel entry @stop() {
+  // CHECK: exit
+  kproof.exit
+}
+
+// A .extern .func declaration (vprintf) has no body.
+// CHECK: kproof.kernel func private @vprintf(i64, i64) -> i32
+kproof.kernel func private @vprintf(i64, i64) -> i32
