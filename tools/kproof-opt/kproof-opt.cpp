@@ -13,6 +13,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "KProof/Dialect/KProofDialect.h"
+#include "KProof/Import/PTX/PTXImporter.h"
+#include "KProof/Import/PTX/PTXParser.h"
 #include "KProof/Transforms/Passes.h"
 
 #include "mlir/Dialect/AMDGPU/IR/AMDGPUDialect.h"
@@ -26,12 +28,16 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/AsmState.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "mlir/Transforms/Passes.h"
 
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
@@ -49,7 +55,7 @@ enum ExitCode : int {
 /// that compiler pipelines hand to kproof (gpu/llvm/nvvm/rocdl/amdgpu) or that
 /// contracts use for specs (func/cf/tensor/linalg/arith/math).
 static void registerKProofDialects(DialectRegistry &registry) {
-  registry.insert<kproof::KProofDialect, func::FuncDialect,
+  registry.insert<mlir::kproof::KProofDialect, func::FuncDialect,
                   cf::ControlFlowDialect, gpu::GPUDialect, LLVM::LLVMDialect,
                   NVVM::NVVMDialect, ROCDL::ROCDLDialect,
                   amdgpu::AMDGPUDialect, tensor::TensorDialect,
@@ -57,12 +63,69 @@ static void registerKProofDialects(DialectRegistry &registry) {
                   math::MathDialect>();
 }
 
+namespace {
+enum class InputFormat { Auto, MLIR, PTX };
+
+llvm::cl::OptionCategory kproofCategory("kproof options");
+
+llvm::cl::opt<InputFormat> inputFormat(
+    "input-format", llvm::cl::desc("How to read the input"),
+    llvm::cl::init(InputFormat::Auto),
+    llvm::cl::values(
+        clEnumValN(InputFormat::Auto, "auto",
+                   "PTX if the file ends in .ptx or starts with a .version "
+                   "directive, MLIR otherwise (default)"),
+        clEnumValN(InputFormat::MLIR, "mlir", "MLIR"),
+        clEnumValN(InputFormat::PTX, "ptx", "PTX text (imported into kproof)")),
+    llvm::cl::cat(kproofCategory));
+} // namespace
+
+/// Imports PTX, runs the requested pass pipeline over it and prints the
+/// result, mirroring what MlirOptMain does for MLIR input. Diagnostics point
+/// into the PTX file; with --verify-diagnostics the PTX's own comments hold
+/// the expected-* annotations.
+static int runOnPTX(std::unique_ptr<llvm::MemoryBuffer> input,
+                    llvm::raw_ostream &os, DialectRegistry &registry,
+                    const MlirOptMainConfig &config) {
+  MLIRContext context(registry);
+  context.allowUnregisteredDialects(config.shouldAllowUnregisteredDialects());
+  context.printOpOnDiagnostic(!config.shouldVerifyDiagnostics());
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(std::move(input), llvm::SMLoc());
+
+  auto process = [&]() -> int {
+    OwningOpRef<ModuleOp> module = mlir::kproof::importPTX(sourceMgr, &context);
+    if (!module)
+      return ExitError;
+    PassManager pm(&context, ModuleOp::getOperationName(),
+                   PassManager::Nesting::Implicit);
+    pm.enableVerifier(config.shouldVerifyPasses());
+    if (failed(applyPassManagerCLOptions(pm)) ||
+        failed(config.setupPassPipeline(pm)))
+      return ExitError;
+    if (failed(pm.run(*module)))
+      return ExitFailure;
+    module->print(os, OpPrintingFlags());
+    os << "\n";
+    return ExitOk;
+  };
+
+  if (!config.shouldVerifyDiagnostics()) {
+    SourceMgrDiagnosticHandler handler(sourceMgr, &context);
+    return process();
+  }
+  SourceMgrDiagnosticVerifierHandler handler(
+      sourceMgr, &context, config.verifyDiagnosticsLevel());
+  (void)process();
+  return succeeded(handler.verify()) ? ExitOk : ExitFailure;
+}
+
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
 
   // Passes: kproof's own (generated registration) and the generic cleanup
   // passes a pipeline around kproof uses.
-  kproof::registerKProofPasses();
+  mlir::kproof::registerKProofPasses();
   registerCanonicalizerPass();
   registerCSEPass();
   registerSymbolDCEPass();
@@ -88,6 +151,17 @@ int main(int argc, char **argv) {
   if (!output) {
     llvm::errs() << "kproof-opt: " << errorMessage << "\n";
     return ExitError;
+  }
+
+  bool isPTX = inputFormat == InputFormat::PTX ||
+               (inputFormat == InputFormat::Auto &&
+                (llvm::StringRef(inputFilename).ends_with(".ptx") ||
+                 ::kproof::ptx::looksLikePTX(input->getBuffer())));
+  if (isPTX) {
+    int rc = runOnPTX(std::move(input), output->os(), registry, config);
+    if (rc == ExitOk)
+      output->keep();
+    return rc;
   }
 
   if (failed(MlirOptMain(output->os(), std::move(input), registry, config)))

@@ -136,4 +136,168 @@ def KProof_FunctionKind : I32EnumAttr<"FunctionKind",
   let cppNamespace = "::mlir::kproof";
 }
 
+
+//===----------------------------------------------------------------------===//
+// Arithmetic (PTX ISA §9.7.1-9.7.8)
+//===----------------------------------------------------------------------===//
+
+def KProof_IntBinKind : I32EnumAttr<"IntBinKind",
+    "binary integer and bitwise operations (PTX ISA 9.7.1, 9.7.8)", [
+      I32EnumAttrCase<"Add", 0, "add">,
+      I32EnumAttrCase<"Sub", 1, "sub">,
+      I32EnumAttrCase<"MulLo", 2, "mul_lo">,
+      I32EnumAttrCase<"MulHi", 3, "mul_hi">,
+      I32EnumAttrCase<"Mul24Lo", 4, "mul24_lo">,
+      I32EnumAttrCase<"Mul24Hi", 5, "mul24_hi">,
+      I32EnumAttrCase<"Div", 6, "div">,
+      I32EnumAttrCase<"Rem", 7, "rem">,
+      I32EnumAttrCase<"Min", 8, "min">,
+      I32EnumAttrCase<"Max", 9, "max">,
+      I32EnumAttrCase<"And", 10, "and">,
+      I32EnumAttrCase<"Or", 11, "or">,
+      I32EnumAttrCase<"Xor", 12, "xor">
+    ]> {
+  let cppNamespace = "::mlir::kproof";
+}
+
+def KProof_IntUnaryKind : I32EnumAttr<"IntUnaryKind",
+    "unary integer and bit operations (PTX ISA 9.7.1, 9.7.8)", [
+      I32EnumAttrCase<"Abs", 0, "abs">,
+      I32EnumAttrCase<"Neg", 1, "neg">,
+      I32EnumAttrCase<"Not", 2, "not">,
+      I32EnumAttrCase<"CNot", 3, "cnot">,
+      I32EnumAttrCase<"Popc", 4, "popc">,
+      I32EnumAttrCase<"Clz", 5, "clz">,
+      I32EnumAttrCase<"Brev", 6, "brev">
+    ]> {
+  let cppNamespace = "::mlir::kproof";
+}
+
+def KProof_ShiftKind : I32EnumAttr<"ShiftKind", "shift direction", [
+      I32EnumAttrCase<"Shl", 0, "shl">,
+      I32EnumAttrCase<"Shr", 1, "shr">
+    ]> {
+  let cppNamespace = "::mlir::kproof";
+}
+
+def KProof_CmpPredicate : I32EnumAttr<"CmpPredicate",
+    "comparison of setp/set (PTX ISA 9.7.7.1); lo/ls/hi/hs are imported as "
+    "unsigned lt/le/gt/ge", [
+      I32EnumAttrCase<"Eq", 0, "eq">,
+      I32EnumAttrCase<"Ne", 1, "ne">,
+      I32EnumAttrCase<"Lt", 2, "lt">,
+      I32EnumAttrCase<"Le", 3, "le">,
+      I32EnumAttrCase<"Gt", 4, "gt">,
+      I32EnumAttrCase<"Ge", 5, "ge">,
+      I32EnumAttrCase<"Equ", 6, "equ">,
+      I32EnumAttrCase<"Neu", 7, "neu">,
+      I32EnumAttrCase<"Ltu", 8, "ltu">,
+      I32EnumAttrCase<"Leu", 9, "leu">,
+      I32EnumAttrCase<"Gtu", 10, "gtu">,
+      I32EnumAttrCase<"Geu", 11, "geu">,
+      I32EnumAttrCase<"Num", 12, "num">,
+      I32EnumAttrCase<"NaN", 13, "nan">
+    ]> {
+  let cppNamespace = "::mlir::kproof";
+}
+
+def KProof_FloatBinKind : I32EnumAttr<"FloatBinKind",
+    "binary float operations (PTX ISA 9.7.3)", [
+      I32EnumAttrCase<"Add", 0, "add">,
+      I32EnumAttrCase<"Sub", 1, "sub">,
+      I32EnumAttrCase<"Mul", 2, "mul">,
+      I32EnumAttrCase<"Div", 3, "div">,
+      I32EnumAttrCase<"Min", 4, "min">,
+      I32EnumAttrCase<"Max", 5, "max">,
+      I32EnumAttrCase<"CopySign", 6, "copysign">
+    ]> {
+  let cppNamespace = "::mlir::kproof";
+}
+
+def KProof_FloatUnaryKind : I32EnumAttr<"FloatUnaryKind",
+    "unary float operations (PTX ISA 9.7.3, 9.7.4)", [
+      I32EnumAttrCase<"Neg", 0, "neg">,
+      I32EnumAttrCase<"Abs", 1, "abs">,
+      I32EnumAttrCase<"Rcp", 2, "rcp">,
+      I32EnumAttrCase<"Sqrt", 3, "sqrt">,
+      I32EnumAttrCase<"Rsqrt", 4, "rsqrt">,
+      I32EnumAttrCase<"Ex2", 5, "ex2">,
+      I32EnumAttrCase<"Lg2", 6, "lg2">,
+      I32EnumAttrCase<"Tanh", 7, "tanh">,
+      I32EnumAttrCase<"Sin", 8, "sin">,
+      I32EnumAttrCase<"Cos", 9, "cos">
+    ]> {
+  let cppNamespace = "::mlir::kproof";
+}
+
+def KProof_FloatMode : I32EnumAttr<"FloatMode",
+    "rounding or approximation mode of a float op or conversion (PTX ISA "
+    "9.7.3, 9.7.9.21)", [
+      I32EnumAttrCase<"RN", 0, "rn">,
+      I32EnumAttrCase<"RZ", 1, "rz">,
+      I32EnumAttrCase<"RM", 2, "rm">,
+      I32EnumAttrCase<"RP", 3, "rp">,
+      I32EnumAttrCase<"RNI", 4, "rni">,
+      I32EnumAttrCase<"RZI", 5, "rzi">,
+      I32EnumAttrCase<"RMI", 6, "rmi">,
+      I32EnumAttrCase<"RPI", 7, "rpi">,
+      I32EnumAttrCase<"Approx", 8, "approx">,
+      I32EnumAttrCase<"Full", 9, "full">,
+      I32EnumAttrCase<"RNA", 10, "rna">
+    ]> {
+  let cppNamespace = "::mlir::kproof";
+}
+
+def KProof_TestpKind : I32EnumAttr<"TestpKind",
+    "property tested by testp (PTX ISA 9.7.3.5)", [
+      I32EnumAttrCase<"Finite", 0, "finite">,
+      I32EnumAttrCase<"Infinite", 1, "infinite">,
+      I32EnumAttrCase<"Number", 2, "number">,
+      I32EnumAttrCase<"NotANumber", 3, "notanumber">,
+      I32EnumAttrCase<"Normal", 4, "normal">,
+      I32EnumAttrCase<"Subnormal", 5, "subnormal">
+    ]> {
+  let cppNamespace = "::mlir::kproof";
+}
+
+//===----------------------------------------------------------------------===//
+// Atomics, warps, fences
+//===----------------------------------------------------------------------===//
+
+def KProof_AtomKind : I32EnumAttr<"AtomKind",
+    "operation of atom/red (PTX ISA 9.7.13.5, 9.7.13.6)", [
+      I32EnumAttrCase<"Add", 0, "add">,
+      I32EnumAttrCase<"Min", 1, "min">,
+      I32EnumAttrCase<"Max", 2, "max">,
+      I32EnumAttrCase<"Exch", 3, "exch">,
+      I32EnumAttrCase<"Cas", 4, "cas">,
+      I32EnumAttrCase<"And", 5, "and">,
+      I32EnumAttrCase<"Or", 6, "or">,
+      I32EnumAttrCase<"Xor", 7, "xor">,
+      I32EnumAttrCase<"Inc", 8, "inc">,
+      I32EnumAttrCase<"Dec", 9, "dec">
+    ]> {
+  let cppNamespace = "::mlir::kproof";
+}
+
+def KProof_ShflMode : I32EnumAttr<"ShflMode",
+    "source-lane computation of shfl.sync (PTX ISA 9.7.9.6)", [
+      I32EnumAttrCase<"Up", 0, "up">,
+      I32EnumAttrCase<"Down", 1, "down">,
+      I32EnumAttrCase<"Bfly", 2, "bfly">,
+      I32EnumAttrCase<"Idx", 3, "idx">
+    ]> {
+  let cppNamespace = "::mlir::kproof";
+}
+
+def KProof_VoteMode : I32EnumAttr<"VoteMode",
+    "reduction of vote.sync (PTX ISA 9.7.13.10)", [
+      I32EnumAttrCase<"All", 0, "all">,
+      I32EnumAttrCase<"Any", 1, "any">,
+      I32EnumAttrCase<"Uni", 2, "uni">,
+      I32EnumAttrCase<"Ballot", 3, "ballot">
+    ]> {
+  let cppNamespace = "::mlir::kproof";
+}
+
 #endif // KPROOF_DIALECT_KPROOFATTRS_TD

@@ -15,6 +15,7 @@ include "mlir/Interfaces/CallInterfaces.td"
 include "mlir/Interfaces/ControlFlowInterfaces.td"
 include "mlir/Interfaces/FunctionInterfaces.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/IR/BuiltinAttributeInterfaces.td"
 
 /// A PTX integer register or address: i1 (.pred), i8, i16, i32, i64.
@@ -352,6 +353,707 @@ def KProof_BarrierOp : KProof_Op<"barrier", [AttrSizedOperandSegments]> {
     (`->` type($result)^)?
   }];
   let hasVerifier = 1;
+}
+
+
+//===----------------------------------------------------------------------===//
+// Values and moves
+//===----------------------------------------------------------------------===//
+
+def KProof_UndefOp : KProof_Op<"undef", [Pure]> {
+  let summary = "the value of a register read before any write";
+  let description = [{
+    PTX registers start with unspecified contents (PTX ISA 5.2.1). The importer
+    produces `kproof.undef` for a read of a register that no path has written;
+    the proof engine gives it a fresh unconstrained value per thread, so a
+    proof never depends on it.
+
+    ```mlir
+    %u = kproof.undef : i32
+    ```
+  }];
+  let results = (outs KProof_RegType:$result);
+  let assemblyFormat = "attr-dict `:` type($result)";
+}
+
+def KProof_BitcastOp : KProof_Op<"bitcast", [Pure]> {
+  let summary = "reinterpret the bits of a register at another type";
+  let description = [{
+    The same bits viewed at a type of the same width (`f32` <-> `i32`,
+    `f16` <-> `i16`, `vector<2xf16>` <-> `i32`). PTX registers are untyped bit
+    containers and types come from the opcode (PTX ISA 5.2.3, 6.4.2), so the
+    importer inserts a bitcast where an instruction reads a register at a
+    type other than the one its value was produced at. A real value that
+    crosses a bitcast into an integer operation is unmodeled in the reals
+    model.
+
+    ```mlir
+    %f = kproof.bitcast %r : i32 to f32
+    ```
+  }];
+  let arguments = (ins KProof_RegType:$input);
+  let results = (outs KProof_RegType:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input) `to` type($result)";
+  let hasVerifier = 1;
+}
+
+def KProof_PackOp : KProof_Op<"pack", [Pure]> {
+  let summary = "concatenate registers into a wider one: mov.b32 d, {lo, hi}";
+  let description = [{
+    PTX `mov.bN d, {a, b, ...}` (PTX ISA 9.7.9.1): the first element goes to
+    the least significant bits. All elements have one integer type and the
+    result is their concatenation.
+
+    ```mlir
+    %d = kproof.pack %lo, %hi : i16, i16 -> i32
+    ```
+  }];
+  let arguments = (ins Variadic<KProof_AnyInt>:$elements);
+  let results = (outs KProof_AnyInt:$result);
+  let assemblyFormat = "$elements attr-dict `:` type($elements) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def KProof_UnpackOp : KProof_Op<"unpack", [Pure]> {
+  let summary = "split a register into narrower ones: mov.b32 {lo, hi}, s";
+  let description = [{
+    PTX `mov.bN {a, b, ...}, s` (PTX ISA 9.7.9.1): the first result receives
+    the least significant bits.
+
+    ```mlir
+    %lo, %hi = kproof.unpack %s : i32 -> i16, i16
+    ```
+  }];
+  let arguments = (ins KProof_AnyInt:$input);
+  let results = (outs Variadic<KProof_AnyInt>:$elements);
+  let assemblyFormat = "$input attr-dict `:` type($input) `->` type($elements)";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Integer arithmetic and bit manipulation
+//===----------------------------------------------------------------------===//
+
+def KProof_IntBinOp : KProof_Op<"ibin", [Pure, SameOperandsAndResultType]> {
+  let summary = "binary integer or bitwise operation on one width";
+  let description = [{
+    PTX integer `add sub mul.lo mul.hi mul24.lo mul24.hi div rem min max`
+    (PTX ISA 9.7.1) and bitwise `and or xor` (9.7.8), on `i1` (predicates,
+    bitwise only), `i16`, `i32`, `i64`. Arithmetic is modulo 2^N (wrap-around)
+    unless `sat` (`add.sat.s32`, `sub.sat.s32`: clamp to the signed range).
+    `signed` selects the `.sN` variant for `mul.hi`, `mul24`, `div`, `rem`,
+    `min`, `max`. Division by zero gives an unspecified value (no trap); the
+    proof engine raises an obligation. `mad.lo`/`mad.hi` are imported as this
+    op's `mul_lo`/`mul_hi` followed by `add`, which is exact in modular
+    arithmetic.
+
+    ```mlir
+    %s = kproof.ibin add %a, %b : i32
+    %q = kproof.ibin div %a, %b {is_signed} : i32
+    ```
+  }];
+  let arguments = (ins KProof_IntBinKind:$kind, KProof_AnyInt:$lhs,
+                       KProof_AnyInt:$rhs, UnitAttr:$is_signed, UnitAttr:$sat);
+  let results = (outs KProof_AnyInt:$result);
+  let assemblyFormat = "$kind $lhs `,` $rhs attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
+def KProof_IntUnaryOp : KProof_Op<"iunary", [Pure]> {
+  let summary = "unary integer or bit operation";
+  let description = [{
+    PTX `abs neg` (PTX ISA 9.7.1, signed), `not cnot` (9.7.8), `popc clz brev`
+    (9.7.1.13-16). `popc` and `clz` produce a 32-bit count for any input
+    width; the others keep the input type. `not` on `i1` negates a predicate.
+
+    ```mlir
+    %n = kproof.iunary popc %x : i64 -> i32
+    %p = kproof.iunary not %q : i1 -> i1
+    ```
+  }];
+  let arguments = (ins KProof_IntUnaryKind:$kind, KProof_AnyInt:$input);
+  let results = (outs KProof_AnyInt:$result);
+  let assemblyFormat = "$kind $input attr-dict `:` type($input) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def KProof_ShiftOp : KProof_Op<"shift", [Pure,
+    AllTypesMatch<["input", "result"]>]> {
+  let summary = "PTX shl/shr: shifts clamp, they are never poison";
+  let description = [{
+    PTX `shl.bN` and `shr.{bN,uN,sN}` (PTX ISA 9.7.8.7-8). The shift amount
+    is an unsigned 32-bit value; amounts >= N give 0 (`shl`, logical `shr`)
+    or the sign fill (`shr.sN`, `signed`), unlike `arith.shli`, where they
+    are poison.
+
+    ```mlir
+    %r = kproof.shift shr %x, %n {is_signed} : i64
+    ```
+  }];
+  let arguments = (ins KProof_ShiftKind:$kind, KProof_AnyInt:$input,
+                       I32:$amount, UnitAttr:$is_signed);
+  let results = (outs KProof_AnyInt:$result);
+  let assemblyFormat = [{
+    $kind $input `,` $amount attr-dict `:` type($input)
+  }];
+}
+
+def KProof_MulWideOp : KProof_Op<"mul_wide", [Pure, AllTypesMatch<["lhs", "rhs"]>]> {
+  let summary = "PTX mul.wide: the full 2N-bit product";
+  let description = [{
+    PTX `mul.wide.{s16,u16,s32,u32}` (PTX ISA 9.7.1.3): both operands are
+    sign- (`signed`) or zero-extended to 2N bits and multiplied; the result
+    is exact. `mad.wide` is imported as `mul_wide` + `add`.
+
+    ```mlir
+    %w = kproof.mul_wide %a, %b {is_signed} : i32 -> i64
+    ```
+  }];
+  let arguments = (ins KProof_AnyInt:$lhs, KProof_AnyInt:$rhs,
+                       UnitAttr:$is_signed);
+  let results = (outs KProof_AnyInt:$result);
+  let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($lhs) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def KProof_BfeOp : KProof_Op<"bfe", [Pure,
+    AllTypesMatch<["input", "result"]>]> {
+  let summary = "PTX bfe: bit-field extract";
+  let description = [{
+    PTX `bfe.{u32,u64,s32,s64} d, a, pos, len` (PTX ISA 9.7.8.10): extracts
+    `len` bits of `a` starting at `pos` (both taken modulo 256 from their low
+    8 bits); `signed` sign-extends the field (with the sign bit taken from
+    `a`'s top bit when the field extends past it), otherwise zero-extends.
+    A length of 0 gives 0.
+
+    ```mlir
+    %f = kproof.bfe %a, %pos, %len {is_signed} : i32
+    ```
+  }];
+  let arguments = (ins KProof_AnyInt:$input, I32:$pos, I32:$len,
+                       UnitAttr:$is_signed);
+  let results = (outs KProof_AnyInt:$result);
+  let assemblyFormat = [{
+    $input `,` $pos `,` $len attr-dict `:` type($input)
+  }];
+}
+
+def KProof_BfiOp : KProof_Op<"bfi", [Pure,
+    AllTypesMatch<["insert", "base", "result"]>]> {
+  let summary = "PTX bfi: bit-field insert";
+  let description = [{
+    PTX `bfi.{b32,b64} f, a, b, pos, len` (PTX ISA 9.7.8.11): `b` with its
+    bits `[pos, pos+len)` replaced by the low `len` bits of `a` (pos, len
+    taken from their low 8 bits; fields past the width are truncated).
+
+    ```mlir
+    %f = kproof.bfi %a, %b, %pos, %len : i32
+    ```
+  }];
+  let arguments = (ins KProof_AnyInt:$insert, KProof_AnyInt:$base, I32:$pos,
+                       I32:$len);
+  let results = (outs KProof_AnyInt:$result);
+  let assemblyFormat = [{
+    $insert `,` $base `,` $pos `,` $len attr-dict `:` type($base)
+  }];
+}
+
+def KProof_PrmtOp : KProof_Op<"prmt", [Pure]> {
+  let summary = "PTX prmt: byte permute";
+  let description = [{
+    PTX `prmt.b32{.mode} d, a, b, c` (PTX ISA 9.7.8.9): selects 4 bytes out
+    of the 8 bytes of `{b, a}` according to selector `c`. `mode` is absent
+    (generic: each nibble of c picks a byte, bit 3 replicates its sign) or
+    one of `f4e b4e rc8 ecl ecr rc16`.
+
+    ```mlir
+    %d = kproof.prmt %a, %b, %c : i32
+    %e = kproof.prmt %a, %b, %c {mode = "rc16"} : i32
+    ```
+  }];
+  let arguments = (ins I32:$a, I32:$b, I32:$selector,
+                       OptionalAttr<StrAttr>:$mode);
+  let results = (outs I32:$result);
+  let assemblyFormat = "$a `,` $b `,` $selector attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
+def KProof_Lop3Op : KProof_Op<"lop3", [Pure]> {
+  let summary = "PTX lop3: arbitrary three-input logic";
+  let description = [{
+    PTX `lop3.b32 d, a, b, c, immLut` (PTX ISA 9.7.8.6): each result bit is
+    `immLut` indexed by the corresponding bits of (a, b, c), i.e. the function
+    F with F(0xF0, 0xCC, 0xAA) = immLut.
+
+    ```mlir
+    %d = kproof.lop3 %a, %b, %c {lut = 150 : i32} : i32
+    ```
+  }];
+  let arguments = (ins I32:$a, I32:$b, I32:$c, I32Attr:$lut);
+  let results = (outs I32:$result);
+  let assemblyFormat = "$a `,` $b `,` $c attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
+def KProof_ShfOp : KProof_Op<"shf", [Pure]> {
+  let summary = "PTX shf: funnel shift";
+  let description = [{
+    PTX `shf.{l,r}.{wrap,clamp}.b32 d, a, b, c` (PTX ISA 9.7.8.8): shifts the
+    64-bit value `{b, a}` (b high) left (`l`) or right by `c`, taken modulo 32
+    (`wrap`) or clamped to 32 (`clamp`), and returns the high (left) or low
+    (right) 32 bits.
+
+    ```mlir
+    %d = kproof.shf %a, %b, %c {left, clamp} : i32
+    ```
+  }];
+  let arguments = (ins I32:$a, I32:$b, I32:$amount, UnitAttr:$left,
+                       UnitAttr:$clamp);
+  let results = (outs I32:$result);
+  let assemblyFormat = "$a `,` $b `,` $amount attr-dict `:` type($result)";
+}
+
+//===----------------------------------------------------------------------===//
+// Comparison and selection
+//===----------------------------------------------------------------------===//
+
+def KProof_CmpOp : KProof_Op<"cmp", [Pure, SameTypeOperands]> {
+  let summary = "the comparison of setp";
+  let description = [{
+    The comparison of PTX `setp.CmpOp.type` (PTX ISA 9.7.7.1), producing a
+    predicate. On integers `signed` selects the `.sN` ordering (`lo ls hi hs`
+    are imported as unsigned `lt le gt ge`). On floats `eq ne lt le gt ge` are
+    ordered (false if either input is NaN), `equ neu ltu leu gtu geu`
+    unordered (true if either is NaN), `num` is true when neither is NaN and
+    `nan` when either is; `ftz` flushes subnormal inputs. The combining forms
+    `setp.CmpOp.BoolOp p|q, a, b, c` are imported as `cmp` followed by
+    `ibin and/or/xor` on `i1`.
+
+    ```mlir
+    %p = kproof.cmp lt %a, %b {is_signed} : i32
+    %q = kproof.cmp geu %x, %y : f32
+    ```
+  }];
+  let arguments = (ins KProof_CmpPredicate:$predicate, KProof_RegType:$lhs,
+                       KProof_RegType:$rhs, UnitAttr:$is_signed, UnitAttr:$ftz);
+  let results = (outs I1:$result);
+  let assemblyFormat = "$predicate $lhs `,` $rhs attr-dict `:` type($lhs)";
+  let hasVerifier = 1;
+}
+
+def KProof_SelpOp : KProof_Op<"selp", [Pure,
+    AllTypesMatch<["trueValue", "falseValue", "result"]>]> {
+  let summary = "PTX selp: select by a predicate";
+  let description = [{
+    PTX `selp.type d, a, b, c` (PTX ISA 9.7.7.3): `d = c ? a : b`. Bit
+    preserving for every type, so real values travel through it.
+
+    ```mlir
+    %d = kproof.selp %c, %a, %b : f32
+    ```
+  }];
+  let arguments = (ins I1:$condition, KProof_RegType:$trueValue,
+                       KProof_RegType:$falseValue);
+  let results = (outs KProof_RegType:$result);
+  let assemblyFormat = "$condition `,` $trueValue `,` $falseValue attr-dict `:` type($result)";
+}
+
+//===----------------------------------------------------------------------===//
+// Conversions
+//===----------------------------------------------------------------------===//
+
+def KProof_CvtOp : KProof_Op<"cvt", [Pure]> {
+  let summary = "PTX cvt: convert between integer and float types";
+  let description = [{
+    PTX `cvt{.frnd}{.ftz}{.sat}.dtype.atype` (PTX ISA 9.7.9.21), between any of
+    `i8 i16 i32 i64` (signedness in `src_signed`/`dst_signed`) and `f16 bf16
+    f32 f64`.
+    - int -> int: truncate, or sign-/zero-extend by the source signedness;
+      `sat` clamps to the destination range.
+    - float -> int: `mode` is an integer rounding (`rni rzi rmi rpi`); NaN
+      gives 0 and out-of-range values saturate (never poison).
+    - int -> float, float -> narrower float: `mode` is `rn rz rm rp` (or
+      `rna`, `rn` with `satfinite` forms kept in `mode`); a narrowing float
+      conversion is a precision downgrade the proof engine reports.
+    - float -> same or wider float: exact; `mode` `rni..rpi` rounds to an
+      integral value.
+    - `ftz` flushes subnormals, `sat` clamps float results to [0, 1].
+    Also used by the importer to extend narrow loads (`ld.u8` into a 32-bit
+    register) and to adjust register widths (PTX ISA 6.4.3).
+
+    ```mlir
+    %i = kproof.cvt %x mode rzi {dst_signed} : f32 -> i32
+    %h = kproof.cvt %x mode rn : f32 -> bf16
+    %w = kproof.cvt %a {src_signed, dst_signed} : i32 -> i64
+    ```
+  }];
+  let arguments = (ins KProof_RegType:$input,
+                       OptionalAttr<KProof_FloatMode>:$mode,
+                       UnitAttr:$src_signed, UnitAttr:$dst_signed,
+                       UnitAttr:$ftz, UnitAttr:$sat);
+  let results = (outs KProof_RegType:$result);
+  let assemblyFormat = [{
+    $input (`mode` $mode^)? attr-dict `:` type($input) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def KProof_CvtPackOp : KProof_Op<"cvt_pack", [Pure]> {
+  let summary = "PTX cvt to a packed f16x2/bf16x2 from two f32";
+  let description = [{
+    PTX `cvt.frnd{.relu}{.satfinite}.{f16x2,bf16x2}.f32 d, a, b` (PTX ISA
+    9.7.9.21): converts `a` into the upper and `b` into the lower half of the
+    packed result (note the order). A precision downgrade.
+
+    ```mlir
+    %d = kproof.cvt_pack %a, %b mode rn : f32 -> vector<2xbf16>
+    ```
+  }];
+  let arguments = (ins F32:$hi, F32:$lo, KProof_FloatMode:$mode,
+                       UnitAttr:$relu, UnitAttr:$satfinite);
+  let results = (outs VectorOfLengthAndType<[2], [F16, BF16]>:$result);
+  let assemblyFormat = [{
+    $hi `,` $lo `mode` $mode attr-dict `:` type($hi) `->` type($result)
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Floating point
+//===----------------------------------------------------------------------===//
+
+def KProof_FloatBinOp : KProof_Op<"fbin", [Pure, SameOperandsAndResultType]> {
+  let summary = "binary float operation with PTX modifiers";
+  let description = [{
+    PTX `add sub mul div min max copysign` on `f16 bf16 f32 f64` and packed
+    `f16x2/bf16x2` (PTX ISA 9.7.3, 9.7.4). `mode` is the rounding (`rn rz rm
+    rp`), or for `div` `approx`/`full` (`div.full.f32`, `div.approx.f32`:
+    a * (1/b) within 2 ulp); `ftz` flushes subnormals, `sat` clamps to
+    [0, 1]. `add/sub/mul` without a rounding mode may be contracted into an
+    fma by ptxas (PTX ISA 9.7.3.1). `min/max` return the non-NaN operand when
+    one is NaN unless `nan` (`.NaN`: propagate). `copysign d, a, b` gives
+    |b| with the sign of `a`. In the reals model of the proof engine every op
+    is its exact real function.
+
+    ```mlir
+    %s = kproof.fbin add %a, %b {ftz} : f32
+    %q = kproof.fbin div %a, %b mode approx {ftz} : f32
+    ```
+  }];
+  let arguments = (ins KProof_FloatBinKind:$kind, KProof_RegType:$lhs,
+                       KProof_RegType:$rhs,
+                       OptionalAttr<KProof_FloatMode>:$mode,
+                       UnitAttr:$ftz, UnitAttr:$sat, UnitAttr:$nan);
+  let results = (outs KProof_RegType:$result);
+  let assemblyFormat = [{
+    $kind $lhs `,` $rhs (`mode` $mode^)? attr-dict `:` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def KProof_FmaOp : KProof_Op<"fma", [Pure, SameOperandsAndResultType]> {
+  let summary = "PTX fma (and mad.f32/f64): fused multiply-add";
+  let description = [{
+    PTX `fma.rnd{.ftz}{.sat}.type d, a, b, c` (PTX ISA 9.7.3.6): a*b + c with
+    one rounding; `mad.rnd.f32/f64` is the same operation (PTX ISA 9.7.3.7).
+
+    ```mlir
+    %d = kproof.fma %a, %b, %c mode rn : f32
+    ```
+  }];
+  let arguments = (ins KProof_RegType:$a, KProof_RegType:$b, KProof_RegType:$c,
+                       OptionalAttr<KProof_FloatMode>:$mode,
+                       UnitAttr:$ftz, UnitAttr:$sat);
+  let results = (outs KProof_RegType:$result);
+  let assemblyFormat = [{
+    $a `,` $b `,` $c (`mode` $mode^)? attr-dict `:` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def KProof_FloatUnaryOp : KProof_Op<"funary", [Pure, SameOperandsAndResultType]> {
+  let summary = "unary float operation with PTX modifiers";
+  let description = [{
+    PTX `neg abs` (exact), `rcp sqrt` (`rn rz rm rp` or `approx`), `rsqrt ex2
+    lg2 tanh sin cos` (`approx`) (PTX ISA 9.7.3, 9.7.4). Error bounds of the
+    approximations (PTX ISA): `ex2.approx.f32` 2 ulp; `lg2.approx` 2^-22
+    absolute on (0.5, 2); `rcp.approx` 1 ulp; `rsqrt.approx` 2^-22.9
+    relative; `tanh.approx` 2^-11 relative. In the reals model each is its
+    exact mathematical function (ex2 is 2^x); an IEEE model bounds the error.
+
+    ```mlir
+    %e = kproof.funary ex2 %x mode approx {ftz} : f32
+    ```
+  }];
+  let arguments = (ins KProof_FloatUnaryKind:$kind, KProof_RegType:$input,
+                       OptionalAttr<KProof_FloatMode>:$mode,
+                       UnitAttr:$ftz, UnitAttr:$sat);
+  let results = (outs KProof_RegType:$result);
+  let assemblyFormat = [{
+    $kind $input (`mode` $mode^)? attr-dict `:` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def KProof_TestpOp : KProof_Op<"testp", [Pure]> {
+  let summary = "PTX testp: classify a float";
+  let description = [{
+    PTX `testp.op.type p, a` (PTX ISA 9.7.3.5): whether `a` is finite,
+    infinite, a number, NaN, normal or subnormal.
+
+    ```mlir
+    %p = kproof.testp finite %x : f32
+    ```
+  }];
+  let arguments = (ins KProof_TestpKind:$kind, AnyTypeOf<[F32, F64]>:$input);
+  let results = (outs I1:$result);
+  let assemblyFormat = "$kind $input attr-dict `:` type($input)";
+}
+
+//===----------------------------------------------------------------------===//
+// Addresses
+//===----------------------------------------------------------------------===//
+
+def KProof_CvtaOp : KProof_Op<"cvta", [Pure,
+    AllTypesMatch<["input", "result"]>]> {
+  let summary = "PTX cvta: convert between a state-space and a generic address";
+  let description = [{
+    PTX `cvta.space.size d, a` turns an address in `space` (`global shared
+    local const param`) into a generic address; `cvta.to.space.size d, a`
+    (`to`) turns a generic address into one of `space` (PTX ISA 9.7.9.17).
+    For `.global` the two coincide on every current target; the proof engine
+    keeps the conversion exact for the others.
+
+    ```mlir
+    %g = kproof.cvta to global %p : i64
+    ```
+  }];
+  let arguments = (ins KProof_StateSpace:$space, KProof_Address:$input,
+                       UnitAttr:$to);
+  let results = (outs KProof_Address:$result);
+  let assemblyFormat = [{
+    (`to` $to^)? $space $input attr-dict `:` type($input)
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Atomics, warp collectives, fences
+//===----------------------------------------------------------------------===//
+
+def KProof_AtomOp : KProof_Op<"atom", [
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "PTX atom/red: atomic read-modify-write";
+  let description = [{
+    PTX `atom{.sem}{.scope}{.space}.op.type d, [a], b{, c}` and `red` (no
+    result) (PTX ISA 9.7.13.5-6). Reads the element at `addr + offset`,
+    combines it with `b` (`cas`: stores `c` if it equals `b`; `inc`/`dec`:
+    wrap at `b`), writes it back atomically, and returns the old value
+    (`atom`). Defaults: `.relaxed` and `.gpu` scope. `signed` selects the
+    `.sN` ordering of `min`/`max`. `atom.add.f32` rounds to nearest and
+    flushes subnormals on `.global`.
+
+    ```mlir
+    %old = kproof.atom add global %p, %v scope gpu : i64, f32 -> f32
+    kproof.atom add shared %q, %one scope cta : i32, i32
+    ```
+  }];
+  let arguments = (ins KProof_AtomKind:$kind, KProof_StateSpace:$space,
+                       KProof_Address:$addr, KProof_RegType:$value,
+                       Optional<KProof_RegType>:$swap,
+                       DefaultValuedAttr<I64Attr, "0">:$offset,
+                       DefaultValuedAttr<KProof_MemSemantics,
+                                         "MemSemantics::Relaxed">:$sem,
+                       DefaultValuedAttr<KProof_MemScope, "MemScope::GPU">:$scope,
+                       UnitAttr:$is_signed);
+  let results = (outs Optional<KProof_RegType>:$result);
+  let assemblyFormat = [{
+    $kind $space $addr `,` $value (`,` $swap^)? (`sem` $sem^)? `scope` $scope
+    attr-dict `:` type($addr) `,` type($value) (`,` type($swap)^)?
+    (`->` type($result)^)?
+  }];
+  let hasVerifier = 1;
+}
+
+def KProof_ShflOp : KProof_Op<"shfl"> {
+  let summary = "PTX shfl.sync: exchange a register across the lanes of a warp";
+  let description = [{
+    PTX `shfl.sync.mode.b32 d{|p}, a, b, c, membermask` (PTX ISA 9.7.9.6).
+    `c` packs the clamp value (bits 4:0) and the segment mask (bits 12:8);
+    the source lane is `lane - b` (up), `lane + b` (down), `lane ^ b` (bfly)
+    or `minLane | (b & ~segmask)` (idx), with `maxLane = (lane & segmask) |
+    (clamp & ~segmask)`. An out-of-range source keeps the thread's own `a`
+    and gives `in_range` = false. The executing lane must be in
+    `membermask`, and every lane it names must execute the same shfl.sync.
+
+    ```mlir
+    %d, %p = kproof.shfl bfly %a, %b, %c, %mask : i32
+    ```
+  }];
+  let arguments = (ins KProof_ShflMode:$mode, I32:$value, I32:$lane_arg,
+                       I32:$clamp, I32:$membermask);
+  let results = (outs I32:$result, I1:$in_range);
+  let assemblyFormat = [{
+    $mode $value `,` $lane_arg `,` $clamp `,` $membermask attr-dict `:` type($result)
+  }];
+}
+
+def KProof_VoteOp : KProof_Op<"vote"> {
+  let summary = "PTX vote.sync: warp-wide predicate reduction";
+  let description = [{
+    PTX `vote.sync.mode d, {!}a, membermask` (PTX ISA 9.7.13.10): `all`,
+    `any`, `uni` (all equal) give a predicate over the lanes of
+    `membermask`; `ballot` a 32-bit mask with bit i = a of lane i.
+
+    ```mlir
+    %all = kproof.vote all %p, %mask -> i1
+    %bits = kproof.vote ballot %p, %mask -> i32
+    ```
+  }];
+  let arguments = (ins KProof_VoteMode:$mode, I1:$predicate, I32:$membermask);
+  let results = (outs AnyTypeOf<[I1, I32]>:$result);
+  let assemblyFormat = "$mode $predicate `,` $membermask attr-dict `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def KProof_ActiveMaskOp : KProof_Op<"activemask"> {
+  let summary = "PTX activemask: the mask of currently active lanes";
+  let description = [{
+    PTX `activemask.b32 d` (PTX ISA 9.7.13.11): bit i is set when lane i of
+    the warp executes this instruction with the current thread.
+
+    ```mlir
+    %m = kproof.activemask : i32
+    ```
+  }];
+  let results = (outs I32:$result);
+  let assemblyFormat = "attr-dict `:` type($result)";
+}
+
+def KProof_WarpSyncOp : KProof_Op<"warp_sync"> {
+  let summary = "PTX bar.warp.sync: synchronize the lanes of a mask";
+  let description = [{
+    PTX `bar.warp.sync membermask` (PTX ISA 9.7.13.3): the executing lane
+    waits until every lane of `membermask` executed a bar.warp.sync with the
+    same mask; it also orders memory among them.
+
+    ```mlir
+    kproof.warp_sync %mask
+    ```
+  }];
+  let arguments = (ins I32:$membermask);
+  let assemblyFormat = "$membermask attr-dict";
+}
+
+def KProof_FenceOp : KProof_Op<"fence"> {
+  let summary = "PTX membar/fence: order memory accesses";
+  let description = [{
+    PTX `fence{.sem}.scope` and `membar.level` (PTX ISA 9.7.13.4): `sem` is
+    `sc` (sequentially consistent; `membar` is `fence.sc` on sm_70+) or
+    `acq_rel`; `scope` is `cta`, `cluster`, `gpu` or `sys`
+    (`membar.cta/gl/sys`).
+
+    ```mlir
+    kproof.fence scope gpu      // fence.acq_rel.gpu
+    kproof.fence sc scope sys   // membar.sys
+    ```
+  }];
+  let arguments = (ins UnitAttr:$sc, KProof_MemScope:$scope);
+  let assemblyFormat = "(`sc` $sc^)? `scope` $scope attr-dict";
+}
+
+def KProof_TrapOp : KProof_Op<"trap"> {
+  let summary = "PTX trap / __assertfail: abort the kernel";
+  let description = [{
+    PTX `trap` (PTX ISA 9.7.19.1) aborts the kernel launch; a failed
+    `assert` reaches it through `__assertfail`. The proof engine treats
+    reaching it as an error path of the kernel.
+
+    ```mlir
+    kproof.trap
+    ```
+  }];
+  let assemblyFormat = "attr-dict";
+}
+
+def KProof_CreatePolicyOp : KProof_Op<"createpolicy", [Pure]> {
+  let summary = "PTX createpolicy: an L2 cache-eviction policy";
+  let description = [{
+    PTX `createpolicy.*.b64 policy, ...` (PTX ISA 9.7.9.18). The policy is a
+    performance hint for `.L2::cache_hint` accesses and never changes the
+    values a program computes; the qualifiers are kept verbatim in
+    `qualifiers`, and any operands (a fraction, an address) as operands.
+
+    ```mlir
+    %pol = kproof.createpolicy {qualifiers = ["fractional", "L2::evict_last", "b64"]}
+    ```
+  }];
+  let arguments = (ins Variadic<KProof_RegType>:$inputs, StrArrayAttr:$qualifiers);
+  let results = (outs I64:$result);
+  let assemblyFormat = "($inputs^ `:` type($inputs))? attr-dict";
+}
+
+//===----------------------------------------------------------------------===//
+// Calls and unmodeled instructions
+//===----------------------------------------------------------------------===//
+
+def KProof_CallOp : KProof_Op<"call", [
+    CallOpInterface, DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "PTX call: call a .func (inlined by the proof engine)";
+  let description = [{
+    PTX `call{.uni} (ret), f, (args)` (PTX ISA 9.7.12.5), with the
+    `.param` staging resolved by the importer: the operands are the argument
+    values and the results the return values, typed as the callee declares.
+    The proof engine inlines calls to defined `.func`s; `vprintf` is an
+    opaque side effect, `__assertfail` aborts like `trap`, and any other
+    body-less callee is unmodeled.
+
+    ```mlir
+    %r = kproof.call @square(%x) : (f32) -> f32
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$callee, Variadic<AnyType>:$args,
+                       OptionalAttr<DictArrayAttr>:$arg_attrs,
+                       OptionalAttr<DictArrayAttr>:$res_attrs);
+  let results = (outs Variadic<AnyType>:$results);
+  let assemblyFormat = [{
+    $callee `(` $args `)` attr-dict `:` functional-type($args, $results)
+  }];
+  let extraClassDeclaration = [{
+    /// CallOpInterface.
+    mlir::CallInterfaceCallable getCallableForCallee() {
+      return (*this)->getAttrOfType<mlir::SymbolRefAttr>("callee");
+    }
+    void setCalleeFromCallable(mlir::CallInterfaceCallable callee) {
+      (*this)->setAttr("callee", cast<mlir::SymbolRefAttr>(callee));
+    }
+    mlir::Operation::operand_range getArgOperands() { return getArgs(); }
+    mlir::MutableOperandRange getArgOperandsMutable() {
+      return getArgsMutable();
+    }
+  }];
+}
+
+def KProof_OpaqueOp : KProof_Op<"opaque"> {
+  let summary = "a PTX instruction kproof parses but does not model";
+  let description = [{
+    An instruction imported without semantics, keeping its PTX text. Tier-2
+    instructions (cp.async, ldmatrix, mma.sync, mbarrier, wgmma, ...) have
+    `tier2` set; any other unmodeled instruction was reported with a warning
+    "unmodeled PTX instruction 'X'" at import. Every register operand of the
+    instruction is an operand, and every register it may write gets a fresh
+    result (the importer conservatively treats all register operands as
+    possibly written), so nothing downstream can assume a value survived it.
+    Any proof that reaches it answers UNKNOWN, naming `opcode`.
+
+    ```mlir
+    %r0 = kproof.opaque "cp.async.ca.shared.global [%r1], [%rd2], 16" (%r1, %rd2) {opcode = "cp.async", tier2} : (i32, i64) -> (i32)
+    ```
+  }];
+  let arguments = (ins StrAttr:$text, StrAttr:$opcode,
+                       Variadic<AnyType>:$inputs, UnitAttr:$tier2);
+  let results = (outs Variadic<AnyType>:$results);
+  let assemblyFormat = [{
+    $text `(` $inputs `)` attr-dict `:` functional-type($inputs, $results)
+  }];
 }
 
 #endif // KPROOF_DIALECT_KPROOFOPS_TD

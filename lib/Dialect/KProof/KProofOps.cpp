@@ -363,5 +363,350 @@ LogicalResult BarrierOp::verify() {
   return success();
 }
 
+//===----------------------------------------------------------------------===//
+// Moves
+//===----------------------------------------------------------------------===//
+
+/// The width in bits of a register type (vectors: all elements).
+static unsigned getBitWidth(Type type) {
+  if (auto vec = dyn_cast<VectorType>(type))
+    return vec.getNumElements() * vec.getElementType().getIntOrFloatBitWidth();
+  return type.getIntOrFloatBitWidth();
+}
+
+/// True for the float register types (scalar or packed).
+static bool isFloatLike(Type type) {
+  if (auto vec = dyn_cast<VectorType>(type))
+    return isa<FloatType>(vec.getElementType());
+  return isa<FloatType>(type);
+}
+
+LogicalResult BitcastOp::verify() {
+  if (getBitWidth(getInput().getType()) != getBitWidth(getType()))
+    return emitOpError("reinterprets ")
+           << getBitWidth(getInput().getType()) << " bits as "
+           << getBitWidth(getType()) << " bits; widths must match";
+  return success();
+}
+
+LogicalResult PackOp::verify() {
+  if (getElements().empty())
+    return emitOpError("needs at least one element");
+  unsigned total = 0;
+  for (Value v : getElements()) {
+    if (v.getType() != getElements().front().getType())
+      return emitOpError("all elements must have one type");
+    total += getBitWidth(v.getType());
+  }
+  if (total != getBitWidth(getType()))
+    return emitOpError("packs ") << total << " bits into a "
+                                 << getBitWidth(getType()) << "-bit result";
+  return success();
+}
+
+LogicalResult UnpackOp::verify() {
+  if (getElements().empty())
+    return emitOpError("needs at least one result");
+  unsigned total = 0;
+  for (Value v : getElements()) {
+    if (v.getType() != getElements().front().getType())
+      return emitOpError("all results must have one type");
+    total += getBitWidth(v.getType());
+  }
+  if (total != getBitWidth(getInput().getType()))
+    return emitOpError("unpacks a ")
+           << getBitWidth(getInput().getType()) << "-bit value into " << total
+           << " bits";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Integer ops
+//===----------------------------------------------------------------------===//
+
+LogicalResult IntBinOp::verify() {
+  bool isPred = getType().isInteger(1);
+  switch (getKind()) {
+  case IntBinKind::And:
+  case IntBinKind::Or:
+  case IntBinKind::Xor:
+    break;
+  default:
+    if (isPred)
+      return emitOpError("'") << stringifyIntBinKind(getKind())
+                              << "' is not defined on predicates (i1)";
+  }
+  if (getType().isInteger(8))
+    return emitOpError("PTX integer arithmetic has no 8-bit form");
+  if (getSat() && !(getKind() == IntBinKind::Add ||
+                    getKind() == IntBinKind::Sub) )
+    return emitOpError(".sat applies to add and sub only");
+  if (getSat() && !(getIsSigned() && getType().isInteger(32)))
+    return emitOpError(".sat is defined for .s32 only");
+  bool is24 = getKind() == IntBinKind::Mul24Lo ||
+              getKind() == IntBinKind::Mul24Hi;
+  if (is24 && !getType().isInteger(32))
+    return emitOpError("mul24 is defined for 32-bit operands only");
+  return success();
+}
+
+LogicalResult IntUnaryOp::verify() {
+  Type in = getInput().getType(), out = getType();
+  switch (getKind()) {
+  case IntUnaryKind::Popc:
+  case IntUnaryKind::Clz:
+    if (!out.isInteger(32))
+      return emitOpError("popc/clz produce a 32-bit count, not ") << out;
+    if (!in.isInteger(32) && !in.isInteger(64))
+      return emitOpError("popc/clz take a 32- or 64-bit input");
+    return success();
+  case IntUnaryKind::Not:
+    break;
+  default:
+    if (in.isInteger(1))
+      return emitOpError("'") << stringifyIntUnaryKind(getKind())
+                              << "' is not defined on predicates (i1)";
+  }
+  if (in != out)
+    return emitOpError("result type ")
+           << out << " must equal the input type " << in;
+  return success();
+}
+
+LogicalResult MulWideOp::verify() {
+  Type a = getLhs().getType();
+  if (getRhs().getType() != a)
+    return emitOpError("operands must have one type");
+  if (!a.isInteger(16) && !a.isInteger(32))
+    return emitOpError("mul.wide takes 16- or 32-bit operands, not ") << a;
+  if (getBitWidth(getType()) != 2 * getBitWidth(a))
+    return emitOpError("result must be twice as wide as the operands");
+  return success();
+}
+
+LogicalResult PrmtOp::verify() {
+  if (std::optional<StringRef> mode = getMode())
+    if (!llvm::is_contained(
+            ArrayRef<StringRef>{"f4e", "b4e", "rc8", "ecl", "ecr", "rc16"},
+            *mode))
+      return emitOpError("unknown prmt mode '") << *mode << "'";
+  return success();
+}
+
+LogicalResult Lop3Op::verify() {
+  int64_t lut = getLut();
+  if (lut < 0 || lut > 255)
+    return emitOpError("immLut must be in 0..255, got ") << lut;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Comparison
+//===----------------------------------------------------------------------===//
+
+LogicalResult CmpOp::verify() {
+  Type t = getLhs().getType();
+  bool isFloat = isFloatLike(t);
+  switch (getPredicate()) {
+  case CmpPredicate::Eq:
+  case CmpPredicate::Ne:
+  case CmpPredicate::Lt:
+  case CmpPredicate::Le:
+  case CmpPredicate::Gt:
+  case CmpPredicate::Ge:
+    break;
+  default:
+    if (!isFloat)
+      return emitOpError("'") << stringifyCmpPredicate(getPredicate())
+                              << "' compares floats only";
+  }
+  if (isFloat && getIsSigned())
+    return emitOpError("a float comparison has no signedness");
+  if (!isFloat && getFtz())
+    return emitOpError(".ftz applies to float comparisons only");
+  if (isa<VectorType>(t))
+    return emitOpError("packed comparisons are not supported by cmp");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Conversions
+//===----------------------------------------------------------------------===//
+
+static bool isIntegerRounding(FloatMode m) {
+  return m == FloatMode::RNI || m == FloatMode::RZI || m == FloatMode::RMI ||
+         m == FloatMode::RPI;
+}
+static bool isFloatRounding(FloatMode m) {
+  return m == FloatMode::RN || m == FloatMode::RZ || m == FloatMode::RM ||
+         m == FloatMode::RP || m == FloatMode::RNA;
+}
+
+LogicalResult CvtOp::verify() {
+  Type in = getInput().getType(), out = getType();
+  if (isa<VectorType>(in) || isa<VectorType>(out))
+    return emitOpError("packed conversions use kproof.cvt_pack");
+  if (in.isInteger(1) || out.isInteger(1))
+    return emitOpError("predicates (i1) cannot be converted; use selp");
+  bool inFloat = isa<FloatType>(in), outFloat = isa<FloatType>(out);
+  std::optional<FloatMode> mode = getMode();
+  if (mode && (*mode == FloatMode::Approx || *mode == FloatMode::Full))
+    return emitOpError("cvt has no .") << stringifyFloatMode(*mode) << " mode";
+  if (inFloat && !outFloat) {
+    if (!mode || !isIntegerRounding(*mode))
+      return emitOpError("float -> integer conversion requires an integer "
+                         "rounding mode (rni, rzi, rmi, rpi)");
+  } else if (!inFloat && outFloat) {
+    if (!mode || !isFloatRounding(*mode))
+      return emitOpError("integer -> float conversion requires a rounding "
+                         "mode (rn, rz, rm, rp)");
+  } else if (inFloat && outFloat) {
+    unsigned inBits = getBitWidth(in), outBits = getBitWidth(out);
+    bool narrowing = outBits < inBits || (in.isF16() && out.isBF16()) ||
+                     (in.isBF16() && out.isF16());
+    if (narrowing && (!mode || !isFloatRounding(*mode)))
+      return emitOpError("a narrowing float conversion requires a rounding "
+                         "mode (rn, rz, rm, rp)");
+    if (!narrowing && mode && isFloatRounding(*mode))
+      return emitOpError("a widening float conversion is exact and takes no "
+                         "rounding mode");
+  } else {
+    if (mode)
+      return emitOpError("an integer -> integer conversion takes no rounding "
+                         "mode");
+  }
+  if (getSrcSigned() && inFloat)
+    return emitOpError("src_signed applies to integer sources only");
+  if (getDstSigned() && outFloat)
+    return emitOpError("dst_signed applies to integer results only");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Float ops
+//===----------------------------------------------------------------------===//
+
+/// Shared checks of the float ops: float operands, and modes the op allows.
+static LogicalResult verifyFloatOp(Operation *op, Type type,
+                                   std::optional<FloatMode> mode,
+                                   bool allowApprox, bool allowFull,
+                                   bool requireApproxForF32 = false) {
+  if (!isFloatLike(type))
+    return op->emitOpError("operates on float registers, not ") << type;
+  if (!mode)
+    return success();
+  if (isIntegerRounding(*mode) || *mode == FloatMode::RNA)
+    return op->emitOpError("mode '")
+           << stringifyFloatMode(*mode) << "' is not a float operation mode";
+  if (*mode == FloatMode::Approx && !allowApprox)
+    return op->emitOpError("has no .approx form");
+  if (*mode == FloatMode::Full && !allowFull)
+    return op->emitOpError("has no .full form");
+  (void)requireApproxForF32;
+  return success();
+}
+
+LogicalResult FloatBinOp::verify() {
+  bool isDiv = getKind() == FloatBinKind::Div;
+  if (getNan() && getKind() != FloatBinKind::Min &&
+      getKind() != FloatBinKind::Max)
+    return emitOpError(".NaN applies to min and max only");
+  if (isDiv && !getMode())
+    return emitOpError("div requires a mode (rn, rz, rm, rp, approx, full)");
+  return verifyFloatOp(*this, getType(), getMode(), /*allowApprox=*/isDiv,
+                       /*allowFull=*/isDiv);
+}
+
+LogicalResult FmaOp::verify() {
+  return verifyFloatOp(*this, getType(), getMode(), false, false);
+}
+
+LogicalResult FloatUnaryOp::verify() {
+  switch (getKind()) {
+  case FloatUnaryKind::Neg:
+  case FloatUnaryKind::Abs:
+    if (getMode())
+      return emitOpError("neg/abs are exact and take no mode");
+    break;
+  case FloatUnaryKind::Rcp:
+  case FloatUnaryKind::Sqrt:
+    if (!getMode())
+      return emitOpError("rcp/sqrt require a mode (rn, rz, rm, rp, approx)");
+    break;
+  default:
+    if (getMode() != FloatMode::Approx)
+      return emitOpError("'") << stringifyFloatUnaryKind(getKind())
+                              << "' exists only as .approx";
+  }
+  return verifyFloatOp(*this, getType(), getMode(), /*allowApprox=*/true,
+                       /*allowFull=*/false);
+}
+
+//===----------------------------------------------------------------------===//
+// Atomics and warp ops
+//===----------------------------------------------------------------------===//
+
+LogicalResult AtomOp::verify() {
+  bool isCas = getKind() == AtomKind::Cas;
+  if (isCas != static_cast<bool>(getSwap()))
+    return emitOpError(isCas ? "cas needs a compare and a swap value"
+                             : "only cas takes a second value");
+  if (getSwap() && getSwap().getType() != getValue().getType())
+    return emitOpError("cas values must have one type");
+  if (getResult() && getResult().getType() != getValue().getType())
+    return emitOpError("the old value has the operand type ")
+           << getValue().getType() << ", not " << getResult().getType();
+  switch (getSpace()) {
+  case StateSpace::Global:
+  case StateSpace::Shared:
+  case StateSpace::SharedCluster:
+  case StateSpace::Generic:
+    break;
+  default:
+    return emitOpError("atomics operate on .global, .shared or generic "
+                       "addresses, not .")
+           << stringifyStateSpace(getSpace());
+  }
+  if (getSem() == MemSemantics::Weak || getSem() == MemSemantics::Volatile)
+    return emitOpError("an atomic is strong: .relaxed, .acquire, .release "
+                       "or .acq_rel");
+  if (getValue().getType().isInteger(1))
+    return emitOpError("atomics do not operate on predicates");
+  return success();
+}
+
+void AtomOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  effects.emplace_back(MemoryEffects::Read::get());
+  effects.emplace_back(MemoryEffects::Write::get());
+}
+
+LogicalResult VoteOp::verify() {
+  Type expected = getMode() == VoteMode::Ballot
+                      ? Type(IntegerType::get(getContext(), 32))
+                      : Type(IntegerType::get(getContext(), 1));
+  if (getType() != expected)
+    return emitOpError("vote.")
+           << stringifyVoteMode(getMode()) << " produces " << expected;
+  return success();
+}
+
+LogicalResult CallOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  auto callee =
+      symbolTable.lookupNearestSymbolFrom<KernelOp>(*this, getCalleeAttr());
+  if (!callee)
+    return emitOpError("'@") << getCallee() << "' is not a kproof.kernel";
+  if (callee.isEntry())
+    return emitOpError("cannot call the kernel (.entry) '@")
+           << getCallee() << "'";
+  FunctionType type = callee.getFunctionType();
+  if (TypeRange(type.getInputs()) != TypeRange(getArgs().getTypes()))
+    return emitOpError("argument types do not match @") << getCallee();
+  if (TypeRange(type.getResults()) != TypeRange(getResultTypes()))
+    return emitOpError("result types do not match @") << getCallee();
+  return success();
+}
+
 #define GET_OP_CLASSES
 #include "KProof/Dialect/KProofOps.cpp.inc"

@@ -1,0 +1,43 @@
+//===- PTXImporter.h - import PTX into the kproof dialect -------*- C++ -*-===//
+//
+// Part of kproof, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef KPROOF_IMPORT_PTX_PTXIMPORTER_H
+#define KPROOF_IMPORT_PTX_PTXIMPORTER_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "llvm/Support/SourceMgr.h"
+
+namespace mlir::kproof {
+
+class KernelOp;
+
+/// Imports the PTX module in the main buffer of `sourceMgr` into a new
+/// builtin.module of kproof ops (DESIGN.md §1). Each op carries the
+/// FileLineColLoc of its PTX instruction, fused with the CUDA source location
+/// when a `.loc` is in force.
+///
+/// Malformed PTX (a syntax error, an undeclared register, a redefined or
+/// unknown label, an operand type or count mismatch) is reported as an error
+/// diagnostic at its file:line:col through `context`'s diagnostic engine and
+/// gives a null module. A well-formed instruction kproof does not model is
+/// imported as `kproof.opaque` with a warning "unmodeled PTX instruction 'X'"
+/// (tier-2 instructions without a warning, marked `tier2`).
+OwningOpRef<ModuleOp> importPTX(llvm::SourceMgr &sourceMgr,
+                                MLIRContext *context);
+
+/// Finds the kernel or device function named `name` in `module`, by its PTX
+/// (mangled) name or its demangled name (llvm::demangle; with or without the
+/// parameter list, e.g. `softmax` for `_Z7softmaxPfi`). Null if none or more
+/// than one match.
+KernelOp lookupKernel(ModuleOp module, llvm::StringRef name);
+
+/// Registers the `--import-ptx` translation for kproof-translate.
+void registerPTXImportTranslation();
+
+} // namespace mlir::kproof
+
+#endif // KPROOF_IMPORT_PTX_PTXIMPORTER_H

@@ -1,0 +1,2284 @@
+//===- Importer.cpp - import a PTX syntax tree into kproof ----------------===//
+//
+// Part of kproof, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Turns the syntax tree of Parser.cpp into kproof ops with PTX's exact
+// semantics (DESIGN.md §1). PTX registers become SSA values by the on-the-fly
+// construction of Braun et al., "Simple and Efficient Construction of Static
+// Single Assignment Form" (CC 2013), with MLIR block arguments as phis.
+// Control flow becomes cf.br/cf.cond_br; a predicated instruction other than
+// a branch becomes a conditional branch around it, so a false guard leaves
+// every destination (and memory) unchanged (PTX ISA 9.3).
+//
+//===----------------------------------------------------------------------===//
+
+#include "KProof/Import/PTX/PTXImporter.h"
+
+#include "KProof/Dialect/KProofOps.h"
+#include "KProof/Import/PTX/PTXParser.h"
+
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Transforms/RegionUtils.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "llvm/ADT/APFloat.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
+
+#include <functional>
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Demangle/Demangle.h"
+
+using namespace mlir;
+using namespace mlir::kproof;
+namespace ptx = ::kproof::ptx;
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Types
+//===----------------------------------------------------------------------===//
+
+/// The MLIR type of a PTX fundamental type name (without the dot), or null.
+Type getPTXType(MLIRContext *ctx, StringRef name) {
+  if (name == "pred")
+    return IntegerType::get(ctx, 1);
+  if (name.size() >= 2 && (name[0] == 'b' || name[0] == 'u' || name[0] == 's') &&
+      name != "bf16" && name != "bf16x2") {
+    unsigned bits = 0;
+    if (name.drop_front().getAsInteger(10, bits) ||
+        (bits != 8 && bits != 16 && bits != 32 && bits != 64))
+      return Type();
+    return IntegerType::get(ctx, bits);
+  }
+  if (name == "f16")
+    return Float16Type::get(ctx);
+  if (name == "bf16")
+    return BFloat16Type::get(ctx);
+  if (name == "f32")
+    return Float32Type::get(ctx);
+  if (name == "f64")
+    return Float64Type::get(ctx);
+  if (name == "f16x2")
+    return VectorType::get({2}, Float16Type::get(ctx));
+  if (name == "bf16x2")
+    return VectorType::get({2}, BFloat16Type::get(ctx));
+  return Type();
+}
+
+bool isTypeName(StringRef m) {
+  return llvm::is_contained(
+      ArrayRef<StringRef>{
+          "pred",   "b8",     "u8",     "s8",     "b16",    "u16",  "s16",
+          "b32",    "u32",    "s32",    "b64",    "u64",    "s64",  "f16",
+          "bf16",   "f32",    "f64",    "f16x2",  "bf16x2", "b128", "tf32",
+          "e4m3",   "e5m2",   "e4m3x2", "e5m2x2", "s4",     "u4",   "e2m1x2",
+          "e2m3x2", "e3m2x2", "ue8m0x2"},
+      m);
+}
+
+bool isSignedTypeName(StringRef m) { return m.starts_with("s"); }
+bool isFloatTypeName(StringRef m) {
+  return m.starts_with("f") || m.starts_with("bf");
+}
+
+unsigned getWidth(Type t) {
+  if (auto v = dyn_cast<VectorType>(t))
+    return v.getNumElements() * v.getElementType().getIntOrFloatBitWidth();
+  return t.getIntOrFloatBitWidth();
+}
+bool isFloatLike(Type t) {
+  if (auto v = dyn_cast<VectorType>(t))
+    return isa<FloatType>(v.getElementType());
+  return isa<FloatType>(t);
+}
+
+/// The special registers (PTX ISA 10) by PTX name.
+std::optional<SpecialReg> lookupSpecialReg(StringRef name) {
+  if (!name.consume_front("%"))
+    return std::nullopt;
+  return symbolizeSpecialReg(name);
+}
+
+/// Tier-2 instructions: parsed and imported, semantics not yet modeled.
+bool isTier2(const ptx::Instruction &inst) {
+  StringRef op = inst.opcode;
+  if (llvm::is_contained(ArrayRef<StringRef>{"ldmatrix", "mma", "mbarrier",
+                                             "elect", "redux", "match",
+                                             "griddepcontrol", "setmaxnreg",
+                                             "mapa", "stmatrix", "wgmma", "cp"},
+                         op))
+    return true;
+  if (op == "fence" && !inst.modifiers.empty() &&
+      (StringRef(inst.modifiers.front()).starts_with("proxy") ||
+       inst.modifiers.front() == "mbarrier_init"))
+    return true;
+  if (op == "barrier" && !inst.modifiers.empty() &&
+      inst.modifiers.front() == "cluster")
+    return true;
+  return false;
+}
+
+//===----------------------------------------------------------------------===//
+// Modifier bookkeeping
+//===----------------------------------------------------------------------===//
+
+/// The modifiers of one instruction; each handler takes the ones it models,
+/// and any modifier left untaken makes the instruction unmodeled (so a
+/// qualifier kproof does not know can never be silently dropped).
+class Mods {
+public:
+  explicit Mods(const ptx::Instruction &inst)
+      : mods(inst.modifiers), used(inst.modifiers.size(), false) {}
+
+  bool take(StringRef m) {
+    for (size_t i = 0; i < mods.size(); ++i)
+      if (!used[i] && mods[i] == m) {
+        used[i] = true;
+        return true;
+      }
+    return false;
+  }
+  std::optional<std::string> takeOneOf(ArrayRef<StringRef> options) {
+    for (size_t i = 0; i < mods.size(); ++i)
+      if (!used[i] && llvm::is_contained(options, mods[i])) {
+        used[i] = true;
+        return mods[i];
+      }
+    return std::nullopt;
+  }
+  /// Takes every remaining type modifier, in order.
+  SmallVector<std::string> takeTypes() {
+    SmallVector<std::string> types;
+    for (size_t i = 0; i < mods.size(); ++i)
+      if (!used[i] && isTypeName(mods[i])) {
+        used[i] = true;
+        types.push_back(mods[i]);
+      }
+    return types;
+  }
+  /// Takes cache-operator and eviction-priority qualifiers (PTX ISA
+  /// 9.7.9.1-2): they change no value.
+  SmallVector<StringRef> takeCacheQualifiers() {
+    SmallVector<StringRef> out;
+    for (size_t i = 0; i < mods.size(); ++i) {
+      StringRef m = mods[i];
+      if (used[i])
+        continue;
+      if (llvm::is_contained(ArrayRef<StringRef>{"ca", "cg", "cs", "lu", "cv",
+                                                 "wb", "wt", "unified"},
+                             m) ||
+          m.starts_with("L1::") || m.starts_with("L2::")) {
+        used[i] = true;
+        out.push_back(m);
+      }
+    }
+    return out;
+  }
+  std::optional<std::string> firstUnused() const {
+    for (size_t i = 0; i < mods.size(); ++i)
+      if (!used[i])
+        return mods[i];
+    return std::nullopt;
+  }
+
+private:
+  const std::vector<std::string> &mods;
+  SmallVector<bool> used;
+};
+
+//===----------------------------------------------------------------------===//
+// Module importer
+//===----------------------------------------------------------------------===//
+
+/// A register or `.param` pseudo-variable in scope.
+struct VarInfo {
+  unsigned id;
+  Type type;
+  std::string ptxType;
+};
+
+/// A function parameter as seen from its body.
+struct ParamInfo {
+  Value value; ///< the block argument (scalars)
+  Type type;
+  bool isArray = false;
+};
+
+class ModuleImporter;
+
+/// Imports one function body.
+class FunctionImporter {
+public:
+  FunctionImporter(ModuleImporter &parent, KernelOp func,
+                   const ptx::Function &ptxFunc);
+  LogicalResult run();
+
+private:
+  friend class ModuleImporter;
+  ModuleImporter &M;
+  KernelOp func;
+  const ptx::Function &F;
+  MLIRContext *ctx;
+  OpBuilder builder;
+  Block *current = nullptr;
+  Location curLoc;
+
+  // Scopes: registers/params and labels, innermost last.
+  SmallVector<llvm::StringMap<VarInfo>> varScopes;
+  SmallVector<llvm::StringMap<Block *>> labelScopes;
+  llvm::StringMap<ParamInfo> params;
+  /// `.param` names of array type (struct by value): accesses are unmodeled.
+  llvm::StringSet<> unmodeledParams;
+  /// Return parameters of a .func: written by st.param, read by ret.
+  SmallVector<std::pair<std::string, VarInfo>> returnVars;
+  SmallVector<Type> varTypes;
+  SmallVector<Block *> labelBlocks;
+  /// Ops the importer made to adjust register types (not PTX instructions).
+  DenseSet<Operation *> synthetic;
+
+  // SSA construction state.
+  DenseMap<std::pair<Block *, unsigned>, Value> currentDef;
+  DenseSet<Block *> sealedBlocks;
+  DenseMap<Block *, SmallVector<std::pair<unsigned, BlockArgument>>>
+      incompletePhis;
+
+  // --- SSA (Braun et al. 2013) ---
+  void writeVariable(unsigned var, Block *block, Value value) {
+    currentDef[{block, var}] = value;
+  }
+  Value readVariable(unsigned var, Block *block);
+  Value readVariableRecursive(unsigned var, Block *block);
+  void addPhiOperands(unsigned var, BlockArgument arg);
+  void sealBlock(Block *block);
+  void removeTrivialBlockArguments();
+
+  // --- scopes ---
+  unsigned newVar(Type type) {
+    varTypes.push_back(type);
+    return varTypes.size() - 1;
+  }
+  const VarInfo *lookupVar(StringRef name) const {
+    for (auto it = varScopes.rbegin(); it != varScopes.rend(); ++it) {
+      auto found = it->find(name);
+      if (found != it->end())
+        return &found->second;
+    }
+    return nullptr;
+  }
+  Block *lookupLabel(StringRef name) const {
+    for (auto it = labelScopes.rbegin(); it != labelScopes.rend(); ++it) {
+      auto found = it->find(name);
+      if (found != it->end())
+        return found->second;
+    }
+    return nullptr;
+  }
+
+  // --- blocks and statements ---
+  Block *newBlock() {
+    Block *b = new Block();
+    func.getBody().push_back(b);
+    return b;
+  }
+  void setCurrent(Block *b) {
+    current = b;
+    builder.setInsertionPointToEnd(b);
+  }
+  bool isTerminated() const {
+    return !current->empty() &&
+           current->back().hasTrait<OpTrait::IsTerminator>();
+  }
+  /// After an unconditional transfer, code without a label is unreachable;
+  /// it still gets a (sealed, predecessor-less) block.
+  void startDeadBlock() {
+    Block *b = newBlock();
+    sealBlock(b);
+    setCurrent(b);
+  }
+  LogicalResult importBlock(const ptx::Block &block);
+  LogicalResult importStatement(const ptx::Statement &stmt);
+  LogicalResult importInstruction(const ptx::Instruction &inst);
+  LogicalResult importUnguarded(const ptx::Instruction &inst);
+  LogicalResult finishFunction();
+
+  // --- operands ---
+  Location locOf(llvm::SMLoc loc);
+  InFlightDiagnostic error(llvm::SMLoc loc) {
+    return mlir::emitError(locOf(loc));
+  }
+  Value constantInt(Type type, int64_t v) {
+    return ConstantOp::create(
+        builder, curLoc,
+        IntegerAttr::get(type, APInt(getWidth(type), v,
+                                     /*isSigned=*/true,
+                                     /*implicitTrunc=*/true)));
+  }
+  Value convertForRead(Value v, Type type, bool isSigned, llvm::SMLoc loc,
+                       StringRef name);
+  Value convertForWrite(Value v, Type regType, bool isSigned, llvm::SMLoc loc,
+                        StringRef name);
+  FailureOr<Value> readRegister(const ptx::Operand &op, StringRef name,
+                                Type type, bool isSigned);
+  FailureOr<Value> readOperand(const ptx::Operand &op, Type type,
+                               bool isSigned = false);
+  LogicalResult writeOperand(const ptx::Operand &op, Value value,
+                             bool isSigned = false);
+  LogicalResult writeRegister(StringRef name, llvm::SMLoc loc, Value value,
+                              bool isSigned);
+  FailureOr<std::pair<Value, int64_t>> readAddress(const ptx::Operand &op,
+                                                   StateSpace space);
+
+  LogicalResult expectOperands(const ptx::Instruction &inst, size_t n) {
+    if (inst.operands.size() == n)
+      return success();
+    return error(inst.loc) << "'" << inst.opcode << "' expects " << n
+                           << " operand(s), got " << inst.operands.size();
+  }
+  LogicalResult emitOpaque(const ptx::Instruction &inst, bool tier2,
+                           StringRef why = {});
+
+  // --- instruction families ---
+  LogicalResult importMov(const ptx::Instruction &inst, Mods &mods);
+  LogicalResult importLoadStore(const ptx::Instruction &inst, Mods &mods,
+                                bool isLoad);
+  LogicalResult importIntArith(const ptx::Instruction &inst, Mods &mods,
+                               StringRef type);
+  LogicalResult importFloatArith(const ptx::Instruction &inst, Mods &mods,
+                                 StringRef type);
+  LogicalResult importSetp(const ptx::Instruction &inst, Mods &mods);
+  LogicalResult importCvt(const ptx::Instruction &inst, Mods &mods);
+  LogicalResult importBarrier(const ptx::Instruction &inst, Mods &mods);
+  LogicalResult importAtom(const ptx::Instruction &inst, Mods &mods,
+                           bool isRed);
+  LogicalResult importCall(const ptx::Instruction &inst, Mods &mods);
+};
+
+class ModuleImporter {
+public:
+  ModuleImporter(llvm::SourceMgr &sourceMgr, MLIRContext *ctx)
+      : sourceMgr(sourceMgr), ctx(ctx) {}
+
+  OwningOpRef<ModuleOp> run();
+
+  llvm::SourceMgr &sourceMgr;
+  MLIRContext *ctx;
+  ptx::Module ast;
+  ModuleOp module;
+  StringAttr ptxFileName;
+  llvm::StringMap<KernelOp> functions;
+  llvm::StringMap<GlobalOp> globals;
+  /// Function-scope variables, per function, by PTX name.
+  llvm::StringMap<GlobalOp> *localGlobals = nullptr;
+  unsigned addressSize = 64;
+
+  Location locOf(llvm::SMLoc loc) {
+    if (!loc.isValid())
+      return FileLineColLoc::get(ptxFileName, 0, 0);
+    auto [line, col] = sourceMgr.getLineAndColumn(loc);
+    return FileLineColLoc::get(ptxFileName, line, col);
+  }
+  Location locOf(llvm::SMLoc loc, const std::optional<ptx::DebugLoc> &dbg) {
+    Location ptxLoc = locOf(loc);
+    if (!dbg || !dbg->line)
+      return ptxLoc;
+    auto it = ast.files.find(dbg->file);
+    if (it == ast.files.end())
+      return ptxLoc;
+    Location src = FileLineColLoc::get(StringAttr::get(ctx, it->second),
+                                       dbg->line, dbg->column);
+    return FusedLoc::get(ctx, {ptxLoc, src});
+  }
+  FailureOr<GlobalOp> importVariable(const ptx::VarDecl &var, OpBuilder &b,
+                                     StringRef symbolName);
+  std::string uniqueSymbol(StringRef base) {
+    std::string name = base.str();
+    unsigned n = 0;
+    while (functions.count(name) || globals.count(name))
+      name = (base + "." + Twine(++n)).str();
+    return name;
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// SSA construction
+//===----------------------------------------------------------------------===//
+
+Value FunctionImporter::readVariable(unsigned var, Block *block) {
+  auto it = currentDef.find({block, var});
+  if (it != currentDef.end())
+    return it->second;
+  return readVariableRecursive(var, block);
+}
+
+Value FunctionImporter::readVariableRecursive(unsigned var, Block *block) {
+  Value value;
+  Type type = varTypes[var];
+  if (!sealedBlocks.count(block)) {
+    // Predecessors may still appear: an incomplete phi.
+    BlockArgument arg = block->addArgument(type, curLoc);
+    incompletePhis[block].push_back({var, arg});
+    value = arg;
+  } else if (block->hasNoPredecessors()) {
+    // The entry block (or unreachable code): the register was never written.
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(block);
+    value = UndefOp::create(builder, curLoc, type);
+  } else if (Block *pred = block->getSinglePredecessor()) {
+    value = readVariable(var, pred);
+  } else {
+    BlockArgument arg = block->addArgument(type, curLoc);
+    writeVariable(var, block, arg); // breaks cycles
+    addPhiOperands(var, arg);
+    value = arg;
+  }
+  writeVariable(var, block, value);
+  return value;
+}
+
+void FunctionImporter::addPhiOperands(unsigned var, BlockArgument arg) {
+  Block *block = arg.getOwner();
+  for (auto it = block->pred_begin(), e = block->pred_end(); it != e; ++it) {
+    Block *pred = *it;
+    Value incoming = readVariable(var, pred);
+    auto branch = cast<BranchOpInterface>(pred->getTerminator());
+    SuccessorOperands operands =
+        branch.getSuccessorOperands(it.getSuccessorIndex());
+    operands.append(incoming);
+  }
+}
+
+void FunctionImporter::sealBlock(Block *block) {
+  if (!sealedBlocks.insert(block).second)
+    return;
+  auto it = incompletePhis.find(block);
+  if (it == incompletePhis.end())
+    return;
+  auto phis = std::move(it->second);
+  incompletePhis.erase(block);
+  for (auto [var, arg] : phis)
+    addPhiOperands(var, arg);
+}
+
+/// Drops block arguments whose incoming values are all one value (or the
+/// argument itself), to a fixpoint: Braun et al.'s trivial-phi removal, done
+/// after construction.
+void FunctionImporter::removeTrivialBlockArguments() {
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    for (Block &block : func.getBody()) {
+      if (block.isEntryBlock())
+        continue;
+      for (int i = static_cast<int>(block.getNumArguments()) - 1; i >= 0; --i) {
+        BlockArgument arg = block.getArgument(i);
+        Value same;
+        bool trivial = true;
+        for (auto it = block.pred_begin(), e = block.pred_end(); it != e;
+             ++it) {
+          auto branch = cast<BranchOpInterface>((*it)->getTerminator());
+          Value in = branch.getSuccessorOperands(it.getSuccessorIndex())[i];
+          if (in == arg || in == same)
+            continue;
+          if (same) {
+            trivial = false;
+            break;
+          }
+          same = in;
+        }
+        if (!trivial)
+          continue;
+        if (!same) {
+          // Only self-references (or no predecessors): never written.
+          OpBuilder::InsertionGuard guard(builder);
+          builder.setInsertionPointToStart(&block);
+          same = UndefOp::create(builder, arg.getLoc(), arg.getType());
+        }
+        arg.replaceAllUsesWith(same);
+        for (auto it = block.pred_begin(), e = block.pred_end(); it != e;
+             ++it) {
+          auto branch = cast<BranchOpInterface>((*it)->getTerminator());
+          branch.getSuccessorOperands(it.getSuccessorIndex()).erase(i);
+        }
+        block.eraseArgument(i);
+        changed = true;
+      }
+    }
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Functions, blocks, statements
+//===----------------------------------------------------------------------===//
+
+FunctionImporter::FunctionImporter(ModuleImporter &parent, KernelOp func,
+                                   const ptx::Function &ptxFunc)
+    : M(parent), func(func), F(ptxFunc), ctx(parent.ctx), builder(parent.ctx),
+      curLoc(func.getLoc()) {}
+
+Location FunctionImporter::locOf(llvm::SMLoc loc) { return M.locOf(loc); }
+
+LogicalResult FunctionImporter::run() {
+  Block *entry = func.addEntryBlock();
+  sealBlock(entry);
+  setCurrent(entry);
+  varScopes.emplace_back();
+  labelScopes.emplace_back();
+  for (auto [i, p] : llvm::enumerate(F.params)) {
+    ParamInfo info;
+    info.value = entry->getArgument(i);
+    info.type = info.value.getType();
+    info.isArray = !p.dims.empty();
+    params[p.name] = info;
+  }
+  for (const ptx::Param &r : F.returns) {
+    Type t = getPTXType(ctx, r.type);
+    if (!r.dims.empty()) {
+      // `.param .align 8 .b8 func_retval0[16]`: a byte array return value;
+      // the function returns an opaque placeholder and every access to the
+      // slot is unmodeled.
+      t = IntegerType::get(ctx, M.addressSize);
+      unmodeledParams.insert(r.name);
+    }
+    VarInfo info{newVar(t), t, r.type};
+    varScopes.back()[r.name] = info;
+    returnVars.push_back({r.name, info});
+  }
+  if (failed(importBlock(*F.body)))
+    return failure();
+  if (failed(finishFunction()))
+    return failure();
+  for (Block *b : labelBlocks)
+    sealBlock(b);
+  // Every block is now sealed; any leftover incomplete phi is a bug.
+  if (!incompletePhis.empty())
+    return func.emitError("internal error: unsealed blocks after import");
+  removeTrivialBlockArguments();
+  // Code after an unconditional transfer without a label is unreachable.
+  IRRewriter rewriter(ctx);
+  (void)eraseUnreachableBlocks(rewriter, func.getBody());
+  // Drop the reinterpretations the importer made for register writes that
+  // nothing reads; every op the PTX itself asked for stays.
+  for (Block &block : llvm::reverse(func.getBody()))
+    for (Operation &op : llvm::make_early_inc_range(llvm::reverse(block)))
+      if (op.use_empty() && synthetic.contains(&op))
+        op.erase();
+  return success();
+}
+
+LogicalResult FunctionImporter::finishFunction() {
+  if (isTerminated())
+    return success();
+  // Falling off the end of a function body returns (PTX ISA 9.7.12.6).
+  curLoc = locOf(F.body->loc);
+  SmallVector<Value> rets;
+  for (auto &[name, info] : returnVars)
+    rets.push_back(readVariable(info.id, current));
+  ReturnOp::create(builder, curLoc, rets);
+  return success();
+}
+
+LogicalResult FunctionImporter::importBlock(const ptx::Block &block) {
+  varScopes.emplace_back();
+  labelScopes.emplace_back();
+  // Labels are visible in their whole block (forward branches), so create
+  // their MLIR blocks first.
+  for (const ptx::Statement &s : block.statements) {
+    if (s.kind != ptx::Statement::Kind::Label)
+      continue;
+    if (labelScopes.back().count(s.label))
+      return error(s.loc) << "redefinition of label '" << s.label << "'";
+    Block *b = newBlock();
+    labelScopes.back()[s.label] = b;
+    labelBlocks.push_back(b);
+  }
+  for (const ptx::Statement &s : block.statements)
+    if (failed(importStatement(s)))
+      return failure();
+  varScopes.pop_back();
+  labelScopes.pop_back();
+  return success();
+}
+
+LogicalResult FunctionImporter::importStatement(const ptx::Statement &stmt) {
+  switch (stmt.kind) {
+  case ptx::Statement::Kind::Label: {
+    Block *target = labelScopes.back().lookup(stmt.label);
+    if (!isTerminated()) {
+      curLoc = locOf(stmt.loc);
+      cf::BranchOp::create(builder, curLoc, target);
+    }
+    setCurrent(target);
+    return success();
+  }
+  case ptx::Statement::Kind::RegDecl: {
+    const ptx::RegDecl &decl = *stmt.regDecl;
+    Type t = getPTXType(ctx, decl.type);
+    if (!t)
+      return error(decl.loc)
+             << "unsupported register type '." << decl.type << "'";
+    for (const std::string &name : decl.names) {
+      if (varScopes.back().count(name))
+        return error(decl.loc) << "redeclaration of register '" << name << "'";
+      varScopes.back()[name] = VarInfo{newVar(t), t, decl.type};
+    }
+    return success();
+  }
+  case ptx::Statement::Kind::VarDecl: {
+    const ptx::VarDecl &var = *stmt.varDecl;
+    if (var.space == "param") {
+      // A call's argument/return staging slot: a pseudo-variable.
+      Type t = getPTXType(ctx, var.type);
+      if (!t || !var.dims.empty()) {
+        unmodeledParams.insert(var.name);
+        return success();
+      }
+      varScopes.back()[var.name] = VarInfo{newVar(t), t, var.type};
+      return success();
+    }
+    // Function-scope .shared/.local/.global/.const: a module-level symbol.
+    OpBuilder b(ctx);
+    b.setInsertionPoint(func);
+    std::string sym =
+        M.uniqueSymbol((func.getSymName() + "." + var.name).str());
+    FailureOr<GlobalOp> g = M.importVariable(var, b, sym);
+    if (failed(g))
+      return failure();
+    (*M.localGlobals)[var.name] = *g;
+    return success();
+  }
+  case ptx::Statement::Kind::Block:
+    return importBlock(*stmt.block);
+  case ptx::Statement::Kind::Pragma:
+    return success();
+  case ptx::Statement::Kind::Instruction:
+    return importInstruction(*stmt.instruction);
+  }
+  llvm_unreachable("covered switch");
+}
+
+LogicalResult
+FunctionImporter::importInstruction(const ptx::Instruction &inst) {
+  curLoc = M.locOf(inst.loc, inst.debugLoc);
+  bool isBranch = inst.opcode == "bra" || inst.opcode == "brx";
+  if (!inst.guard || isBranch)
+    return importUnguarded(inst);
+
+  // @p instr: branch around it, so a false guard changes nothing.
+  ptx::Operand guardOp;
+  guardOp.kind = ptx::Operand::Kind::Register;
+  guardOp.name = inst.guard->name;
+  guardOp.loc = inst.guard->loc;
+  FailureOr<Value> p =
+      readOperand(guardOp, IntegerType::get(ctx, 1), /*isSigned=*/false);
+  if (failed(p))
+    return failure();
+  Block *exec = newBlock(), *cont = newBlock();
+  if (inst.guard->negated)
+    cf::CondBranchOp::create(builder, curLoc, *p, cont, exec);
+  else
+    cf::CondBranchOp::create(builder, curLoc, *p, exec, cont);
+  sealBlock(exec);
+  setCurrent(exec);
+  if (failed(importUnguarded(inst)))
+    return failure();
+  if (!isTerminated())
+    cf::BranchOp::create(builder, curLoc, cont);
+  sealBlock(cont);
+  setCurrent(cont);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Operands
+//===----------------------------------------------------------------------===//
+
+/// Adjusts a register value to the type an instruction reads it at (PTX ISA
+/// 6.4.2-6.4.3): same width is a reinterpretation; a wider integer register
+/// is truncated for bit-size instruction types. Null (with an error) if the
+/// register cannot hold an operand of that type.
+Value FunctionImporter::convertForRead(Value v, Type type, bool isSigned,
+                                       llvm::SMLoc loc, StringRef name) {
+  Type from = v.getType();
+  if (from == type)
+    return v;
+  unsigned fw = getWidth(from), tw = getWidth(type);
+  if (fw == tw) {
+    if (auto cast = v.getDefiningOp<BitcastOp>())
+      if (cast.getInput().getType() == type)
+        return cast.getInput();
+    Value r = BitcastOp::create(builder, curLoc, type, v);
+    synthetic.insert(r.getDefiningOp());
+    return r;
+  }
+  if (!isFloatLike(from) && !isFloatLike(type) && fw > tw)
+    return CvtOp::create(builder, curLoc, type, v, FloatModeAttr(),
+                         /*src_signed=*/false, /*dst_signed=*/false,
+                         /*ftz=*/false, /*sat=*/false);
+  error(loc) << "type mismatch: register '" << name << "' holds " << fw
+             << " bits but the instruction reads it as " << type;
+  return Value();
+}
+
+/// Adjusts an instruction result to the destination register's type: same
+/// width is a reinterpretation; a wider integer register receives the value
+/// zero- or sign-extended (PTX ISA 6.4.3).
+Value FunctionImporter::convertForWrite(Value v, Type regType, bool isSigned,
+                                        llvm::SMLoc loc, StringRef name) {
+  Type from = v.getType();
+  if (from == regType)
+    return v;
+  unsigned fw = getWidth(from), tw = getWidth(regType);
+  if (fw == tw) {
+    if (auto cast = v.getDefiningOp<BitcastOp>())
+      if (cast.getInput().getType() == regType)
+        return cast.getInput();
+    Value r = BitcastOp::create(builder, curLoc, regType, v);
+    synthetic.insert(r.getDefiningOp());
+    return r;
+  }
+  if (!isFloatLike(from) && !isFloatLike(regType) && tw > fw)
+    return CvtOp::create(builder, curLoc, regType, v, FloatModeAttr(),
+                         /*src_signed=*/isSigned, /*dst_signed=*/isSigned,
+                         /*ftz=*/false, /*sat=*/false);
+  error(loc) << "type mismatch: the instruction writes " << from
+             << " to register '" << name << "' of " << tw << " bits";
+  return Value();
+}
+
+FailureOr<Value> FunctionImporter::readRegister(const ptx::Operand &op,
+                                                StringRef name, Type type,
+                                                bool isSigned) {
+  if (const VarInfo *var = lookupVar(name)) {
+    Value v = readVariable(var->id, current);
+    Value r = convertForRead(v, type, isSigned, op.loc, name);
+    if (!r)
+      return failure();
+    return r;
+  }
+  if (std::optional<SpecialReg> sreg = lookupSpecialReg(name)) {
+    bool is64 =
+        *sreg == SpecialReg::Clock64 || *sreg == SpecialReg::GlobalTimer;
+    Type t = IntegerType::get(ctx, is64 ? 64 : 32);
+    Value v = SRegOp::create(builder, curLoc, t, *sreg);
+    Value r = getWidth(type) < getWidth(t)
+                  ? convertForRead(v, type, false, op.loc, name)
+                  : (getWidth(type) > getWidth(t)
+                         ? convertForWrite(v, type, false, op.loc, name)
+                         : convertForRead(v, type, false, op.loc, name));
+    if (!r)
+      return failure();
+    return r;
+  }
+  return error(op.loc) << "use of undeclared register '" << name << "'";
+}
+
+FailureOr<Value> FunctionImporter::readOperand(const ptx::Operand &op,
+                                               Type type, bool isSigned) {
+  switch (op.kind) {
+  case ptx::Operand::Kind::Register: {
+    if (!op.secondName.empty())
+      return error(op.loc) << "a dual destination '" << op.name << "|"
+                           << op.secondName << "' cannot be read";
+    FailureOr<Value> v = readRegister(op, op.name, type, isSigned);
+    if (failed(v))
+      return failure();
+    if (op.negated) {
+      if (!type.isInteger(1))
+        return error(op.loc) << "'!' negates predicates only";
+      return Value(
+          IntUnaryOp::create(builder, curLoc, type, IntUnaryKind::Not, *v));
+    }
+    return v;
+  }
+  case ptx::Operand::Kind::Symbol: {
+    StringRef name = op.name;
+    if (lookupVar(name) || lookupSpecialReg(name))
+      return readRegister(op, name, type, isSigned);
+    if (op.negated)
+      return error(op.loc) << "'!' applies to predicate registers only";
+    // A variable used as a value: its address in its own state space.
+    GlobalOp g = M.localGlobals->lookup(name);
+    if (!g)
+      g = M.globals.lookup(name);
+    if (g || M.functions.count(name)) {
+      if (!isa<IntegerType>(type) || getWidth(type) < 32)
+        return error(op.loc)
+               << "the address of '" << name << "' cannot be used as " << type;
+      StringRef sym = g ? g.getSymName() : name;
+      return Value(AddressOfOp::create(builder, curLoc, type,
+                                       FlatSymbolRefAttr::get(ctx, sym)));
+    }
+    return error(op.loc) << "use of undeclared identifier '" << name << "'";
+  }
+  case ptx::Operand::Kind::Integer: {
+    if (isa<IntegerType>(type))
+      return constantInt(type, op.intValue);
+    // An integer literal in a float instruction: its exact value, if exact.
+    auto ft = dyn_cast<FloatType>(type);
+    if (!ft)
+      return error(op.loc) << "integer immediate for " << type;
+    APFloat f(ft.getFloatSemantics());
+    APFloat::opStatus st =
+        f.convertFromAPInt(APInt(64, op.intValue, true), /*isSigned=*/true,
+                           APFloat::rmNearestTiesToEven);
+    if (st != APFloat::opOK)
+      return error(op.loc) << "integer immediate " << op.intValue
+                           << " is not exactly representable as " << type;
+    return Value(ConstantOp::create(builder, curLoc, FloatAttr::get(ft, f)));
+  }
+  case ptx::Operand::Kind::FloatF32:
+  case ptx::Operand::Kind::FloatF64: {
+    bool isF32 = op.kind == ptx::Operand::Kind::FloatF32;
+    APFloat f = isF32 ? APFloat(APFloat::IEEEsingle(),
+                                APInt(32, op.floatBits & 0xffffffffu))
+                      : APFloat(APFloat::IEEEdouble(), APInt(64, op.floatBits));
+    if (auto ft = dyn_cast<FloatType>(type)) {
+      bool losesInfo = false;
+      f.convert(ft.getFloatSemantics(), APFloat::rmNearestTiesToEven,
+                &losesInfo);
+      return Value(ConstantOp::create(builder, curLoc, FloatAttr::get(ft, f)));
+    }
+    // Hex float bits in a bit-size instruction (mov.b32 %r, 0f3F800000).
+    if (isa<IntegerType>(type) && getWidth(type) == (isF32 ? 32u : 64u))
+      return constantInt(type, static_cast<int64_t>(op.floatBits));
+    return error(op.loc) << "float immediate for " << type;
+  }
+  case ptx::Operand::Kind::Sink:
+    return error(op.loc) << "the sink '_' cannot be read";
+  case ptx::Operand::Kind::Address:
+  case ptx::Operand::Kind::Vector:
+  case ptx::Operand::Kind::ParenList:
+    return error(op.loc) << "expected a register or immediate operand";
+  }
+  llvm_unreachable("covered switch");
+}
+
+LogicalResult FunctionImporter::writeRegister(StringRef name, llvm::SMLoc loc,
+                                              Value value, bool isSigned) {
+  const VarInfo *var = lookupVar(name);
+  if (!var) {
+    if (lookupSpecialReg(name))
+      return error(loc) << "special register '" << name << "' is read-only";
+    return error(loc) << "use of undeclared register '" << name << "'";
+  }
+  Value v = convertForWrite(value, var->type, isSigned, loc, name);
+  if (!v)
+    return failure();
+  writeVariable(var->id, current, v);
+  return success();
+}
+
+LogicalResult FunctionImporter::writeOperand(const ptx::Operand &op,
+                                             Value value, bool isSigned) {
+  switch (op.kind) {
+  case ptx::Operand::Kind::Sink:
+    return success();
+  case ptx::Operand::Kind::Register:
+  case ptx::Operand::Kind::Symbol:
+    if (op.negated)
+      return error(op.loc) << "a destination cannot be negated";
+    return writeRegister(op.name, op.loc, value, isSigned);
+  default:
+    return error(op.loc) << "expected a destination register";
+  }
+}
+
+/// `[reg]`, `[reg+imm]`, `[var+imm]`, `[imm]`: the base address value (the
+/// target's address width, or the register's) and the byte offset.
+FailureOr<std::pair<Value, int64_t>>
+FunctionImporter::readAddress(const ptx::Operand &op, StateSpace space) {
+  if (op.kind != ptx::Operand::Kind::Address)
+    return error(op.loc) << "expected an address operand '[...]'";
+  if (!op.elements.empty())
+    return error(op.loc) << "tensor-map addresses are not modeled";
+  Type addrTy = IntegerType::get(ctx, M.addressSize);
+  if (op.name.empty())
+    return std::make_pair(constantInt(addrTy, op.intValue), int64_t(0));
+  if (const VarInfo *var = lookupVar(op.name)) {
+    Value v = readVariable(var->id, current);
+    if (!isa<IntegerType>(v.getType()) ||
+        (getWidth(v.getType()) != 32 && getWidth(v.getType()) != 64))
+      return error(op.loc) << "address register '" << op.name
+                           << "' must be a 32- or 64-bit integer register";
+    return std::make_pair(v, op.intValue);
+  }
+  GlobalOp g = M.localGlobals->lookup(op.name);
+  if (!g)
+    g = M.globals.lookup(op.name);
+  if (g) {
+    Type t = (space == StateSpace::Shared || space == StateSpace::Local)
+                 ? Type(IntegerType::get(ctx, 32))
+                 : addrTy;
+    if (space == StateSpace::Generic)
+      t = addrTy;
+    Value a = AddressOfOp::create(builder, curLoc, t,
+                                  FlatSymbolRefAttr::get(ctx, g.getSymName()));
+    return std::make_pair(a, op.intValue);
+  }
+  return error(op.loc) << "use of undeclared identifier '" << op.name << "'";
+}
+
+LogicalResult FunctionImporter::emitOpaque(const ptx::Instruction &inst,
+                                           bool tier2, StringRef why) {
+  if (!tier2) {
+    auto diag = mlir::emitWarning(curLoc)
+                << "unmodeled PTX instruction '" << inst.opcode;
+    for (const std::string &m : inst.modifiers)
+      diag << "." << m;
+    diag << "'";
+    if (!why.empty())
+      diag << ": " << why;
+  }
+  // Every register the instruction names is an input and, conservatively,
+  // an output: nothing downstream may assume a value survived it.
+  SmallVector<std::pair<std::string, llvm::SMLoc>> regs;
+  std::function<void(const ptx::Operand &)> collect =
+      [&](const ptx::Operand &op) {
+        if ((op.kind == ptx::Operand::Kind::Register ||
+             op.kind == ptx::Operand::Kind::Symbol ||
+             op.kind == ptx::Operand::Kind::Address) &&
+            lookupVar(op.name))
+          regs.push_back({op.name, op.loc});
+        if (op.kind == ptx::Operand::Kind::Register && !op.secondName.empty() &&
+            lookupVar(op.secondName))
+          regs.push_back({op.secondName, op.loc});
+        for (const ptx::Operand &e : op.elements)
+          collect(e);
+      };
+  for (const ptx::Operand &op : inst.operands)
+    collect(op);
+  SmallVector<Value> inputs;
+  SmallVector<Type> types;
+  llvm::StringSet<> seen;
+  SmallVector<std::pair<std::string, llvm::SMLoc>> unique;
+  for (auto &r : regs)
+    if (seen.insert(r.first).second)
+      unique.push_back(r);
+  for (auto &[name, loc] : unique) {
+    const VarInfo *var = lookupVar(name);
+    inputs.push_back(readVariable(var->id, current));
+    types.push_back(var->type);
+  }
+  std::string text = inst.text.str();
+  auto op = OpaqueOp::create(builder, curLoc, types, text, inst.opcode, inputs,
+                             tier2);
+  for (auto [i, r] : llvm::enumerate(unique))
+    writeVariable(lookupVar(r.first)->id, current, op.getResult(i));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Instructions
+//===----------------------------------------------------------------------===//
+
+LogicalResult FunctionImporter::importUnguarded(const ptx::Instruction &inst) {
+  StringRef op = inst.opcode;
+  Mods mods(inst);
+
+  if (isTier2(inst))
+    return emitOpaque(inst, /*tier2=*/true);
+
+  LogicalResult result = success();
+  bool handled = true;
+  if (op == "mov")
+    result = importMov(inst, mods);
+  else if (op == "ld" || op == "ldu")
+    result = importLoadStore(inst, mods, /*isLoad=*/true);
+  else if (op == "st")
+    result = importLoadStore(inst, mods, /*isLoad=*/false);
+  else if (op == "setp")
+    result = importSetp(inst, mods);
+  else if (op == "cvt")
+    result = importCvt(inst, mods);
+  else if (op == "bar" || op == "barrier")
+    result = importBarrier(inst, mods);
+  else if (op == "atom")
+    result = importAtom(inst, mods, /*isRed=*/false);
+  else if (op == "red")
+    result = importAtom(inst, mods, /*isRed=*/true);
+  else if (op == "call")
+    result = importCall(inst, mods);
+  else if (op == "bra") {
+    mods.take("uni");
+    if (failed(expectOperands(inst, 1)))
+      return failure();
+    const ptx::Operand &t = inst.operands[0];
+    Block *target = lookupLabel(t.name);
+    if (t.kind != ptx::Operand::Kind::Symbol || !target)
+      return error(t.loc) << "branch to unknown label '" << t.name << "'";
+    if (auto m = mods.firstUnused())
+      return emitOpaque(inst, false, "unknown qualifier ." + *m);
+    if (inst.guard) {
+      ptx::Operand g;
+      g.kind = ptx::Operand::Kind::Register;
+      g.name = inst.guard->name;
+      g.loc = inst.guard->loc;
+      FailureOr<Value> p = readOperand(g, IntegerType::get(ctx, 1));
+      if (failed(p))
+        return failure();
+      Block *fall = newBlock();
+      if (inst.guard->negated)
+        cf::CondBranchOp::create(builder, curLoc, *p, fall, target);
+      else
+        cf::CondBranchOp::create(builder, curLoc, *p, target, fall);
+      sealBlock(fall);
+      setCurrent(fall);
+    } else {
+      cf::BranchOp::create(builder, curLoc, target);
+      startDeadBlock();
+    }
+    return success();
+  } else if (op == "ret" || op == "exit") {
+    mods.take("uni");
+    if (auto m = mods.firstUnused())
+      return emitOpaque(inst, false, "unknown qualifier ." + *m);
+    if (op == "exit") {
+      ExitOp::create(builder, curLoc);
+    } else {
+      SmallVector<Value> rets;
+      for (auto &[name, info] : returnVars)
+        rets.push_back(readVariable(info.id, current));
+      ReturnOp::create(builder, curLoc, rets);
+    }
+    startDeadBlock();
+    return success();
+  } else if (op == "trap") {
+    TrapOp::create(builder, curLoc);
+    return success();
+  } else if (op == "membar" || op == "fence") {
+    std::optional<std::string> level;
+    bool sc = true;
+    MemScope scope;
+    if (op == "membar") {
+      level = mods.takeOneOf({"cta", "gl", "sys"});
+      if (!level)
+        return emitOpaque(inst, false, "unknown membar level");
+      scope = *level == "cta"  ? MemScope::CTA
+              : *level == "gl" ? MemScope::GPU
+                               : MemScope::Sys;
+    } else {
+      std::optional<std::string> sem = mods.takeOneOf({"sc", "acq_rel"});
+      sc = !sem || *sem == "sc";
+      std::optional<std::string> s =
+          mods.takeOneOf({"cta", "cluster", "gpu", "sys"});
+      if (!s)
+        return emitOpaque(inst, false, "fence without a scope");
+      scope = *symbolizeMemScope(*s);
+    }
+    if (auto m = mods.firstUnused())
+      return emitOpaque(inst, false, "unknown qualifier ." + *m);
+    FenceOp::create(builder, curLoc, sc, scope);
+    return success();
+  } else if (op == "shfl") {
+    if (!mods.take("sync"))
+      return emitOpaque(inst, false, "shfl without .sync is not modeled");
+    std::optional<std::string> mode =
+        mods.takeOneOf({"up", "down", "bfly", "idx"});
+    bool b32 = mods.take("b32");
+    if (!mode || !b32)
+      return error(inst.loc) << "shfl.sync needs a mode and the .b32 type";
+    if (auto m = mods.firstUnused())
+      return emitOpaque(inst, false, "unknown qualifier ." + *m);
+    if (failed(expectOperands(inst, 5)))
+      return failure();
+    Type i32 = IntegerType::get(ctx, 32);
+    SmallVector<Value> in;
+    for (int k = 1; k < 5; ++k) {
+      FailureOr<Value> v = readOperand(inst.operands[k], i32);
+      if (failed(v))
+        return failure();
+      in.push_back(*v);
+    }
+    auto shfl = ShflOp::create(builder, curLoc, *symbolizeShflMode(*mode),
+                               in[0], in[1], in[2], in[3]);
+    const ptx::Operand &d = inst.operands[0];
+    if (failed(writeRegister(d.name, d.loc, shfl.getResult(), false)))
+      return failure();
+    if (!d.secondName.empty() &&
+        failed(writeRegister(d.secondName, d.loc, shfl.getInRange(), false)))
+      return failure();
+    return success();
+  } else if (op == "vote") {
+    if (!mods.take("sync"))
+      return emitOpaque(inst, false, "vote without .sync is not modeled");
+    std::optional<std::string> mode =
+        mods.takeOneOf({"all", "any", "uni", "ballot"});
+    std::optional<std::string> ty = mods.takeOneOf({"pred", "b32"});
+    if (!mode || !ty)
+      return error(inst.loc) << "vote.sync needs a mode and a type";
+    if (auto m = mods.firstUnused())
+      return emitOpaque(inst, false, "unknown qualifier ." + *m);
+    if (failed(expectOperands(inst, 3)))
+      return failure();
+    FailureOr<Value> p =
+        readOperand(inst.operands[1], IntegerType::get(ctx, 1));
+    FailureOr<Value> mask =
+        readOperand(inst.operands[2], IntegerType::get(ctx, 32));
+    if (failed(p) || failed(mask))
+      return failure();
+    Type rt = *mode == "ballot" ? Type(IntegerType::get(ctx, 32))
+                                : Type(IntegerType::get(ctx, 1));
+    Value v = VoteOp::create(builder, curLoc, rt, *symbolizeVoteMode(*mode), *p,
+                             *mask);
+    return writeOperand(inst.operands[0], v);
+  } else if (op == "activemask") {
+    if (!mods.take("b32") || mods.firstUnused())
+      return error(inst.loc) << "expected activemask.b32";
+    if (failed(expectOperands(inst, 1)))
+      return failure();
+    Value v = ActiveMaskOp::create(builder, curLoc, IntegerType::get(ctx, 32));
+    return writeOperand(inst.operands[0], v);
+  } else if (op == "createpolicy") {
+    if (inst.operands.empty())
+      return error(inst.loc) << "createpolicy needs a destination";
+    SmallVector<Value> in;
+    for (size_t k = 1; k < inst.operands.size(); ++k) {
+      const ptx::Operand &o = inst.operands[k];
+      if (o.kind == ptx::Operand::Kind::FloatF32 ||
+          o.kind == ptx::Operand::Kind::FloatF64)
+        continue; // the fraction immediate: a hint
+      FailureOr<Value> v = readOperand(o, IntegerType::get(ctx, 64));
+      if (failed(v))
+        return failure();
+      in.push_back(*v);
+    }
+    SmallVector<StringRef> quals;
+    for (const std::string &m : inst.modifiers)
+      quals.push_back(m);
+    Value v = CreatePolicyOp::create(builder, curLoc, IntegerType::get(ctx, 64),
+                                     in, builder.getStrArrayAttr(quals));
+    return writeOperand(inst.operands[0], v);
+  } else {
+    handled = false;
+  }
+  if (handled)
+    return result;
+
+  // Arithmetic: the type suffix decides integer or float.
+  static const llvm::StringSet<> arith = {
+      "add",  "sub", "mul",      "mad",   "mul24", "mad24", "div",
+      "rem",  "min", "max",      "abs",   "neg",   "and",   "or",
+      "xor",  "not", "cnot",     "shl",   "shr",   "popc",  "clz",
+      "brev", "bfe", "bfi",      "prmt",  "lop3",  "shf",   "selp",
+      "fma",  "rcp", "sqrt",     "rsqrt", "ex2",   "lg2",   "tanh",
+      "sin",  "cos", "copysign", "testp", "cvta",  "bar"};
+  if (arith.contains(op)) {
+    SmallVector<std::string> types;
+    for (const std::string &m : inst.modifiers)
+      if (isTypeName(m))
+        types.push_back(m);
+    if (op == "cvta") {
+      bool to = mods.take("to");
+      std::optional<std::string> space = mods.takeOneOf(
+          {"global", "shared", "local", "const", "param", "shared::cta"});
+      std::optional<std::string> ty = mods.takeOneOf({"u32", "u64"});
+      if (!space || !ty)
+        return error(inst.loc) << "expected cvta{.to}.space.{u32,u64}";
+      if (auto m = mods.firstUnused())
+        return emitOpaque(inst, false, "unknown qualifier ." + *m);
+      if (failed(expectOperands(inst, 2)))
+        return failure();
+      Type t = getPTXType(ctx, *ty);
+      FailureOr<Value> a = readOperand(inst.operands[1], t);
+      if (failed(a))
+        return failure();
+      StringRef sp = *space == "shared::cta" ? "shared" : StringRef(*space);
+      Value v =
+          CvtaOp::create(builder, curLoc, t, *symbolizeStateSpace(sp), *a, to);
+      return writeOperand(inst.operands[0], v);
+    }
+    if (types.size() != 1)
+      return error(inst.loc)
+             << "'" << op << "' expects exactly one type suffix";
+    StringRef type = types[0];
+    if (isFloatTypeName(type) && op != "selp" && op != "testp")
+      return importFloatArith(inst, mods, type);
+    return importIntArith(inst, mods, type);
+  }
+  return emitOpaque(inst, /*tier2=*/false);
+}
+
+LogicalResult FunctionImporter::importMov(const ptx::Instruction &inst,
+                                          Mods &mods) {
+  SmallVector<std::string> types = mods.takeTypes();
+  if (types.size() != 1)
+    return error(inst.loc) << "mov expects exactly one type suffix";
+  if (auto m = mods.firstUnused())
+    return emitOpaque(inst, false, "unknown qualifier ." + *m);
+  if (failed(expectOperands(inst, 2)))
+    return failure();
+  Type t = getPTXType(ctx, types[0]);
+  if (!t)
+    return emitOpaque(inst, false, "unsupported type ." + types[0]);
+  const ptx::Operand &d = inst.operands[0], &a = inst.operands[1];
+  // Unpack: mov.b32 {lo, hi}, r  (the first element gets the low bits).
+  if (d.kind == ptx::Operand::Kind::Vector) {
+    if (!isa<IntegerType>(t) || d.elements.empty())
+      return error(d.loc) << "vector unpack needs a .b type";
+    unsigned w = getWidth(t) / d.elements.size();
+    if (w * d.elements.size() != getWidth(t) || (w != 8 && w != 16 && w != 32))
+      return error(d.loc) << "cannot unpack " << getWidth(t) << " bits into "
+                          << d.elements.size() << " registers";
+    FailureOr<Value> src = readOperand(a, t);
+    if (failed(src))
+      return failure();
+    SmallVector<Type> parts(d.elements.size(), IntegerType::get(ctx, w));
+    auto unpack = UnpackOp::create(builder, curLoc, parts, *src);
+    for (auto [e, v] : llvm::zip(d.elements, unpack.getResults()))
+      if (failed(writeOperand(e, v)))
+        return failure();
+    return success();
+  }
+  // Pack: mov.b32 r, {lo, hi}.
+  if (a.kind == ptx::Operand::Kind::Vector) {
+    if (!isa<IntegerType>(t) || a.elements.empty())
+      return error(a.loc) << "vector pack needs a .b type";
+    unsigned w = getWidth(t) / a.elements.size();
+    if (w * a.elements.size() != getWidth(t) || (w != 8 && w != 16 && w != 32))
+      return error(a.loc) << "cannot pack " << a.elements.size()
+                          << " registers into " << getWidth(t) << " bits";
+    SmallVector<Value> parts;
+    for (const ptx::Operand &e : a.elements) {
+      FailureOr<Value> v = readOperand(e, IntegerType::get(ctx, w));
+      if (failed(v))
+        return failure();
+      parts.push_back(*v);
+    }
+    Value v = PackOp::create(builder, curLoc, t, parts);
+    return writeOperand(d, v);
+  }
+  FailureOr<Value> v = readOperand(a, t, isSignedTypeName(types[0]));
+  if (failed(v))
+    return failure();
+  return writeOperand(d, *v, isSignedTypeName(types[0]));
+}
+
+LogicalResult FunctionImporter::importLoadStore(const ptx::Instruction &inst,
+                                                Mods &mods, bool isLoad) {
+  bool nc = inst.opcode == "ldu" ? false : mods.take("nc");
+  if (inst.opcode == "ldu")
+    return emitOpaque(inst, false, "ldu is not modeled");
+  std::optional<std::string> spaceName = mods.takeOneOf(
+      {"global", "shared", "shared::cta", "shared::cluster", "local", "param",
+       "const", "param::entry", "param::func"});
+  MemSemantics sem = MemSemantics::Weak;
+  if (mods.take("volatile"))
+    sem = MemSemantics::Volatile;
+  else if (auto s = mods.takeOneOf(
+               {"relaxed", "acquire", "release", "weak", "mmio"})) {
+    if (*s == "mmio")
+      return emitOpaque(inst, false, ".mmio is not modeled");
+    sem = *symbolizeMemSemantics(*s);
+  }
+  std::optional<MemScope> scope;
+  if (auto s = mods.takeOneOf({"cta", "cluster", "gpu", "sys"}))
+    scope = *symbolizeMemScope(*s);
+  unsigned vec = 1;
+  if (mods.take("v2"))
+    vec = 2;
+  else if (mods.take("v4"))
+    vec = 4;
+  else if (mods.take("v8"))
+    return emitOpaque(inst, false, ".v8 accesses are not modeled");
+  SmallVector<StringRef> cache = mods.takeCacheQualifiers();
+  bool hasPolicy = llvm::is_contained(cache, "L2::cache_hint");
+  SmallVector<std::string> types = mods.takeTypes();
+  if (types.size() != 1)
+    return error(inst.loc) << (isLoad ? "ld" : "st")
+                           << " expects exactly one type suffix";
+  if (auto m = mods.firstUnused())
+    return emitOpaque(inst, false, "unknown qualifier ." + *m);
+  Type t = getPTXType(ctx, types[0]);
+  if (!t || t.isInteger(1))
+    return emitOpaque(inst, false, "unsupported type ." + types[0]);
+  bool isSigned = isSignedTypeName(types[0]);
+  size_t expected = hasPolicy ? 3 : 2;
+  if (failed(expectOperands(inst, expected)))
+    return failure();
+
+  StateSpace space = StateSpace::Generic;
+  if (spaceName) {
+    StringRef s = *spaceName;
+    if (s == "shared::cta")
+      s = "shared";
+    else if (s == "shared::cluster")
+      s = "shared_cluster";
+    else if (s.starts_with("param"))
+      s = "param";
+    space = *symbolizeStateSpace(s);
+  }
+  const ptx::Operand &addrOp = inst.operands[isLoad ? 1 : 0];
+  const ptx::Operand &dataOp = inst.operands[isLoad ? 0 : 1];
+
+  // .param accesses: kernel/function parameters and call staging slots.
+  if (space == StateSpace::Param) {
+    if (addrOp.kind != ptx::Operand::Kind::Address || addrOp.name.empty())
+      return emitOpaque(inst, false, "indirect .param access");
+    if (unmodeledParams.contains(addrOp.name))
+      return emitOpaque(inst, false, "array-typed .param '" + addrOp.name +
+                                         "'");
+    if (vec != 1 || addrOp.intValue != 0)
+      return emitOpaque(inst, false,
+                        "a .param access at an offset or of a vector is not "
+                        "modeled");
+    if (isLoad) {
+      auto pit = params.find(addrOp.name);
+      if (pit != params.end()) {
+        if (pit->second.isArray)
+          return emitOpaque(inst, false, "array-typed parameter");
+        Value v = pit->second.value;
+        Value r = convertForRead(v, t, isSigned, addrOp.loc, addrOp.name);
+        if (!r)
+          return failure();
+        return writeOperand(dataOp, r, isSigned);
+      }
+      const VarInfo *var = lookupVar(addrOp.name);
+      if (!var)
+        return error(addrOp.loc)
+               << "use of undeclared parameter '" << addrOp.name << "'";
+      Value v = readVariable(var->id, current);
+      Value r = convertForRead(v, t, isSigned, addrOp.loc, addrOp.name);
+      if (!r)
+        return failure();
+      return writeOperand(dataOp, r, isSigned);
+    }
+    const VarInfo *var = lookupVar(addrOp.name);
+    if (!var) {
+      if (params.count(addrOp.name))
+        return emitOpaque(inst, false, "a store to a function parameter");
+      return error(addrOp.loc)
+             << "use of undeclared parameter '" << addrOp.name << "'";
+    }
+    FailureOr<Value> v = readOperand(dataOp, t, isSigned);
+    if (failed(v))
+      return failure();
+    Value w = convertForWrite(*v, var->type, isSigned, dataOp.loc, addrOp.name);
+    if (!w)
+      return failure();
+    writeVariable(var->id, current, w);
+    return success();
+  }
+
+  FailureOr<std::pair<Value, int64_t>> addr = readAddress(addrOp, space);
+  if (failed(addr))
+    return failure();
+  Value policy;
+  if (hasPolicy) {
+    FailureOr<Value> p =
+        readOperand(inst.operands[2], IntegerType::get(ctx, 64));
+    if (failed(p))
+      return failure();
+    policy = *p;
+  }
+  ArrayAttr cacheAttr =
+      cache.empty() ? ArrayAttr() : builder.getStrArrayAttr(cache);
+  MemScopeAttr scopeAttr =
+      scope ? MemScopeAttr::get(ctx, *scope) : MemScopeAttr();
+
+  // The data: one register or a brace list of `vec` registers.
+  SmallVector<const ptx::Operand *> elems;
+  if (dataOp.kind == ptx::Operand::Kind::Vector) {
+    for (const ptx::Operand &e : dataOp.elements)
+      elems.push_back(&e);
+  } else {
+    elems.push_back(&dataOp);
+  }
+  if (elems.size() != vec)
+    return error(dataOp.loc) << "expected " << vec << " register(s) for a "
+                             << (vec == 1 ? "scalar" : "vector")
+                             << " access, got " << elems.size();
+  if (isLoad) {
+    SmallVector<Type> resultTypes(vec, t);
+    auto ld = LoadOp::create(builder, curLoc, resultTypes, addr->first, policy,
+                             StateSpaceAttr::get(ctx, space),
+                             builder.getI64IntegerAttr(addr->second),
+                             MemSemanticsAttr::get(ctx, sem), scopeAttr, nc ? builder.getUnitAttr() : UnitAttr(),
+                             cacheAttr);
+    for (auto [e, v] : llvm::zip(elems, ld.getResults()))
+      if (failed(writeOperand(*e, v, isSigned)))
+        return failure();
+    return success();
+  }
+  SmallVector<Value> values;
+  for (const ptx::Operand *e : elems) {
+    FailureOr<Value> v = readOperand(*e, t, isSigned);
+    if (failed(v))
+      return failure();
+    values.push_back(*v);
+  }
+  StoreOp::create(builder, curLoc, addr->first, values, policy,
+                  StateSpaceAttr::get(ctx, space),
+                  builder.getI64IntegerAttr(addr->second),
+                  MemSemanticsAttr::get(ctx, sem), scopeAttr, cacheAttr);
+  return success();
+}
+
+LogicalResult FunctionImporter::importIntArith(const ptx::Instruction &inst,
+                                               Mods &mods, StringRef typeName) {
+  StringRef op = inst.opcode;
+  Type t = getPTXType(ctx, typeName);
+  if (!t)
+    return emitOpaque(inst, false, "unsupported type ." + typeName.str());
+  mods.take(typeName);
+  bool isSigned = isSignedTypeName(typeName);
+  auto operand = [&](size_t i, Type ty) {
+    return readOperand(inst.operands[i], ty, isSigned);
+  };
+  auto finish = [&](Value v) {
+    return writeOperand(inst.operands[0], v, isSigned);
+  };
+  auto unknown = [&]() -> std::optional<std::string> {
+    return mods.firstUnused();
+  };
+
+  // Binary ops of one width.
+  auto binary = [&](IntBinKind kind, bool sat = false) -> LogicalResult {
+    if (auto m = unknown())
+      return emitOpaque(inst, false, "unknown qualifier ." + *m);
+    if (failed(expectOperands(inst, 3)))
+      return failure();
+    FailureOr<Value> a = operand(1, t), b = operand(2, t);
+    if (failed(a) || failed(b))
+      return failure();
+    // Signedness matters only for these; add/sub/and/or/xor wrap alike.
+    bool signedMatters = kind == IntBinKind::Div || kind == IntBinKind::Rem ||
+                         kind == IntBinKind::Min || kind == IntBinKind::Max ||
+                         sat;
+    return finish(IntBinOp::create(builder, curLoc, t, kind, *a, *b,
+                                   isSigned && signedMatters, sat));
+  };
+
+  if (op == "add" || op == "sub") {
+    if (mods.take("cc"))
+      return emitOpaque(inst, false, "carry (.cc) is not modeled");
+    bool sat = mods.take("sat");
+    return binary(op == "add" ? IntBinKind::Add : IntBinKind::Sub, sat);
+  }
+  if (op == "and" || op == "or" || op == "xor")
+    return binary(op == "and"  ? IntBinKind::And
+                  : op == "or" ? IntBinKind::Or
+                               : IntBinKind::Xor);
+  if (op == "min" || op == "max") {
+    if (mods.take("relu"))
+      return emitOpaque(inst, false, ".relu is not modeled");
+    return binary(op == "min" ? IntBinKind::Min : IntBinKind::Max);
+  }
+  if (op == "div" || op == "rem")
+    return binary(op == "div" ? IntBinKind::Div : IntBinKind::Rem);
+  if (op == "mul" || op == "mad" || op == "mul24" || op == "mad24") {
+    bool isMad = op == "mad" || op == "mad24";
+    bool is24 = op == "mul24" || op == "mad24";
+    std::optional<std::string> part = mods.takeOneOf({"lo", "hi", "wide"});
+    if (!part)
+      return error(inst.loc) << "'" << op << "' needs .lo, .hi or .wide";
+    if (mods.take("cc") || mods.take("sat"))
+      return emitOpaque(inst, false, ".cc/.sat forms are not modeled");
+    if (auto m = unknown())
+      return emitOpaque(inst, false, "unknown qualifier ." + *m);
+    if (failed(expectOperands(inst, isMad ? 4 : 3)))
+      return failure();
+    FailureOr<Value> a = operand(1, t), b = operand(2, t);
+    if (failed(a) || failed(b))
+      return failure();
+    Value prod;
+    Type rt = t;
+    if (*part == "wide") {
+      if (is24)
+        return error(inst.loc) << "mul24 has no .wide form";
+      rt = IntegerType::get(ctx, 2 * getWidth(t));
+      prod = MulWideOp::create(builder, curLoc, rt, *a, *b, isSigned);
+    } else {
+      IntBinKind kind =
+          is24 ? (*part == "lo" ? IntBinKind::Mul24Lo : IntBinKind::Mul24Hi)
+               : (*part == "lo" ? IntBinKind::MulLo : IntBinKind::MulHi);
+      prod =
+          IntBinOp::create(builder, curLoc, t, kind, *a, *b,
+                           isSigned && (*part == "hi" || is24), false);
+    }
+    if (isMad) {
+      FailureOr<Value> c = operand(3, rt);
+      if (failed(c))
+        return failure();
+      prod = IntBinOp::create(builder, curLoc, rt, IntBinKind::Add, prod, *c,
+                              false, false);
+    }
+    return finish(prod);
+  }
+  if (op == "abs" || op == "neg" || op == "not" || op == "cnot" ||
+      op == "popc" || op == "clz" || op == "brev") {
+    if (auto m = unknown())
+      return emitOpaque(inst, false, "unknown qualifier ." + *m);
+    if (failed(expectOperands(inst, 2)))
+      return failure();
+    FailureOr<Value> a = operand(1, t);
+    if (failed(a))
+      return failure();
+    IntUnaryKind kind = *symbolizeIntUnaryKind(op);
+    Type rt =
+        (op == "popc" || op == "clz") ? Type(IntegerType::get(ctx, 32)) : t;
+    return finish(IntUnaryOp::create(builder, curLoc, rt, kind, *a));
+  }
+  if (op == "shl" || op == "shr") {
+    if (auto m = unknown())
+      return emitOpaque(inst, false, "unknown qualifier ." + *m);
+    if (failed(expectOperands(inst, 3)))
+      return failure();
+    FailureOr<Value> a = operand(1, t);
+    FailureOr<Value> n =
+        readOperand(inst.operands[2], IntegerType::get(ctx, 32));
+    if (failed(a) || failed(n))
+      return failure();
+    return finish(ShiftOp::create(builder, curLoc,
+                                  op == "shl" ? ShiftKind::Shl : ShiftKind::Shr,
+                                  *a, *n, isSigned && op == "shr"));
+  }
+  Type i32 = IntegerType::get(ctx, 32);
+  if (op == "bfe") {
+    if (auto m = unknown())
+      return emitOpaque(inst, false, "unknown qualifier ." + *m);
+    if (failed(expectOperands(inst, 4)))
+      return failure();
+    FailureOr<Value> a = operand(1, t),
+                     pos = readOperand(inst.operands[2], i32),
+                     len = readOperand(inst.operands[3], i32);
+    if (failed(a) || failed(pos) || failed(len))
+      return failure();
+    return finish(BfeOp::create(builder, curLoc, *a, *pos, *len, isSigned));
+  }
+  if (op == "bfi") {
+    if (auto m = unknown())
+      return emitOpaque(inst, false, "unknown qualifier ." + *m);
+    if (failed(expectOperands(inst, 5)))
+      return failure();
+    FailureOr<Value> a = operand(1, t), b = operand(2, t),
+                     pos = readOperand(inst.operands[3], i32),
+                     len = readOperand(inst.operands[4], i32);
+    if (failed(a) || failed(b) || failed(pos) || failed(len))
+      return failure();
+    return finish(BfiOp::create(builder, curLoc, *a, *b, *pos, *len));
+  }
+  if (op == "prmt") {
+    std::optional<std::string> mode =
+        mods.takeOneOf({"f4e", "b4e", "rc8", "ecl", "ecr", "rc16"});
+    if (auto m = unknown())
+      return emitOpaque(inst, false, "unknown qualifier ." + *m);
+    if (failed(expectOperands(inst, 4)))
+      return failure();
+    FailureOr<Value> a = operand(1, i32), b = operand(2, i32),
+                     c = operand(3, i32);
+    if (failed(a) || failed(b) || failed(c))
+      return failure();
+    return finish(
+        PrmtOp::create(builder, curLoc, i32, *a, *b, *c,
+                       mode ? builder.getStringAttr(*mode) : StringAttr()));
+  }
+  if (op == "lop3") {
+    if (auto m = unknown())
+      return emitOpaque(inst, false, "unknown qualifier ." + *m);
+    if (failed(expectOperands(inst, 5)))
+      return failure();
+    const ptx::Operand &lut = inst.operands[4];
+    if (lut.kind != ptx::Operand::Kind::Integer)
+      return error(lut.loc) << "lop3's immLut must be an immediate";
+    FailureOr<Value> a = operand(1, i32), b = operand(2, i32),
+                     c = operand(3, i32);
+    if (failed(a) || failed(b) || failed(c))
+      return failure();
+    return finish(Lop3Op::create(builder, curLoc, i32, *a, *b, *c,
+                                 builder.getI32IntegerAttr(lut.intValue)));
+  }
+  if (op == "shf") {
+    std::optional<std::string> dir = mods.takeOneOf({"l", "r"});
+    std::optional<std::string> clamp = mods.takeOneOf({"wrap", "clamp"});
+    if (!dir || !clamp)
+      return error(inst.loc) << "shf needs .l/.r and .wrap/.clamp";
+    if (auto m = unknown())
+      return emitOpaque(inst, false, "unknown qualifier ." + *m);
+    if (failed(expectOperands(inst, 4)))
+      return failure();
+    FailureOr<Value> a = operand(1, i32), b = operand(2, i32),
+                     c = operand(3, i32);
+    if (failed(a) || failed(b) || failed(c))
+      return failure();
+    return finish(ShfOp::create(builder, curLoc, i32, *a, *b, *c, *dir == "l",
+                                *clamp == "clamp"));
+  }
+  if (op == "selp") {
+    if (auto m = unknown())
+      return emitOpaque(inst, false, "unknown qualifier ." + *m);
+    if (failed(expectOperands(inst, 4)))
+      return failure();
+    FailureOr<Value> a = operand(1, t), b = operand(2, t),
+                     c = readOperand(inst.operands[3],
+                                     IntegerType::get(ctx, 1));
+    if (failed(a) || failed(b) || failed(c))
+      return failure();
+    return finish(SelpOp::create(builder, curLoc, *c, *a, *b));
+  }
+  if (op == "testp") {
+    std::optional<std::string> kind = mods.takeOneOf(
+        {"finite", "infinite", "number", "notanumber", "normal", "subnormal"});
+    if (!kind)
+      return error(inst.loc) << "testp needs a test";
+    if (auto m = unknown())
+      return emitOpaque(inst, false, "unknown qualifier ." + *m);
+    if (failed(expectOperands(inst, 2)))
+      return failure();
+    FailureOr<Value> a = operand(1, t);
+    if (failed(a))
+      return failure();
+    return finish(
+        TestpOp::create(builder, curLoc, *symbolizeTestpKind(*kind), *a));
+  }
+  return emitOpaque(inst, false, "no integer form");
+}
+
+LogicalResult FunctionImporter::importFloatArith(const ptx::Instruction &inst,
+                                                 Mods &mods,
+                                                 StringRef typeName) {
+  StringRef op = inst.opcode;
+  Type t = getPTXType(ctx, typeName);
+  if (!t)
+    return emitOpaque(inst, false, "unsupported type ." + typeName.str());
+  mods.take(typeName);
+  std::optional<std::string> modeName =
+      mods.takeOneOf({"rn", "rz", "rm", "rp", "approx", "full"});
+  FloatModeAttr mode =
+      modeName ? FloatModeAttr::get(ctx, *symbolizeFloatMode(*modeName))
+               : FloatModeAttr();
+  bool ftz = mods.take("ftz");
+  bool sat = mods.take("sat");
+  bool nan = mods.take("NaN");
+  if (auto m = mods.firstUnused())
+    return emitOpaque(inst, false, "unknown qualifier ." + *m);
+  auto operand = [&](size_t i) { return readOperand(inst.operands[i], t); };
+  auto finish = [&](Value v) { return writeOperand(inst.operands[0], v); };
+
+  std::optional<FloatBinKind> bin =
+      llvm::StringSwitch<std::optional<FloatBinKind>>(op)
+          .Case("add", FloatBinKind::Add)
+          .Case("sub", FloatBinKind::Sub)
+          .Case("mul", FloatBinKind::Mul)
+          .Case("div", FloatBinKind::Div)
+          .Case("min", FloatBinKind::Min)
+          .Case("max", FloatBinKind::Max)
+          .Case("copysign", FloatBinKind::CopySign)
+          .Default(std::nullopt);
+  if (bin) {
+    if (failed(expectOperands(inst, 3)))
+      return failure();
+    FailureOr<Value> a = operand(1), b = operand(2);
+    if (failed(a) || failed(b))
+      return failure();
+    auto r = FloatBinOp::create(builder, curLoc, t, *bin, *a, *b, mode, ftz,
+                                sat, nan);
+    if (failed(verify(r)))
+      return failure();
+    return finish(r);
+  }
+  if (op == "fma" || op == "mad") {
+    if (failed(expectOperands(inst, 4)))
+      return failure();
+    FailureOr<Value> a = operand(1), b = operand(2), c = operand(3);
+    if (failed(a) || failed(b) || failed(c))
+      return failure();
+    auto r = FmaOp::create(builder, curLoc, t, *a, *b, *c, mode, ftz, sat);
+    if (failed(verify(r)))
+      return failure();
+    return finish(r);
+  }
+  std::optional<FloatUnaryKind> un =
+      llvm::StringSwitch<std::optional<FloatUnaryKind>>(op)
+          .Case("neg", FloatUnaryKind::Neg)
+          .Case("abs", FloatUnaryKind::Abs)
+          .Case("rcp", FloatUnaryKind::Rcp)
+          .Case("sqrt", FloatUnaryKind::Sqrt)
+          .Case("rsqrt", FloatUnaryKind::Rsqrt)
+          .Case("ex2", FloatUnaryKind::Ex2)
+          .Case("lg2", FloatUnaryKind::Lg2)
+          .Case("tanh", FloatUnaryKind::Tanh)
+          .Case("sin", FloatUnaryKind::Sin)
+          .Case("cos", FloatUnaryKind::Cos)
+          .Default(std::nullopt);
+  if (un) {
+    if (failed(expectOperands(inst, 2)))
+      return failure();
+    FailureOr<Value> a = operand(1);
+    if (failed(a))
+      return failure();
+    auto r = FloatUnaryOp::create(builder, curLoc, t, *un, *a, mode, ftz, sat);
+    if (failed(verify(r)))
+      return failure();
+    return finish(r);
+  }
+  return emitOpaque(inst, false, "no float form");
+}
+
+LogicalResult FunctionImporter::importSetp(const ptx::Instruction &inst,
+                                           Mods &mods) {
+  std::optional<std::string> cmp = mods.takeOneOf(
+      {"eq", "ne", "lt", "le", "gt", "ge", "lo", "ls", "hi", "hs", "equ", "neu",
+       "ltu", "leu", "gtu", "geu", "num", "nan"});
+  std::optional<std::string> boolOp = mods.takeOneOf({"and", "or", "xor"});
+  bool ftz = mods.take("ftz");
+  SmallVector<std::string> types = mods.takeTypes();
+  if (!cmp || types.size() != 1)
+    return error(inst.loc) << "setp needs a comparison and one type";
+  if (auto m = mods.firstUnused())
+    return emitOpaque(inst, false, "unknown qualifier ." + *m);
+  if (failed(expectOperands(inst, boolOp ? 4 : 3)))
+    return failure();
+  Type t = getPTXType(ctx, types[0]);
+  if (!t || isa<VectorType>(t))
+    return emitOpaque(inst, false, "unsupported setp type ." + types[0]);
+  bool isFloat = isFloatLike(t);
+  bool isSigned = isSignedTypeName(types[0]);
+  StringRef c = *cmp;
+  // lo/ls/hi/hs are the unsigned orderings.
+  if (c == "lo" || c == "ls" || c == "hi" || c == "hs") {
+    if (isFloat)
+      return error(inst.loc) << "." << c << " compares unsigned integers";
+    c = c == "lo" ? "lt" : c == "ls" ? "le" : c == "hi" ? "gt" : "ge";
+    isSigned = false;
+  }
+  FailureOr<Value> a = readOperand(inst.operands[1], t, isSigned),
+                   b = readOperand(inst.operands[2], t, isSigned);
+  if (failed(a) || failed(b))
+    return failure();
+  bool ordering = c == "lt" || c == "le" || c == "gt" || c == "ge";
+  auto cmpOp = CmpOp::create(builder, curLoc, *symbolizeCmpPredicate(c), *a,
+                             *b, isSigned && !isFloat && ordering, ftz);
+  if (failed(verify(cmpOp)))
+    return failure();
+  Type i1 = IntegerType::get(ctx, 1);
+  Value p = cmpOp;
+  Value q = IntUnaryOp::create(builder, curLoc, i1, IntUnaryKind::Not, p);
+  if (boolOp) {
+    FailureOr<Value> cv = readOperand(inst.operands[3], i1);
+    if (failed(cv))
+      return failure();
+    IntBinKind k = *boolOp == "and"  ? IntBinKind::And
+                   : *boolOp == "or" ? IntBinKind::Or
+                                     : IntBinKind::Xor;
+    p = IntBinOp::create(builder, curLoc, i1, k, p, *cv, false, false);
+    q = IntBinOp::create(builder, curLoc, i1, k, q, *cv, false, false);
+  }
+  const ptx::Operand &d = inst.operands[0];
+  if (failed(writeOperand(d, p)))
+    return failure();
+  if (!d.secondName.empty())
+    return writeRegister(d.secondName, d.loc, q, false);
+  // Without a second destination the negation is dead; drop it.
+  if (q.use_empty()) {
+    Operation *qop = q.getDefiningOp();
+    qop->erase();
+  }
+  return success();
+}
+
+LogicalResult FunctionImporter::importCvt(const ptx::Instruction &inst,
+                                          Mods &mods) {
+  std::optional<std::string> modeName = mods.takeOneOf(
+      {"rn", "rz", "rm", "rp", "rni", "rzi", "rmi", "rpi", "rna"});
+  bool ftz = mods.take("ftz");
+  bool sat = mods.take("sat");
+  bool relu = mods.take("relu");
+  bool satfinite = mods.take("satfinite");
+  SmallVector<std::string> types = mods.takeTypes();
+  if (types.size() != 2)
+    return error(inst.loc) << "cvt expects a destination and a source type";
+  if (auto m = mods.firstUnused())
+    return emitOpaque(inst, false, "unknown qualifier ." + *m);
+  Type dt = getPTXType(ctx, types[0]), st = getPTXType(ctx, types[1]);
+  if (!dt || !st || dt.isInteger(1) || st.isInteger(1))
+    return emitOpaque(inst, false,
+                      "conversion ." + types[0] + "." + types[1] +
+                          " is not modeled");
+  FloatModeAttr mode =
+      modeName ? FloatModeAttr::get(ctx, *symbolizeFloatMode(*modeName))
+               : FloatModeAttr();
+  if (isa<VectorType>(dt)) {
+    // cvt.rn.f16x2.f32 d, a, b: a to the upper half.
+    if (!st.isF32() || !mode)
+      return emitOpaque(inst, false, "packed conversion form");
+    if (failed(expectOperands(inst, 3)))
+      return failure();
+    FailureOr<Value> a = readOperand(inst.operands[1], st),
+                     b = readOperand(inst.operands[2], st);
+    if (failed(a) || failed(b))
+      return failure();
+    Value v = CvtPackOp::create(builder, curLoc, dt, *a, *b, mode.getValue(),
+                                relu, satfinite);
+    return writeOperand(inst.operands[0], v);
+  }
+  if (isa<VectorType>(st) || relu || satfinite)
+    return emitOpaque(inst, false, "conversion form is not modeled");
+  if (failed(expectOperands(inst, 2)))
+    return failure();
+  bool srcSigned = isSignedTypeName(types[1]) && !isFloatTypeName(types[1]);
+  bool dstSigned = isSignedTypeName(types[0]) && !isFloatTypeName(types[0]);
+  FailureOr<Value> a = readOperand(inst.operands[1], st, srcSigned);
+  if (failed(a))
+    return failure();
+  // cvt.f32.f32 without a mode is a move (possibly with ftz/sat).
+  auto cvt = CvtOp::create(builder, curLoc, dt, *a, mode, srcSigned, dstSigned,
+                           ftz, sat);
+  if (failed(verify(cvt)))
+    return failure();
+  return writeOperand(inst.operands[0], cvt, dstSigned);
+}
+
+LogicalResult FunctionImporter::importBarrier(const ptx::Instruction &inst,
+                                              Mods &mods) {
+  // bar{.cta}.{sync,arrive,red} and barrier{.cta}.{sync,arrive,red}{.aligned}
+  mods.take("cta");
+  std::optional<std::string> kindName =
+      mods.takeOneOf({"sync", "arrive", "red"});
+  bool aligned = inst.opcode == "bar" || mods.take("aligned");
+  if (inst.opcode == "bar" && mods.take("warp")) {
+    // bar.warp.sync membermask
+    if (!mods.take("sync") && kindName != std::string("sync"))
+      return error(inst.loc) << "expected bar.warp.sync";
+    if (auto m = mods.firstUnused())
+      return emitOpaque(inst, false, "unknown qualifier ." + *m);
+    if (failed(expectOperands(inst, 1)))
+      return failure();
+    FailureOr<Value> mask =
+        readOperand(inst.operands[0], IntegerType::get(ctx, 32));
+    if (failed(mask))
+      return failure();
+    WarpSyncOp::create(builder, curLoc, *mask);
+    return success();
+  }
+  if (!kindName) {
+    // `bar 0` is an old spelling of bar.sync.
+    return emitOpaque(inst, false, "barrier without .sync/.arrive/.red");
+  }
+  BarrierKind kind = *symbolizeBarrierKind(*kindName);
+  Type i32 = IntegerType::get(ctx, 32), i1 = IntegerType::get(ctx, 1);
+  Value id, count, pred;
+  BarrierRedOpAttr redOp;
+  Type resultType;
+  size_t first = 0;
+  if (kind == BarrierKind::Red) {
+    std::optional<std::string> r = mods.takeOneOf({"popc", "and", "or"});
+    std::optional<std::string> ty = mods.takeOneOf({"u32", "pred"});
+    if (!r || !ty)
+      return error(inst.loc)
+             << "bar.red needs .popc.u32, .and.pred or .or.pred";
+    redOp = BarrierRedOpAttr::get(ctx, *symbolizeBarrierRedOp(*r));
+    resultType = *r == "popc" ? i32 : i1;
+    first = 1;
+    if (inst.operands.size() != 3 && inst.operands.size() != 4)
+      return error(inst.loc) << "bar.red expects 3 or 4 operands";
+  } else if (inst.operands.empty() || inst.operands.size() > 2) {
+    return error(inst.loc) << "'" << inst.opcode << "." << *kindName
+                           << "' expects 1 or 2 operands";
+  }
+  if (auto m = mods.firstUnused())
+    return emitOpaque(inst, false, "unknown qualifier ." + *m);
+  size_t nIds = inst.operands.size() - first - (kind == BarrierKind::Red);
+  FailureOr<Value> idv = readOperand(inst.operands[first], i32);
+  if (failed(idv))
+    return failure();
+  id = *idv;
+  if (nIds == 2) {
+    FailureOr<Value> c = readOperand(inst.operands[first + 1], i32);
+    if (failed(c))
+      return failure();
+    count = *c;
+  }
+  if (kind == BarrierKind::Red) {
+    FailureOr<Value> p = readOperand(inst.operands.back(), i1);
+    if (failed(p))
+      return failure();
+    pred = *p;
+  }
+  auto bar = BarrierOp::create(builder, curLoc,
+                               resultType ? TypeRange{resultType} : TypeRange{},
+                               kind, id, count, pred, redOp, aligned);
+  if (failed(verify(bar)))
+    return failure();
+  if (kind == BarrierKind::Red)
+    return writeOperand(inst.operands[0], bar.getResult());
+  return success();
+}
+
+LogicalResult FunctionImporter::importAtom(const ptx::Instruction &inst,
+                                           Mods &mods, bool isRed) {
+  std::optional<std::string> spaceName =
+      mods.takeOneOf({"global", "shared", "shared::cta", "shared::cluster"});
+  MemSemantics sem = MemSemantics::Relaxed;
+  if (auto s = mods.takeOneOf({"relaxed", "acquire", "release", "acq_rel"}))
+    sem = *symbolizeMemSemantics(*s);
+  MemScope scope = MemScope::GPU;
+  if (auto s = mods.takeOneOf({"cta", "cluster", "gpu", "sys"}))
+    scope = *symbolizeMemScope(*s);
+  std::optional<std::string> kindName = mods.takeOneOf(
+      {"add", "min", "max", "exch", "cas", "and", "or", "xor", "inc", "dec"});
+  bool noftz = mods.take("noftz");
+  (void)noftz;
+  SmallVector<StringRef> cache = mods.takeCacheQualifiers();
+  bool hasPolicy = llvm::is_contained(cache, "L2::cache_hint");
+  SmallVector<std::string> types = mods.takeTypes();
+  if (!kindName || types.size() != 1)
+    return error(inst.loc) << "'" << inst.opcode
+                           << "' needs an operation and one type";
+  if (auto m = mods.firstUnused())
+    return emitOpaque(inst, false, "unknown qualifier ." + *m);
+  Type t = getPTXType(ctx, types[0]);
+  if (!t || isa<VectorType>(t))
+    return emitOpaque(inst, false, "unsupported atomic type ." + types[0]);
+  AtomKind kind = *symbolizeAtomKind(*kindName);
+  bool isCas = kind == AtomKind::Cas;
+  size_t expected = (isRed ? 2 : 3) + (isCas ? 1 : 0) + (hasPolicy ? 1 : 0);
+  if (failed(expectOperands(inst, expected)))
+    return failure();
+  StateSpace space = StateSpace::Generic;
+  if (spaceName)
+    space = *spaceName == "shared::cluster" ? StateSpace::SharedCluster
+            : StringRef(*spaceName).starts_with("shared") ? StateSpace::Shared
+                                                          : StateSpace::Global;
+  size_t a = isRed ? 0 : 1;
+  bool isSigned = isSignedTypeName(types[0]);
+  FailureOr<std::pair<Value, int64_t>> addr =
+      readAddress(inst.operands[a], space);
+  FailureOr<Value> b = readOperand(inst.operands[a + 1], t, isSigned);
+  if (failed(addr) || failed(b))
+    return failure();
+  Value swap;
+  if (isCas) {
+    FailureOr<Value> c = readOperand(inst.operands[a + 2], t, isSigned);
+    if (failed(c))
+      return failure();
+    swap = *c;
+  }
+  auto atom = AtomOp::create(builder, curLoc, isRed ? Type() : t, kind, space,
+                             addr->first, *b, swap, addr->second, sem, scope,
+                             isSigned && !isFloatTypeName(types[0]));
+  if (failed(verify(atom)))
+    return failure();
+  if (!isRed)
+    return writeOperand(inst.operands[0], atom.getResult(), isSigned);
+  return success();
+}
+
+LogicalResult FunctionImporter::importCall(const ptx::Instruction &inst,
+                                           Mods &mods) {
+  mods.take("uni");
+  if (auto m = mods.firstUnused())
+    return emitOpaque(inst, false, "unknown qualifier ." + *m);
+  // call (ret), f, (args)  |  call f, (args)  |  call f  | + prototype
+  size_t i = 0;
+  const ptx::Operand *rets = nullptr, *args = nullptr;
+  if (i < inst.operands.size() &&
+      inst.operands[i].kind == ptx::Operand::Kind::ParenList)
+    rets = &inst.operands[i++];
+  if (i >= inst.operands.size())
+    return error(inst.loc) << "call needs a callee";
+  const ptx::Operand &calleeOp = inst.operands[i++];
+  if (i < inst.operands.size() &&
+      inst.operands[i].kind == ptx::Operand::Kind::ParenList)
+    args = &inst.operands[i++];
+  if (calleeOp.kind != ptx::Operand::Kind::Symbol || lookupVar(calleeOp.name))
+    return emitOpaque(inst, false, "indirect calls are not modeled");
+  KernelOp callee = M.functions.lookup(calleeOp.name);
+  if (!callee)
+    return error(calleeOp.loc)
+           << "call to undeclared function '" << calleeOp.name << "'";
+  if (callee.isEntry())
+    return error(calleeOp.loc)
+           << "cannot call the kernel '" << calleeOp.name << "'";
+  FunctionType ft = callee.getFunctionType();
+  size_t nArgs = args ? args->elements.size() : 0;
+  size_t nRets = rets ? rets->elements.size() : 0;
+  if (nArgs != ft.getNumInputs() || nRets != ft.getNumResults())
+    return error(inst.loc) << "call to '" << calleeOp.name << "' passes "
+                           << nArgs << " argument(s) and " << nRets
+                           << " return slot(s); the function declares "
+                           << ft.getNumInputs() << " and "
+                           << ft.getNumResults();
+  SmallVector<Value> argValues;
+  for (auto [k, a] :
+       llvm::enumerate(args ? args->elements : std::vector<ptx::Operand>{})) {
+    Type want = ft.getInput(k);
+    FailureOr<Value> v;
+    if (const VarInfo *var = lookupVar(a.name)) {
+      Value raw = readVariable(var->id, current);
+      Value r = convertForRead(raw, want, false, a.loc, a.name);
+      if (!r)
+        return failure();
+      v = r;
+    } else {
+      v = readOperand(a, want);
+    }
+    if (failed(v))
+      return failure();
+    argValues.push_back(*v);
+  }
+  auto call = CallOp::create(builder, curLoc, ft.getResults(),
+                             FlatSymbolRefAttr::get(ctx, callee.getSymName()),
+                             argValues, ArrayAttr(), ArrayAttr());
+  for (size_t k = 0; k < nRets; ++k) {
+    const ptx::Operand &r = rets->elements[k];
+    if (unmodeledParams.contains(r.name))
+      continue; // read back only through unmodeled ld.param
+    if (failed(writeOperand(r, call.getResult(k))))
+      return failure();
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Module
+//===----------------------------------------------------------------------===//
+
+FailureOr<GlobalOp> ModuleImporter::importVariable(const ptx::VarDecl &var,
+                                                   OpBuilder &b,
+                                                   StringRef symbolName) {
+  Location loc = locOf(var.loc);
+  Type elem = getPTXType(ctx, var.type);
+  if (!elem || isa<VectorType>(elem) || elem.isInteger(1))
+    return mlir::emitError(loc)
+               << "unsupported variable type '." << var.type << "'",
+           failure();
+  StringRef spaceName = var.space;
+  if (spaceName == "shared::cta")
+    spaceName = "shared";
+  std::optional<StateSpace> space = symbolizeStateSpace(spaceName);
+  if (!space || (*space != StateSpace::Global && *space != StateSpace::Shared &&
+                 *space != StateSpace::Const && *space != StateSpace::Local))
+    return mlir::emitError(loc) << "unsupported state space '." << var.space
+                                << "' for variable '" << var.name << "'",
+           failure();
+  std::optional<uint64_t> count = var.vectorWidth;
+  for (const std::optional<uint64_t> &d : var.dims) {
+    if (!d) {
+      count = std::nullopt;
+      break;
+    }
+    *count *= *d;
+  }
+  bool isExtern = var.linkage == "extern";
+  if (!count && !isExtern)
+    return mlir::emitError(loc)
+               << "unsized array '" << var.name << "' must be .extern",
+           failure();
+  ArrayAttr init;
+  bool unmodeledInit = false;
+  if (var.hasInit) {
+    SmallVector<Attribute> values;
+    for (const ptx::Operand &v : var.init) {
+      if (v.kind == ptx::Operand::Kind::Integer && isa<IntegerType>(elem)) {
+        values.push_back(IntegerAttr::get(
+            elem, APInt(getWidth(elem), v.intValue, true, true)));
+      } else if ((v.kind == ptx::Operand::Kind::FloatF32 ||
+                  v.kind == ptx::Operand::Kind::FloatF64) &&
+                 isa<FloatType>(elem)) {
+        APFloat f =
+            v.kind == ptx::Operand::Kind::FloatF32
+                ? APFloat(APFloat::IEEEsingle(),
+                          APInt(32, v.floatBits & 0xffffffffu))
+                : APFloat(APFloat::IEEEdouble(), APInt(64, v.floatBits));
+        bool loses = false;
+        f.convert(cast<FloatType>(elem).getFloatSemantics(),
+                  APFloat::rmNearestTiesToEven, &loses);
+        values.push_back(FloatAttr::get(elem, f));
+      } else {
+        unmodeledInit = true;
+        break;
+      }
+    }
+    if (!unmodeledInit)
+      init = b.getArrayAttr(values);
+    else
+      mlir::emitWarning(loc) << "initializer of '" << var.name
+                             << "' is not modeled; reads of it are unmodeled";
+  }
+  IntegerAttr countAttr = count ? b.getI64IntegerAttr(*count) : IntegerAttr();
+  auto g =
+      GlobalOp::create(b, loc, symbolName, *space, elem, countAttr,
+                       var.align.value_or(elem.getIntOrFloatBitWidth() / 8
+                                              ? elem.getIntOrFloatBitWidth() / 8
+                                              : 1),
+                       isExtern, init);
+  if (unmodeledInit)
+    g->setAttr("kproof.unmodeled_init", b.getUnitAttr());
+  if (var.name != symbolName)
+    g->setAttr("kproof.ptx_name", b.getStringAttr(var.name));
+  if (failed(mlir::verify(g)))
+    return failure();
+  globals[symbolName] = g;
+  return g;
+}
+
+OwningOpRef<ModuleOp> ModuleImporter::run() {
+  unsigned bufferID = sourceMgr.getMainFileID();
+  ptxFileName = StringAttr::get(
+      ctx, sourceMgr.getMemoryBuffer(bufferID)->getBufferIdentifier());
+  bool ok = ptx::parsePTX(sourceMgr, bufferID, ast,
+                          [&](llvm::SMLoc loc, llvm::SourceMgr::DiagKind kind,
+                              const llvm::Twine &msg) {
+                            Location l = locOf(loc);
+                            if (kind == llvm::SourceMgr::DK_Error)
+                              mlir::emitError(l) << msg.str();
+                            else if (kind == llvm::SourceMgr::DK_Warning)
+                              mlir::emitWarning(l) << msg.str();
+                            else
+                              mlir::emitRemark(l) << msg.str();
+                          });
+  if (!ok)
+    return nullptr;
+
+  ctx->loadDialect<KProofDialect, cf::ControlFlowDialect>();
+  OwningOpRef<ModuleOp> owned = ModuleOp::create(locOf(ast.loc));
+  module = *owned;
+  OpBuilder b(ctx);
+  b.setInsertionPointToEnd(module.getBody());
+  module->setAttr("kproof.ptx_version", b.getStringAttr(ast.version));
+  module->setAttr("kproof.target", b.getStringAttr(ast.target));
+  module->setAttr("kproof.address_size", b.getI32IntegerAttr(ast.addressSize));
+  addressSize = ast.addressSize;
+  if (addressSize != 32 && addressSize != 64) {
+    mlir::emitError(locOf(ast.loc))
+        << "unsupported .address_size " << addressSize;
+    return nullptr;
+  }
+
+  for (const ptx::VarDecl &var : ast.globals) {
+    if (globals.count(var.name)) {
+      mlir::emitError(locOf(var.loc)) << "redefinition of '" << var.name << "'";
+      return nullptr;
+    }
+    if (failed(importVariable(var, b, var.name)))
+      return nullptr;
+  }
+
+  // Declare every function first (calls may precede definitions); a
+  // declaration followed by its definition is one function.
+  SmallVector<std::pair<KernelOp, const ptx::Function *>> bodies;
+  for (const ptx::Function &f : ast.functions) {
+    SmallVector<Type> inputs, results;
+    SmallVector<Attribute> argAttrs;
+    bool bad = false;
+    auto paramType = [&](const ptx::Param &p) -> Type {
+      if (!p.dims.empty())
+        return IntegerType::get(ctx, addressSize); // by-value array: opaque
+      Type t = getPTXType(ctx, p.type);
+      if (!t) {
+        mlir::emitError(locOf(p.loc))
+            << "unsupported parameter type '." << p.type << "'";
+        bad = true;
+        return IntegerType::get(ctx, 32);
+      }
+      return t;
+    };
+    for (const ptx::Param &p : f.params) {
+      inputs.push_back(paramType(p));
+      SmallVector<NamedAttribute> attrs;
+      attrs.push_back(
+          b.getNamedAttr("kproof.ptx_type", b.getStringAttr(p.type)));
+      attrs.push_back(
+          b.getNamedAttr("kproof.param_name", b.getStringAttr(p.name)));
+      if (!p.dims.empty())
+        attrs.push_back(b.getNamedAttr("kproof.array_bytes",
+                                       b.getI64IntegerAttr(p.dims.front())));
+      if (!p.ptrSpace.empty())
+        attrs.push_back(
+            b.getNamedAttr("kproof.ptr_space", b.getStringAttr(p.ptrSpace)));
+      argAttrs.push_back(b.getDictionaryAttr(attrs));
+    }
+    for (const ptx::Param &p : f.returns)
+      results.push_back(paramType(p));
+    if (bad)
+      return nullptr;
+    FunctionType type = b.getFunctionType(inputs, results);
+    KernelOp existing = functions.lookup(f.name);
+    if (existing) {
+      if (existing.getFunctionType() != type) {
+        mlir::emitError(locOf(f.loc))
+            << "'" << f.name << "' redeclared with a different signature";
+        return nullptr;
+      }
+      if (f.body &&
+          llvm::any_of(bodies, [&](auto &p) { return p.first == existing; })) {
+        mlir::emitError(locOf(f.loc)) << "redefinition of '" << f.name << "'";
+        return nullptr;
+      }
+      if (f.body) {
+        existing->setLoc(locOf(f.loc));
+        bodies.push_back({existing, &f});
+        existing.setSymVisibilityAttr(StringAttr());
+      }
+      continue;
+    }
+    if (globals.count(f.name)) {
+      mlir::emitError(locOf(f.loc)) << "redefinition of '" << f.name << "'";
+      return nullptr;
+    }
+    auto func = KernelOp::create(
+        b, locOf(f.loc), f.name,
+        f.isEntry ? FunctionKind::Entry : FunctionKind::Func, type);
+    func.setArgAttrsAttr(b.getArrayAttr(argAttrs));
+    if (!f.body)
+      func.setSymVisibilityAttr(b.getStringAttr("private"));
+    for (auto &[name, args] : f.directives) {
+      SmallVector<int32_t> vals;
+      for (uint64_t v : args)
+        vals.push_back(static_cast<int32_t>(v));
+      func->setAttr("kproof." + name, b.getDenseI32ArrayAttr(vals));
+    }
+    if (!f.linkage.empty())
+      func->setAttr("kproof.linkage", b.getStringAttr(f.linkage));
+    std::string demangled = llvm::demangle(f.name);
+    if (demangled != f.name)
+      func->setAttr("kproof.demangled", b.getStringAttr(demangled));
+    functions[f.name] = func;
+    if (f.body)
+      bodies.push_back({func, &f});
+  }
+
+  for (auto &[func, f] : bodies) {
+    llvm::StringMap<GlobalOp> locals;
+    localGlobals = &locals;
+    FunctionImporter fi(*this, func, *f);
+    if (failed(fi.run()))
+      return nullptr;
+  }
+  localGlobals = nullptr;
+  if (failed(mlir::verify(module)))
+    return nullptr;
+  return owned;
+}
+
+} // namespace
+
+OwningOpRef<ModuleOp> mlir::kproof::importPTX(llvm::SourceMgr &sourceMgr,
+                                              MLIRContext *context) {
+  ModuleImporter importer(sourceMgr, context);
+  return importer.run();
+}
+
+KernelOp mlir::kproof::lookupKernel(ModuleOp module, StringRef name) {
+  KernelOp found;
+  unsigned matches = 0;
+  for (auto k : module.getOps<KernelOp>()) {
+    StringRef ptxName = k.getSymName();
+    std::string demangled = llvm::demangle(ptxName.str());
+    StringRef base = StringRef(demangled).split('(').first;
+    if (ptxName == name || demangled == name || base == name) {
+      found = k;
+      ++matches;
+    }
+  }
+  return matches == 1 ? found : KernelOp();
+}
