@@ -2,6 +2,7 @@
 # lit configuration for kproof's FileCheck tests.
 
 import os
+import sys
 
 import lit.formats
 from lit.llvm import llvm_config
@@ -15,10 +16,13 @@ config.test_exec_root = os.path.join(config.kproof_obj_root, "test")
 
 # Inputs/ holds fixtures (PTX, CUDA sources, contracts), not tests.
 config.excludes = ["Inputs", "CMakeLists.txt", "README.md", "lit.cfg.py",
-                   "lit.site.cfg.py"]
+                   "lit.site.cfg.py", "expect-exit.py"]
 
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
+config.substitutions.append(
+    ("%expect_exit", "%s %s" % (sys.executable,
+                                os.path.join(config.test_source_root, "expect-exit.py"))))
 
 llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)

@@ -204,6 +204,9 @@ struct VarInfo {
   unsigned id;
   Type type;
   std::string ptxType;
+  /// A `.param` of array type (a struct passed or returned by value): its
+  /// accesses are unmodeled.
+  bool unmodeled = false;
 };
 
 /// A function parameter as seen from its body.
@@ -236,8 +239,13 @@ private:
   SmallVector<llvm::StringMap<VarInfo>> varScopes;
   SmallVector<llvm::StringMap<Block *>> labelScopes;
   llvm::StringMap<ParamInfo> params;
-  /// `.param` names of array type (struct by value): accesses are unmodeled.
-  llvm::StringSet<> unmodeledParams;
+  /// True if `name` is an array-typed `.param` in scope (or parameter).
+  bool isUnmodeledParam(StringRef name) const {
+    if (const VarInfo *var = lookupVar(name))
+      return var->unmodeled;
+    auto it = params.find(name);
+    return it != params.end() && it->second.isArray;
+  }
   /// Return parameters of a .func: written by st.param, read by ret.
   SmallVector<std::pair<std::string, VarInfo>> returnVars;
   SmallVector<Type> varTypes;
@@ -546,9 +554,8 @@ LogicalResult FunctionImporter::run() {
       // the function returns an opaque placeholder and every access to the
       // slot is unmodeled.
       t = IntegerType::get(ctx, M.addressSize);
-      unmodeledParams.insert(r.name);
     }
-    VarInfo info{newVar(t), t, r.type};
+    VarInfo info{newVar(t), t, r.type, /*unmodeled=*/!r.dims.empty()};
     varScopes.back()[r.name] = info;
     returnVars.push_back({r.name, info});
   }
@@ -638,7 +645,10 @@ LogicalResult FunctionImporter::importStatement(const ptx::Statement &stmt) {
       // A call's argument/return staging slot: a pseudo-variable.
       Type t = getPTXType(ctx, var.type);
       if (!t || !var.dims.empty()) {
-        unmodeledParams.insert(var.name);
+        Type placeholder = IntegerType::get(ctx, M.addressSize);
+        varScopes.back()[var.name] =
+            VarInfo{newVar(placeholder), placeholder, var.type,
+                    /*unmodeled=*/true};
         return success();
       }
       varScopes.back()[var.name] = VarInfo{newVar(t), t, var.type};
@@ -968,7 +978,19 @@ LogicalResult FunctionImporter::emitOpaque(const ptx::Instruction &inst,
     inputs.push_back(readVariable(var->id, current));
     types.push_back(var->type);
   }
-  std::string text = inst.text.str();
+  // The PTX text with its whitespace runs collapsed to single spaces.
+  std::string text;
+  for (char c : inst.text) {
+    bool space = c == ' ' || c == '\t' || c == '\n' || c == '\r';
+    if (space) {
+      if (!text.empty() && text.back() != ' ')
+        text.push_back(' ');
+    } else {
+      text.push_back(c);
+    }
+  }
+  while (!text.empty() && text.back() == ' ')
+    text.pop_back();
   auto op = OpaqueOp::create(builder, curLoc, types, text, inst.opcode, inputs,
                              tier2);
   for (auto [i, r] : llvm::enumerate(unique))
@@ -1323,7 +1345,7 @@ LogicalResult FunctionImporter::importLoadStore(const ptx::Instruction &inst,
   if (space == StateSpace::Param) {
     if (addrOp.kind != ptx::Operand::Kind::Address || addrOp.name.empty())
       return emitOpaque(inst, false, "indirect .param access");
-    if (unmodeledParams.contains(addrOp.name))
+    if (isUnmodeledParam(addrOp.name))
       return emitOpaque(inst, false, "array-typed .param '" + addrOp.name +
                                          "'");
     if (vec != 1 || addrOp.intValue != 0)
@@ -2008,8 +2030,11 @@ LogicalResult FunctionImporter::importCall(const ptx::Instruction &inst,
                            << ft.getNumInputs() << " and "
                            << ft.getNumResults();
   SmallVector<Value> argValues;
-  for (auto [k, a] :
-       llvm::enumerate(args ? args->elements : std::vector<ptx::Operand>{})) {
+  for (size_t k = 0; k < nArgs; ++k) {
+    const ptx::Operand &a = args->elements[k];
+    if (isUnmodeledParam(a.name))
+      return emitOpaque(inst, false, "array-typed .param argument '" + a.name +
+                                         "'");
     Type want = ft.getInput(k);
     FailureOr<Value> v;
     if (const VarInfo *var = lookupVar(a.name)) {
@@ -2030,7 +2055,7 @@ LogicalResult FunctionImporter::importCall(const ptx::Instruction &inst,
                              argValues, ArrayAttr(), ArrayAttr());
   for (size_t k = 0; k < nRets; ++k) {
     const ptx::Operand &r = rets->elements[k];
-    if (unmodeledParams.contains(r.name))
+    if (isUnmodeledParam(r.name))
       continue; // read back only through unmodeled ld.param
     if (failed(writeOperand(r, call.getResult(k))))
       return failure();

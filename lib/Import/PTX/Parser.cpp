@@ -6,7 +6,7 @@
 //
 // Turns PTX text into the syntax tree of PTXAST.h. The grammar follows PTX
 // ISA 9.0 chapters 4-6 and 11 as far as nvcc, Triton and LLVM's NVPTX
-// backend use it (see docs in /work/shared/PTX-NOTES.md sections 1-2):
+// backend use it (the project's PTX notes, sections 1 and 2):
 //
 //   module      ::= (directive | function | variable | prototype)*
 //   function    ::= linkage? ('.entry' | '.func') ('(' params ')')? name
@@ -1083,7 +1083,7 @@ bool Parser::parseRegDecl(RegDecl &decl) {
     StringRef name = tok.text;
     consume();
     if (tok.is(Token::Less)) {
-      // `%r<100>` declares %r0 ... %r99 (ISA 5.5.4... parameterized names).
+      // `%r<100>` declares %r0 ... %r99 (ISA #parameterized-variable-names).
       consume();
       if (!tok.is(Token::Integer))
         return errorExpected("a register count in '" + name + "<N>'");
