@@ -16,6 +16,7 @@
 #include "KProof/Import/PTX/PTXImporter.h"
 #include "KProof/Import/PTX/PTXParser.h"
 #include "KProof/Transforms/Passes.h"
+#include "KProof/Verifier/EquivalenceChecker.h"
 
 #include "mlir/Dialect/AMDGPU/IR/AMDGPUDialect.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -29,6 +30,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/AsmState.h"
+#include "mlir/Parser/Parser.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
@@ -78,7 +80,96 @@ llvm::cl::opt<InputFormat> inputFormat(
         clEnumValN(InputFormat::MLIR, "mlir", "MLIR"),
         clEnumValN(InputFormat::PTX, "ptx", "PTX text (imported into kproof)")),
     llvm::cl::cat(kproofCategory));
+
+llvm::cl::opt<bool> verifyEquiv(
+    "verify-equiv",
+    llvm::cl::desc("Prove the kernel equal to the contract's spec (floats as "
+                   "exact reals), or refute it with a counterexample. Prints "
+                   "the verdict; exit 0 PROVED, 1 REFUTED, 2 error, 3 "
+                   "UNKNOWN"),
+    llvm::cl::cat(kproofCategory));
+
+llvm::cl::opt<std::string> contractFile(
+    "contract",
+    llvm::cl::desc("MLIR file holding the kproof.contract (default: a "
+                   "kproof.contract op in the input module)"),
+    llvm::cl::value_desc("file"), llvm::cl::cat(kproofCategory));
+
+enum class OutputFormat { Text, JSON };
+llvm::cl::opt<OutputFormat> verdictFormat(
+    "format", llvm::cl::desc("Verdict format of --verify-equiv"),
+    llvm::cl::init(OutputFormat::Text),
+    llvm::cl::values(clEnumValN(OutputFormat::Text, "text", "Alive2-style text"),
+                     clEnumValN(OutputFormat::JSON, "json",
+                                "JSON (docs/verify-equiv.md)")),
+    llvm::cl::cat(kproofCategory));
+
+llvm::cl::opt<std::string> precisionMode(
+    "precision",
+    llvm::cl::desc("'strict': a precision downgrade (narrowing float "
+                   "conversion) is a failure; 'allow' (default): a warning"),
+    llvm::cl::init("allow"), llvm::cl::cat(kproofCategory));
+
+enum { ExitUnknown = 3 };
 } // namespace
+
+/// --verify-equiv: run the proof engine on `module` against the contract
+/// (from --contract or the module itself) and print the verdict.
+static int runVerifyEquiv(ModuleOp module, MLIRContext &context,
+                          llvm::SourceMgr &sourceMgr, llvm::raw_ostream &os) {
+  static llvm::SourceMgr contractSourceMgr;
+  OwningOpRef<ModuleOp> contractModule;
+  mlir::kproof::ContractOp contract;
+  if (!contractFile.empty()) {
+    std::string err;
+    auto buffer = openInputFile(contractFile, &err);
+    if (!buffer) {
+      llvm::errs() << "kproof-opt: " << err << "\n";
+      return ExitError;
+    }
+    // The contract lives in its own source manager: parseSourceFile reads
+    // the main buffer, which for the kernel's manager is the kernel.
+    contractSourceMgr.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
+    contractModule = parseSourceFile<ModuleOp>(contractSourceMgr, &context);
+    if (!contractModule)
+      return ExitError;
+    contractModule->walk([&](mlir::kproof::ContractOp c) {
+      if (!contract)
+        contract = c;
+    });
+    if (!contract) {
+      mlir::emitError(contractModule->getLoc())
+          << "no kproof.contract in " << contractFile;
+      return ExitError;
+    }
+  } else {
+    module.walk([&](mlir::kproof::ContractOp c) {
+      if (!contract)
+        contract = c;
+    });
+    if (!contract) {
+      llvm::errs() << "kproof-opt: --verify-equiv needs a contract: "
+                      "--contract=FILE or a kproof.contract op in the input\n";
+      return ExitError;
+    }
+  }
+  ::kproof::engine::CheckerOptions options;
+  if (precisionMode == "strict")
+    options.strictPrecision = true;
+  else if (precisionMode != "allow") {
+    llvm::errs() << "kproof-opt: --precision must be 'strict' or 'allow'\n";
+    return ExitError;
+  }
+  std::optional<::kproof::engine::Verdict> verdict =
+      ::kproof::engine::checkEquivalence(module, contract, options);
+  if (!verdict)
+    return ExitError;
+  if (verdictFormat == OutputFormat::JSON)
+    verdict->printJSON(os);
+  else
+    verdict->print(os);
+  return verdict->exitCode();
+}
 
 /// Imports PTX, runs the requested pass pipeline over it and prints the
 /// result, mirroring what MlirOptMain does for MLIR input. Diagnostics point
@@ -97,6 +188,8 @@ static int runOnPTX(std::unique_ptr<llvm::MemoryBuffer> input,
     OwningOpRef<ModuleOp> module = mlir::kproof::importPTX(sourceMgr, &context);
     if (!module)
       return ExitError;
+    if (verifyEquiv)
+      return runVerifyEquiv(*module, context, sourceMgr, os);
     PassManager pm(&context, ModuleOp::getOperationName(),
                    PassManager::Nesting::Implicit);
     pm.enableVerifier(config.shouldVerifyPasses());
@@ -164,6 +257,20 @@ int main(int argc, char **argv) {
     return rc;
   }
 
+  if (verifyEquiv) {
+    // An MLIR kernel module (kproof dialect) with --verify-equiv.
+    MLIRContext context(registry);
+    llvm::SourceMgr sourceMgr;
+    sourceMgr.AddNewSourceBuffer(std::move(input), llvm::SMLoc());
+    SourceMgrDiagnosticHandler handler(sourceMgr, &context);
+    OwningOpRef<ModuleOp> module =
+        parseSourceFile<ModuleOp>(sourceMgr, &context);
+    if (!module)
+      return ExitError;
+    int rc = runVerifyEquiv(*module, context, sourceMgr, output->os());
+    output->keep();
+    return rc;
+  }
   if (failed(MlirOptMain(output->os(), std::move(input), registry, config)))
     return ExitFailure;
   output->keep();

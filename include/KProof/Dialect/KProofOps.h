@@ -24,4 +24,15 @@
 #define GET_OP_CLASSES
 #include "KProof/Dialect/KProofOps.h.inc"
 
+namespace mlir {
+class ModuleOp;
+namespace kproof {
+/// Finds the kernel or device function named `name` in `module`, by its PTX
+/// (mangled) name or its demangled name (llvm::demangle; with or without the
+/// parameter list, e.g. `softmax` for `_Z7softmaxPfi`). Null if none or more
+/// than one match.
+KernelOp lookupKernel(ModuleOp module, llvm::StringRef name);
+} // namespace kproof
+} // namespace mlir
+
 #endif // KPROOF_DIALECT_KPROOFOPS_H

@@ -1056,4 +1056,52 @@ def KProof_OpaqueOp : KProof_Op<"opaque"> {
   }];
 }
 
+//===----------------------------------------------------------------------===//
+// Contracts
+//===----------------------------------------------------------------------===//
+
+def KProof_ContractOp : KProof_Op<"contract", [Symbol]> {
+  let summary = "what a proof is about: kernel, launch, parameters, spec";
+  let description = [{
+    A proof is `kernel` + `contract` (DESIGN.md §2). The contract names the
+    kernel entry (`kernel`: PTX name, mangled or demangled), the launch
+    (`grid` and `block`: x, y, z), each kernel parameter by position
+    (`params`), the `spec`, `assume` (assumptions, printed with every
+    verdict) and `mode` (`reals`: floats are exact reals).
+
+    Each entry of `params` is a dictionary:
+    - a buffer: `{name = "x", buffer = "in" | "out" | "inout",
+      space = "global", type = f32, shape = array<i64: 4>}`; the shape is in
+      elements, row-major;
+    - a scalar: `{name = "n", scalar = i32, value = 4 : i32}` (a fixed value)
+      or without `value` (any value).
+
+    `spec` is a dictionary naming a built-in spec and its buffers:
+    - `{builtin = "softmax", input = "x", output = "y"}`: row softmax over the
+      last dimension, `y[r, i] = exp(x[r, i] - m_r) / sum_j exp(x[r, j] - m_r)`
+      with `m_r = max_j x[r, j]`;
+    - `{builtin = "copy", input = "x", output = "y"}`: `y[i] = x[i]`;
+    - `{builtin = "sum", input = "x", output = "y"}` and `"max"`: a
+      reduction of the last dimension into `y[r]`.
+
+    ```mlir
+    kproof.contract @softmax4 {kernel = "softmax4",
+        grid = array<i64: 1, 1, 1>, block = array<i64: 1, 1, 1>,
+        params = [{name = "x", buffer = "in", space = "global", type = f32,
+                   shape = array<i64: 4>},
+                  {name = "y", buffer = "out", space = "global", type = f32,
+                   shape = array<i64: 4>} ],
+        spec = {builtin = "softmax", input = "x", output = "y"},
+        assume = ["inputs are finite"], mode = "reals"}
+    ```
+  }];
+  let arguments = (ins SymbolNameAttr:$sym_name, StrAttr:$kernel,
+                       DenseI64ArrayAttr:$grid, DenseI64ArrayAttr:$block,
+                       ArrayAttr:$params, DictionaryAttr:$spec,
+                       OptionalAttr<StrArrayAttr>:$assume,
+                       DefaultValuedAttr<StrAttr, "\"reals\"">:$mode);
+  let assemblyFormat = "$sym_name attr-dict";
+  let hasVerifier = 1;
+}
+
 #endif // KPROOF_DIALECT_KPROOFOPS_TD

@@ -10,6 +10,9 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/Interfaces/FunctionImplementation.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -706,6 +709,110 @@ LogicalResult CallOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   if (TypeRange(type.getResults()) != TypeRange(getResultTypes()))
     return emitOpError("result types do not match @") << getCallee();
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// ContractOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult ContractOp::verify() {
+  auto dims = [&](ArrayRef<int64_t> d, StringRef what) -> LogicalResult {
+    if (d.size() != 3)
+      return emitOpError("'") << what << "' needs 3 dimensions (x, y, z), got "
+                              << d.size();
+    for (int64_t v : d)
+      if (v < 1)
+        return emitOpError("'") << what << "' dimensions must be >= 1";
+    return success();
+  };
+  if (failed(dims(getGrid(), "grid")) || failed(dims(getBlock(), "block")))
+    return failure();
+  if (getMode() != "reals")
+    return emitOpError("unsupported mode '")
+           << getMode() << "' (supported: reals)";
+  llvm::StringSet<> names;
+  for (auto [i, a] : llvm::enumerate(getParams())) {
+    auto d = dyn_cast<DictionaryAttr>(a);
+    if (!d)
+      return emitOpError("param #") << i << " must be a dictionary";
+    auto name = d.getAs<StringAttr>("name");
+    if (!name)
+      return emitOpError("param #") << i << " needs a 'name'";
+    if (!names.insert(name.getValue()).second)
+      return emitOpError("duplicate param name '") << name.getValue() << "'";
+    auto buffer = d.getAs<StringAttr>("buffer");
+    auto scalar = d.getAs<TypeAttr>("scalar");
+    if (!buffer == !scalar)
+      return emitOpError("param '")
+             << name.getValue() << "' must be either a buffer or a scalar";
+    if (buffer) {
+      StringRef role = buffer.getValue();
+      if (role != "in" && role != "out" && role != "inout")
+        return emitOpError("param '") << name.getValue()
+                                      << "': buffer must be in, out or inout";
+      auto type = d.getAs<TypeAttr>("type");
+      if (!type || !type.getValue().isIntOrFloat())
+        return emitOpError("param '")
+               << name.getValue() << "' needs an element 'type'";
+      auto shape = d.getAs<DenseI64ArrayAttr>("shape");
+      if (!shape || shape.empty())
+        return emitOpError("param '")
+               << name.getValue() << "' needs a non-empty 'shape'";
+      for (int64_t e : shape.asArrayRef())
+        if (e < 1)
+          return emitOpError("param '")
+                 << name.getValue() << "' has a non-positive extent";
+      if (auto space = d.getAs<StringAttr>("space"))
+        if (space.getValue() != "global")
+          return emitOpError("param '") << name.getValue()
+                                        << "': only global buffers are supported";
+    } else {
+      if (!scalar.getValue().isIntOrFloat())
+        return emitOpError("param '")
+               << name.getValue() << "': scalar type must be int or float";
+      if (auto v = d.get("value")) {
+        auto typed = dyn_cast<TypedAttr>(v);
+        if (!typed || typed.getType() != scalar.getValue())
+          return emitOpError("param '")
+                 << name.getValue() << "': value must have the scalar type";
+      }
+    }
+  }
+  DictionaryAttr spec = getSpec();
+  auto builtin = spec.getAs<StringAttr>("builtin");
+  if (!builtin)
+    return emitOpError("spec needs a 'builtin' name");
+  if (!llvm::is_contained(ArrayRef<StringRef>{"softmax", "copy", "sum", "max"},
+                          builtin.getValue()))
+    return emitOpError("unknown builtin spec '") << builtin.getValue() << "'";
+  for (StringRef key : {"input", "output"}) {
+    auto v = spec.getAs<StringAttr>(key);
+    if (!v)
+      return emitOpError("spec needs '") << key << "'";
+    if (!names.contains(v.getValue()))
+      return emitOpError("spec ")
+             << key << " '" << v.getValue() << "' is not a param";
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Kernel lookup
+//===----------------------------------------------------------------------===//
+
+KernelOp mlir::kproof::lookupKernel(ModuleOp module, StringRef name) {
+  KernelOp found;
+  unsigned matches = 0;
+  for (auto k : module.getOps<KernelOp>()) {
+    StringRef ptxName = k.getSymName();
+    std::string demangled = llvm::demangle(ptxName.str());
+    StringRef base = StringRef(demangled).split('(').first;
+    if (ptxName == name || demangled == name || base == name) {
+      found = k;
+      ++matches;
+    }
+  }
+  return matches == 1 ? found : KernelOp();
 }
 
 #define GET_OP_CLASSES

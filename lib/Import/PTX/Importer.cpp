@@ -2293,17 +2293,3 @@ OwningOpRef<ModuleOp> mlir::kproof::importPTX(llvm::SourceMgr &sourceMgr,
   return importer.run();
 }
 
-KernelOp mlir::kproof::lookupKernel(ModuleOp module, StringRef name) {
-  KernelOp found;
-  unsigned matches = 0;
-  for (auto k : module.getOps<KernelOp>()) {
-    StringRef ptxName = k.getSymName();
-    std::string demangled = llvm::demangle(ptxName.str());
-    StringRef base = StringRef(demangled).split('(').first;
-    if (ptxName == name || demangled == name || base == name) {
-      found = k;
-      ++matches;
-    }
-  }
-  return matches == 1 ? found : KernelOp();
-}

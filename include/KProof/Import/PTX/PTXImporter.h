@@ -7,13 +7,12 @@
 #ifndef KPROOF_IMPORT_PTX_PTXIMPORTER_H
 #define KPROOF_IMPORT_PTX_PTXIMPORTER_H
 
+#include "KProof/Dialect/KProofOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 #include "llvm/Support/SourceMgr.h"
 
 namespace mlir::kproof {
-
-class KernelOp;
 
 /// Imports the PTX module in the main buffer of `sourceMgr` into a new
 /// builtin.module of kproof ops (DESIGN.md §1). Each op carries the
@@ -29,11 +28,6 @@ class KernelOp;
 OwningOpRef<ModuleOp> importPTX(llvm::SourceMgr &sourceMgr,
                                 MLIRContext *context);
 
-/// Finds the kernel or device function named `name` in `module`, by its PTX
-/// (mangled) name or its demangled name (llvm::demangle; with or without the
-/// parameter list, e.g. `softmax` for `_Z7softmaxPfi`). Null if none or more
-/// than one match.
-KernelOp lookupKernel(ModuleOp module, llvm::StringRef name);
 
 /// Registers the `--import-ptx` translation for kproof-translate.
 void registerPTXImportTranslation();

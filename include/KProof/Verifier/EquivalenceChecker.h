@@ -1,0 +1,96 @@
+//===- EquivalenceChecker.h - kernel == spec, or a counterexample -*- C++ -*-===//
+//
+// Part of kproof, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// The proof engine's main job (DESIGN.md §2-§6): given a kernel and a
+// contract, execute the kernel symbolically, lower the spec element-wise,
+// and discharge every obligation:
+//   - value: for every output element a path writes, the stored value equals
+//     the spec's element under the path condition;
+//   - coverage: every output element the spec defines is written on every
+//     path;
+//   - divisor: every division (rcp, rsqrt, lg2) has a non-zero operand;
+//   - safety: no store to an input buffer or outside a buffer, no trap.
+// Each obligation is closed by the normalizer, or answered by Z3 (unsat:
+// proved; sat: a model, confirmed with the true exp in MPFR interval
+// arithmetic before it counts as a counterexample), or left UNKNOWN with the
+// reason. The worst obligation decides: REFUTED > UNKNOWN > PROVED.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef KPROOF_VERIFIER_EQUIVALENCECHECKER_H
+#define KPROOF_VERIFIER_EQUIVALENCECHECKER_H
+
+#include "KProof/Dialect/KProofOps.h"
+#include "KProof/Verifier/Assignment.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace kproof::engine {
+
+enum class VerdictKind { Proved, Refuted, Unknown };
+
+/// The outcome of one obligation.
+struct ObligationResult {
+  std::string name;     ///< "value y[2]", "divisor at file:line:col", ...
+  VerdictKind verdict;
+  std::string how;      ///< "normalizer", "z3 (unsat)", or the reason
+};
+
+/// A confirmed counterexample.
+struct Counterexample {
+  std::string property;       ///< "value mismatch at y[0]", ...
+  Assignment inputs;          ///< exact rational inputs
+  std::string kernelValue;    ///< MPFR enclosure, printed
+  std::string specValue;
+  std::string location;       ///< PTX location of the failing store
+};
+
+struct Verdict {
+  VerdictKind kind = VerdictKind::Unknown;
+  std::string kernelName;
+  std::string specDescription;
+  std::vector<std::string> assumptions;
+  std::vector<std::string> idioms;
+  std::vector<std::string> warnings;
+  std::vector<ObligationResult> obligations;
+  std::optional<Counterexample> counterexample;
+  /// For UNKNOWN: the first reason.
+  std::string reason;
+
+  /// kproof-opt exit code (DESIGN.md §6): 0 PROVED, 1 REFUTED, 3 UNKNOWN.
+  int exitCode() const;
+  /// The Alive2-style text report.
+  void print(llvm::raw_ostream &os) const;
+  /// The same content as JSON (schema in docs/verify-equiv.md).
+  void printJSON(llvm::raw_ostream &os) const;
+};
+
+struct CheckerOptions {
+  /// Z3 resource limit per query (deterministic).
+  uint64_t rlimit = 50'000'000;
+  /// Precision of the MPFR confirmation, in bits.
+  unsigned mpfrBits = 256;
+  /// Models tried before a non-confirmed counterexample gives UNKNOWN.
+  unsigned maxModels = 4;
+  /// Precision downgrades are failures (REFUTED) instead of warnings.
+  bool strictPrecision = false;
+};
+
+/// Checks the kernel named by `contract` in `module` against the contract.
+/// Contract errors (unknown kernel, parameter count or type mismatch) are
+/// emitted as diagnostics at the contract and give std::nullopt.
+std::optional<Verdict> checkEquivalence(mlir::ModuleOp module,
+                                        mlir::kproof::ContractOp contract,
+                                        const CheckerOptions &options = {});
+
+} // namespace kproof::engine
+
+#endif // KPROOF_VERIFIER_EQUIVALENCECHECKER_H

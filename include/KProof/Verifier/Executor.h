@@ -1,0 +1,124 @@
+//===- Executor.h - symbolic execution of kproof kernels --------*- C++ -*-===//
+//
+// Part of kproof, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Executes one kproof.kernel symbolically for one representative thread
+// (DESIGN.md §3-§4): float registers are exact reals, integers bit-vectors of
+// their PTX width, predicates booleans. Branches on concrete conditions are
+// followed (so loops with a bound fixed by the contract unroll); branches on
+// symbolic conditions fork the path with its path condition. Calls to .func
+// bodies are inlined. Anything not modeled stops the path with a reason, and
+// the verdict becomes UNKNOWN: nothing is ever skipped silently.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef KPROOF_VERIFIER_EXECUTOR_H
+#define KPROOF_VERIFIER_EXECUTOR_H
+
+#include "KProof/Dialect/KProofOps.h"
+#include "KProof/Verifier/Normalizer.h"
+#include "KProof/Verifier/Term.h"
+
+#include "mlir/IR/Location.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace kproof::engine {
+
+/// A kernel buffer bound by the contract.
+struct BufferBinding {
+  std::string name;
+  enum class Role { In, Out, InOut } role;
+  mlir::Type elemType;
+  std::vector<int64_t> shape;
+  uint64_t numElements() const {
+    uint64_t n = 1;
+    for (int64_t d : shape)
+      n *= d;
+    return n;
+  }
+  unsigned elemBytes() const {
+    unsigned bits = elemType.getIntOrFloatBitWidth();
+    return bits <= 8 ? 1 : bits / 8;
+  }
+};
+
+/// The contract as the executor needs it.
+struct LaunchConfig {
+  int64_t grid[3] = {1, 1, 1};
+  int64_t block[3] = {1, 1, 1};
+  uint64_t totalThreads() const {
+    return uint64_t(grid[0]) * grid[1] * grid[2] * block[0] * block[1] *
+           block[2];
+  }
+};
+
+/// One store that survived to the end of a path.
+struct FinalStore {
+  std::string buffer;
+  uint64_t index;
+  Term value;
+  mlir::Location loc;
+};
+
+/// A non-zero-divisor obligation raised by a division, rcp, rsqrt, lg2.
+struct DivisorObligation {
+  Term pathCondition;
+  Term divisor;
+  mlir::Location loc;
+  std::string what; ///< "divisor of div.rn.f32", ...
+};
+
+/// A completed path.
+struct PathResult {
+  Term pathCondition;
+  /// Final value of every element written (last store wins), by buffer.
+  std::map<std::string, std::map<uint64_t, FinalStore>> stores;
+  /// Stores outside the contract's extents or to input buffers.
+  std::vector<std::string> violations;
+  bool trapped = false;
+  std::optional<mlir::Location> trapLoc;
+};
+
+/// An idiom the executor applied (reported with every verdict).
+struct IdiomUse {
+  std::string name;
+  mlir::Location loc;
+};
+
+struct ExecutionResult {
+  std::vector<PathResult> paths;
+  std::vector<DivisorObligation> divisors;
+  std::vector<IdiomUse> idioms;
+  /// Precision downgrades (narrowing conversions), with their locations.
+  std::vector<std::pair<std::string, mlir::Location>> downgrades;
+  /// Non-empty when some path reached something not modeled: the first
+  /// reason and its location. The verdict is then UNKNOWN.
+  std::string unknownReason;
+  std::optional<mlir::Location> unknownLoc;
+};
+
+struct ExecutorOptions {
+  /// Ops executed over all paths before giving up (UNKNOWN).
+  uint64_t maxSteps = 5'000'000;
+  /// Paths explored before giving up (UNKNOWN).
+  unsigned maxPaths = 256;
+};
+
+/// Runs `kernel` under `launch` with parameters bound to `buffers` (by
+/// position; a null entry is a scalar parameter with the term in
+/// `scalars`).
+ExecutionResult
+execute(mlir::kproof::KernelOp kernel, const LaunchConfig &launch,
+        const std::vector<std::optional<BufferBinding>> &buffers,
+        const std::vector<Term> &scalars, TermContext &terms,
+        Normalizer &normalizer, const ExecutorOptions &options = {});
+
+} // namespace kproof::engine
+
+#endif // KPROOF_VERIFIER_EXECUTOR_H

@@ -1,0 +1,1075 @@
+//===- Executor.cpp - symbolic execution of kproof kernels ----------------===//
+//
+// Part of kproof, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "KProof/Verifier/Executor.h"
+
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::kproof;
+using namespace ::kproof;
+using namespace ::kproof::engine;
+
+namespace {
+
+/// The width in bits of a register type (vectors: all elements).
+unsigned getWidthOf(Type t) {
+  if (auto v = dyn_cast<VectorType>(t))
+    return v.getNumElements() * v.getElementType().getIntOrFloatBitWidth();
+  return t.getIntOrFloatBitWidth();
+}
+
+/// A register value: a term of the register's sort, or (realBits) a real
+/// term travelling in an integer register through bit-preserving moves.
+struct SymValue {
+  Term term = nullptr;
+  bool realBits = false;
+};
+
+struct Frame {
+  KernelOp func;
+  Block *block = nullptr;
+  Block::iterator it;
+  llvm::DenseMap<Value, SymValue> env;
+  /// The call op whose results receive this frame's return values.
+  Operation *callSite = nullptr;
+};
+
+struct MemCell {
+  Term value;
+  bool realBits;
+  unsigned bytes;
+  Location loc;
+};
+
+struct State {
+  Term pc;
+  SmallVector<Frame, 2> stack;
+  /// Memory written so far: region name -> byte offset -> cell.
+  std::map<std::string, std::map<uint64_t, MemCell>> mem;
+  std::vector<std::string> violations;
+};
+
+/// A region of memory the executor can address: a bound buffer or a
+/// module variable.
+struct Region {
+  std::string name;
+  StateSpace space;
+  Type elemType;
+  uint64_t bytes = 0; ///< size in bytes (0: unknown / dynamic)
+  const BufferBinding *buffer = nullptr;
+  GlobalOp global;
+};
+
+/// f32 log2(e) = 0f3FB8AA3B = 12102203 / 2^23, the constant of the ex2 idiom.
+Rational log2eF32() { return Rational(12102203, 8388608); }
+
+class Executor {
+public:
+  Executor(KernelOp kernel, const LaunchConfig &launch,
+           const std::vector<std::optional<BufferBinding>> &buffers,
+           const std::vector<Term> &scalars, TermContext &terms,
+           Normalizer &normalizer, const ExecutorOptions &options)
+      : kernel(kernel), launch(launch), buffers(buffers), scalars(scalars),
+        T(terms), N(normalizer), options(options),
+        symbols(kernel->getParentOfType<ModuleOp>()) {}
+
+  ExecutionResult run();
+
+private:
+  KernelOp kernel;
+  const LaunchConfig &launch;
+  const std::vector<std::optional<BufferBinding>> &buffers;
+  const std::vector<Term> &scalars;
+  TermContext &T;
+  Normalizer &N;
+  const ExecutorOptions &options;
+  SymbolTable symbols;
+  ExecutionResult result;
+  uint64_t steps = 0;
+  unsigned freshCounter = 0;
+  std::map<std::string, Region> regions; // by base-variable name
+  std::vector<State> worklist;
+
+  bool isMultiThread() const { return launch.totalThreads() > 1; }
+
+  /// Stops the current path: the verdict will be UNKNOWN.
+  void unknown(Location loc, const Twine &why) {
+    if (result.unknownReason.empty()) {
+      result.unknownReason = why.str();
+      result.unknownLoc = loc;
+    }
+  }
+
+  Term fresh(StringRef base, Sort sort, unsigned width = 0) {
+    std::string name = (base + "#" + Twine(freshCounter++)).str();
+    if (sort == Sort::Real)
+      return T.realVar(name);
+    if (sort == Sort::Bool)
+      return T.boolVar(name);
+    return T.bvVar(name, width);
+  }
+
+  static Sort sortOf(Type t) {
+    if (t.isInteger(1))
+      return Sort::Bool;
+    if (isa<IntegerType>(t))
+      return Sort::BV;
+    return Sort::Real;
+  }
+
+  /// Executes one state until it ends, forks, or stops; returns false when
+  /// the state was consumed (finished, forked into the worklist, stopped).
+  void step(State &s);
+  bool execOp(State &s, Operation *op);
+  bool branchTo(State &s, Block *dest, OperandRange args);
+  void finishPath(State &s);
+
+  // Helpers over values.
+  SymValue get(Frame &f, Value v) { return f.env.lookup(v); }
+  void set(Frame &f, Value v, Term t, bool realBits = false) {
+    f.env[v] = SymValue{t, realBits};
+  }
+  std::optional<Region *> regionOf(StringRef base);
+  bool decomposeAddress(Term addr, int64_t extra, std::string &region,
+                        uint64_t &byteOffset, Location loc);
+  Term specialRegister(State &s, SpecialReg reg, Location loc);
+};
+
+//===----------------------------------------------------------------------===//
+// Driver loop
+//===----------------------------------------------------------------------===//
+
+ExecutionResult Executor::run() {
+  // Regions: bound buffers by their base-pointer variables, and module
+  // variables.
+  for (const std::optional<BufferBinding> &b : buffers)
+    if (b) {
+      Region r;
+      r.name = b->name;
+      r.space = StateSpace::Global;
+      r.elemType = b->elemType;
+      r.bytes = b->numElements() * b->elemBytes();
+      r.buffer = &*b;
+      regions["&" + b->name] = r;
+    }
+  ModuleOp module = kernel->getParentOfType<ModuleOp>();
+  for (GlobalOp g : module.getOps<GlobalOp>()) {
+    Region r;
+    r.name = g.getSymName().str();
+    r.space = g.getSpace();
+    r.elemType = g.getElemType();
+    r.bytes = g.getCount() ? *g.getCount() * g.getElementSizeInBytes() : 0;
+    r.global = g;
+    regions["&" + r.name] = r;
+  }
+
+  State init;
+  init.pc = T.boolConst(true);
+  Frame f;
+  f.func = kernel;
+  f.block = &kernel.getBody().front();
+  f.it = f.block->begin();
+  for (auto [i, arg] : llvm::enumerate(f.block->getArguments())) {
+    if (i < buffers.size() && buffers[i]) {
+      set(f, arg, T.bvVar("&" + buffers[i]->name, getWidthOf(arg.getType())));
+    } else if (i < scalars.size() && scalars[i]) {
+      set(f, arg, scalars[i]);
+    } else {
+      unknown(kernel.getLoc(), "kernel parameter #" + Twine(i) +
+                                   " is not bound by the contract");
+      return std::move(result);
+    }
+  }
+  init.stack.push_back(std::move(f));
+  worklist.push_back(std::move(init));
+  while (!worklist.empty()) {
+    State s = std::move(worklist.back());
+    worklist.pop_back();
+    step(s);
+    if (!result.unknownReason.empty())
+      break;
+    if (result.paths.size() + worklist.size() > options.maxPaths) {
+      unknown(kernel.getLoc(), "more than " + Twine(options.maxPaths) +
+                                   " paths (data-dependent control flow)");
+      break;
+    }
+  }
+  return std::move(result);
+}
+
+void Executor::step(State &s) {
+  while (true) {
+    Frame &f = s.stack.back();
+    if (f.it == f.block->end()) {
+      unknown(f.func.getLoc(), "block without terminator");
+      return;
+    }
+    Operation *op = &*f.it;
+    if (++steps > options.maxSteps) {
+      unknown(op->getLoc(), "step limit of " + Twine(options.maxSteps) +
+                                " operations reached (loop bound not "
+                                "proven)");
+      return;
+    }
+    if (!execOp(s, op))
+      return;
+  }
+}
+
+void Executor::finishPath(State &s) {
+  PathResult p;
+  p.pathCondition = s.pc;
+  p.violations = s.violations;
+  for (auto &[name, cells] : s.mem) {
+    auto it = regions.find("&" + name);
+    if (it == regions.end() || !it->second.buffer)
+      continue; // shared/local scratch: not an output
+    const BufferBinding &b = *it->second.buffer;
+    for (auto &[off, cell] : cells) {
+      uint64_t idx = off / b.elemBytes();
+      p.stores[name].insert_or_assign(
+          idx, FinalStore{name, idx, cell.value, cell.loc});
+    }
+  }
+  result.paths.push_back(std::move(p));
+}
+
+bool Executor::branchTo(State &s, Block *dest, OperandRange args) {
+  Frame &f = s.stack.back();
+  SmallVector<SymValue> vals;
+  for (Value a : args)
+    vals.push_back(get(f, a));
+  for (auto [arg, v] : llvm::zip(dest->getArguments(), vals))
+    f.env[arg] = v;
+  f.block = dest;
+  f.it = dest->begin();
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
+// Memory
+//===----------------------------------------------------------------------===//
+
+std::optional<Region *> Executor::regionOf(StringRef base) {
+  auto it = regions.find(base.str());
+  if (it == regions.end())
+    return std::nullopt;
+  return &it->second;
+}
+
+/// addr = base + constant: the base variable's region and the byte offset.
+bool Executor::decomposeAddress(Term addr, int64_t extra, std::string &region,
+                                uint64_t &byteOffset, Location loc) {
+  SmallVector<Term> work{addr};
+  Term base = nullptr;
+  APInt offset(64, extra, /*isSigned=*/true);
+  while (!work.empty()) {
+    Term t = work.pop_back_val();
+    switch (t->getKind()) {
+    case Kind::BVAdd:
+      work.push_back(t->getOperand(0));
+      work.push_back(t->getOperand(1));
+      break;
+    case Kind::BVZExt:
+      work.push_back(t->getOperand(0));
+      break;
+    case Kind::BVConst:
+      offset += t->getAPInt().sextOrTrunc(64);
+      break;
+    case Kind::BVVar:
+      if (t->getName().starts_with("&") && !base) {
+        base = t;
+        break;
+      }
+      [[fallthrough]];
+    default:
+      unknown(loc, "address is not a buffer or variable base plus a "
+                   "constant offset (symbolic addressing is not yet "
+                   "modeled): " +
+                       addr->toString());
+      return false;
+    }
+  }
+  if (!base) {
+    unknown(loc, "address does not derive from a bound buffer or variable: " +
+                     addr->toString());
+    return false;
+  }
+  if (offset.isNegative()) {
+    unknown(loc, "negative offset from " + base->getName());
+    return false;
+  }
+  region = base->getName().drop_front().str();
+  byteOffset = offset.getZExtValue();
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
+// Special registers
+//===----------------------------------------------------------------------===//
+
+Term Executor::specialRegister(State &s, SpecialReg reg, Location loc) {
+  auto dim = [&](int64_t v) { return T.bv(v, 32); };
+  auto idx = [&](StringRef name, int64_t extent) -> Term {
+    if (extent == 1)
+      return T.bv(0, 32);
+    Term v = T.bvVar(name, 32);
+    s.pc = T.andOf(s.pc, T.bvUlt(v, T.bv(extent, 32)));
+    return v;
+  };
+  switch (reg) {
+  case SpecialReg::TidX: return idx("tid.x", launch.block[0]);
+  case SpecialReg::TidY: return idx("tid.y", launch.block[1]);
+  case SpecialReg::TidZ: return idx("tid.z", launch.block[2]);
+  case SpecialReg::NtidX: return dim(launch.block[0]);
+  case SpecialReg::NtidY: return dim(launch.block[1]);
+  case SpecialReg::NtidZ: return dim(launch.block[2]);
+  case SpecialReg::CtaidX: return idx("ctaid.x", launch.grid[0]);
+  case SpecialReg::CtaidY: return idx("ctaid.y", launch.grid[1]);
+  case SpecialReg::CtaidZ: return idx("ctaid.z", launch.grid[2]);
+  case SpecialReg::NctaidX: return dim(launch.grid[0]);
+  case SpecialReg::NctaidY: return dim(launch.grid[1]);
+  case SpecialReg::NctaidZ: return dim(launch.grid[2]);
+  case SpecialReg::LaneId:
+    if (!isMultiThread())
+      return T.bv(0, 32);
+    break;
+  case SpecialReg::WarpId:
+  case SpecialReg::SmId:
+  case SpecialReg::Clock:
+  case SpecialReg::ClockHi:
+  case SpecialReg::GridId:
+    return fresh(stringifySpecialReg(reg), Sort::BV, 32);
+  case SpecialReg::Clock64:
+  case SpecialReg::GlobalTimer:
+    return fresh(stringifySpecialReg(reg), Sort::BV, 64);
+  default:
+    break;
+  }
+  unknown(loc, "special register %" + stringifySpecialReg(reg) +
+                   " is not modeled");
+  return nullptr;
+}
+
+//===----------------------------------------------------------------------===//
+// Operations
+//===----------------------------------------------------------------------===//
+
+/// Executes `op` in the innermost frame of `s`. Returns true to continue
+/// with the next op of the same state, false when the state ended.
+bool Executor::execOp(State &s, Operation *op) {
+  Frame &f = s.stack.back();
+  Location loc = op->getLoc();
+  auto advance = [&]() {
+    ++f.it;
+    return true;
+  };
+  auto val = [&](Value v) { return get(f, v); };
+  /// A register read as a real: a real term, or real bits moved through an
+  /// integer register.
+  auto real = [&](Value v) -> Term {
+    SymValue sv = val(v);
+    if (!sv.term)
+      return nullptr;
+    if (sv.term->getSort() != Sort::Real) {
+      unknown(loc, "an integer bit pattern reinterpreted as a float is not "
+                   "modeled");
+      return nullptr;
+    }
+    return sv.term;
+  };
+  /// A register read as an integer or predicate: real bits are refused.
+  auto bits = [&](Value v) -> Term {
+    SymValue sv = val(v);
+    if (!sv.term)
+      return nullptr;
+    if (sv.realBits || sv.term->getSort() == Sort::Real) {
+      unknown(loc, "bit operation on a register holding a real value is not "
+                   "modeled");
+      return nullptr;
+    }
+    return sv.term;
+  };
+  auto done = [&](Term t) {
+    if (!t) {
+      if (result.unknownReason.empty())
+        unknown(loc, "infinities meet (inf - inf or 0 * inf) or an operand "
+                     "is not modeled");
+      return false;
+    }
+    return true;
+  };
+
+  return llvm::TypeSwitch<Operation *, bool>(op)
+      .Case<ConstantOp>([&](ConstantOp c) {
+        Attribute a = c.getValue();
+        Term t;
+        if (auto i = dyn_cast<IntegerAttr>(a)) {
+          t = c.getType().isInteger(1) ? T.boolConst(i.getValue().getBoolValue())
+                                       : T.bv(i.getValue());
+        } else if (auto fl = dyn_cast<FloatAttr>(a)) {
+          const APFloat &v = fl.getValue();
+          if (v.isInfinity())
+            t = v.isNegative() ? T.negInf() : T.posInf();
+          else if (std::optional<Rational> q = Rational::fromAPFloat(v))
+            t = T.real(*q);
+          else {
+            unknown(loc, "NaN constants are not modeled");
+            return false;
+          }
+        } else {
+          unknown(loc, "vector constants are not modeled");
+          return false;
+        }
+        set(f, c, t);
+        return advance();
+      })
+      .Case<UndefOp>([&](UndefOp u) {
+        set(f, u, fresh("undef", sortOf(u.getType()),
+                        isa<IntegerType>(u.getType())
+                            ? u.getType().getIntOrFloatBitWidth()
+                            : 0));
+        return advance();
+      })
+      .Case<BitcastOp>([&](BitcastOp b) {
+        SymValue in = val(b.getInput());
+        Type to = b.getType();
+        if (isa<FloatType>(to)) {
+          if (in.term->getSort() == Sort::Real) {
+            set(f, b, in.term); // f32 -> f32 through a .b32 register
+            return advance();
+          }
+          unknown(loc, "an integer bit pattern reinterpreted as a float is "
+                       "not modeled");
+          return false;
+        }
+        if (isa<IntegerType>(to) && !to.isInteger(1)) {
+          if (in.term->getSort() == Sort::Real) {
+            set(f, b, in.term, /*realBits=*/true);
+            return advance();
+          }
+          set(f, b, in.term, in.realBits);
+          return advance();
+        }
+        unknown(loc, "bitcast to " + std::string("a vector") +
+                         " is not modeled");
+        return false;
+      })
+      .Case<SRegOp>([&](SRegOp r) {
+        Term t = specialRegister(s, r.getReg(), loc);
+        if (!t)
+          return false;
+        if (r.getType().getIntOrFloatBitWidth() != t->getWidth())
+          t = T.bvZExt(t, r.getType().getIntOrFloatBitWidth());
+        set(f, r, t);
+        return advance();
+      })
+      .Case<AddressOfOp>([&](AddressOfOp a) {
+        set(f, a,
+            T.bvVar("&" + a.getName().str(), getWidthOf(a.getType())));
+        return advance();
+      })
+      .Case<CvtaOp>([&](CvtaOp c) {
+        if (c.getSpace() != StateSpace::Global) {
+          unknown(loc, "cvta for ." + stringifyStateSpace(c.getSpace()) +
+                           " is not modeled");
+          return false;
+        }
+        // The generic and global windows coincide (PTX ISA 9.7.9.17).
+        set(f, c, bits(c.getInput()));
+        return done(val(c).term) && advance();
+      })
+      .Case<IntBinOp>([&](IntBinOp o) {
+        Term a = bits(o.getLhs()), b = bits(o.getRhs());
+        if (!a || !b)
+          return false;
+        Term r = nullptr;
+        bool sgn = o.getIsSigned();
+        if (o.getType().isInteger(1)) {
+          switch (o.getKind()) {
+          case IntBinKind::And: r = T.andOf(a, b); break;
+          case IntBinKind::Or: r = T.orOf(a, b); break;
+          case IntBinKind::Xor: r = T.ite(a, T.notOf(b), b); break;
+          default: break;
+          }
+        } else {
+          unsigned w = a->getWidth();
+          switch (o.getKind()) {
+          case IntBinKind::Add:
+            if (o.getSat()) break;
+            r = T.bvBin(Kind::BVAdd, a, b);
+            break;
+          case IntBinKind::Sub:
+            if (o.getSat()) break;
+            r = T.bvBin(Kind::BVSub, a, b);
+            break;
+          case IntBinKind::MulLo: r = T.bvBin(Kind::BVMul, a, b); break;
+          case IntBinKind::MulHi: {
+            Term wa = sgn ? T.bvSExt(a, 2 * w) : T.bvZExt(a, 2 * w);
+            Term wb = sgn ? T.bvSExt(b, 2 * w) : T.bvZExt(b, 2 * w);
+            r = T.bvExtract(T.bvBin(Kind::BVMul, wa, wb), w, w);
+            break;
+          }
+          case IntBinKind::And: r = T.bvBin(Kind::BVAnd, a, b); break;
+          case IntBinKind::Or: r = T.bvBin(Kind::BVOr, a, b); break;
+          case IntBinKind::Xor: r = T.bvBin(Kind::BVXor, a, b); break;
+          case IntBinKind::Min:
+            r = T.ite(sgn ? T.bvSlt(b, a) : T.bvUlt(b, a), b, a);
+            break;
+          case IntBinKind::Max:
+            r = T.ite(sgn ? T.bvSlt(a, b) : T.bvUlt(a, b), b, a);
+            break;
+          case IntBinKind::Div:
+          case IntBinKind::Rem: {
+            // Division by zero gives an unspecified value (no trap).
+            Kind k = o.getKind() == IntBinKind::Div
+                         ? (sgn ? Kind::BVSDiv : Kind::BVUDiv)
+                         : (sgn ? Kind::BVSRem : Kind::BVURem);
+            r = T.ite(T.eq(b, T.bv(0, w)), fresh("divzero", Sort::BV, w),
+                      T.bvBin(k, a, b));
+            break;
+          }
+          default:
+            break;
+          }
+        }
+        if (!r) {
+          unknown(loc, "integer operation '" +
+                           stringifyIntBinKind(o.getKind()) +
+                           (o.getSat() ? ".sat" : "") + "' is not modeled");
+          return false;
+        }
+        set(f, o, r);
+        return advance();
+      })
+      .Case<IntUnaryOp>([&](IntUnaryOp o) {
+        Term a = bits(o.getInput());
+        if (!a)
+          return false;
+        Term r = nullptr;
+        if (o.getType().isInteger(1)) {
+          if (o.getKind() == IntUnaryKind::Not)
+            r = T.notOf(a);
+        } else {
+          unsigned w = a->getWidth();
+          switch (o.getKind()) {
+          case IntUnaryKind::Not: r = T.bvNot(a); break;
+          case IntUnaryKind::Neg: r = T.bvBin(Kind::BVSub, T.bv(0, w), a); break;
+          case IntUnaryKind::Abs:
+            r = T.ite(T.bvSlt(a, T.bv(0, w)),
+                      T.bvBin(Kind::BVSub, T.bv(0, w), a), a);
+            break;
+          case IntUnaryKind::CNot:
+            r = T.ite(T.eq(a, T.bv(0, w)), T.bv(1, w), T.bv(0, w));
+            break;
+          default:
+            if (a->getKind() == Kind::BVConst) {
+              const APInt &v = a->getAPInt();
+              if (o.getKind() == IntUnaryKind::Popc)
+                r = T.bv(v.popcount(), 32);
+              else if (o.getKind() == IntUnaryKind::Clz)
+                r = T.bv(v.countl_zero(), 32);
+              else
+                r = T.bv(v.reverseBits());
+            }
+          }
+        }
+        if (!r) {
+          unknown(loc, "'" + stringifyIntUnaryKind(o.getKind()) +
+                           "' of a symbolic value is not modeled");
+          return false;
+        }
+        set(f, o, r);
+        return advance();
+      })
+      .Case<ShiftOp>([&](ShiftOp o) {
+        Term a = bits(o.getInput()), n = bits(o.getAmount());
+        if (!a || !n)
+          return false;
+        unsigned w = a->getWidth();
+        // PTX clamps shift amounts (PTX ISA 9.7.8.7-8): compare in 32 bits.
+        Term big = T.bvUle(T.bv(w, 32), n);
+        Term amt = w >= 32 ? T.bvZExt(n, w) : T.bvExtract(n, 0, w);
+        Term shifted;
+        if (o.getKind() == ShiftKind::Shl)
+          shifted = T.ite(big, T.bv(0, w), T.bvBin(Kind::BVShl, a, amt));
+        else if (o.getIsSigned())
+          shifted = T.ite(big, T.bvBin(Kind::BVAShr, a, T.bv(w - 1, w)),
+                          T.bvBin(Kind::BVAShr, a, amt));
+        else
+          shifted = T.ite(big, T.bv(0, w), T.bvBin(Kind::BVLShr, a, amt));
+        set(f, o, shifted);
+        return advance();
+      })
+      .Case<MulWideOp>([&](MulWideOp o) {
+        Term a = bits(o.getLhs()), b = bits(o.getRhs());
+        if (!a || !b)
+          return false;
+        unsigned w = 2 * a->getWidth();
+        bool sgn = o.getIsSigned();
+        set(f, o,
+            T.bvBin(Kind::BVMul, sgn ? T.bvSExt(a, w) : T.bvZExt(a, w),
+                    sgn ? T.bvSExt(b, w) : T.bvZExt(b, w)));
+        return advance();
+      })
+      .Case<CmpOp>([&](CmpOp c) {
+        Type t = c.getLhs().getType();
+        Term r = nullptr;
+        if (isa<FloatType>(t)) {
+          Term a = real(c.getLhs()), b = real(c.getRhs());
+          if (!a || !b)
+            return false;
+          // No NaN in the reals model: unordered = ordered; num is true.
+          switch (c.getPredicate()) {
+          case CmpPredicate::Eq: case CmpPredicate::Equ: r = T.eq(a, b); break;
+          case CmpPredicate::Ne: case CmpPredicate::Neu: r = T.notOf(T.eq(a, b)); break;
+          case CmpPredicate::Lt: case CmpPredicate::Ltu: r = T.realLt(a, b); break;
+          case CmpPredicate::Le: case CmpPredicate::Leu: r = T.realLe(a, b); break;
+          case CmpPredicate::Gt: case CmpPredicate::Gtu: r = T.realLt(b, a); break;
+          case CmpPredicate::Ge: case CmpPredicate::Geu: r = T.realLe(b, a); break;
+          case CmpPredicate::Num: r = T.boolConst(true); break;
+          case CmpPredicate::NaN: r = T.boolConst(false); break;
+          }
+        } else {
+          Term a = bits(c.getLhs()), b = bits(c.getRhs());
+          if (!a || !b)
+            return false;
+          bool sgn = c.getIsSigned();
+          switch (c.getPredicate()) {
+          case CmpPredicate::Eq: r = T.eq(a, b); break;
+          case CmpPredicate::Ne: r = T.notOf(T.eq(a, b)); break;
+          case CmpPredicate::Lt: r = sgn ? T.bvSlt(a, b) : T.bvUlt(a, b); break;
+          case CmpPredicate::Le: r = sgn ? T.bvSle(a, b) : T.bvUle(a, b); break;
+          case CmpPredicate::Gt: r = sgn ? T.bvSlt(b, a) : T.bvUlt(b, a); break;
+          case CmpPredicate::Ge: r = sgn ? T.bvSle(b, a) : T.bvUle(b, a); break;
+          default: break;
+          }
+        }
+        if (!done(r))
+          return false;
+        set(f, c, r);
+        return advance();
+      })
+      .Case<SelpOp>([&](SelpOp o) {
+        Term c = bits(o.getCondition());
+        SymValue a = val(o.getTrueValue()), b = val(o.getFalseValue());
+        if (!c || !a.term || !b.term)
+          return false;
+        if (a.term->getSort() != b.term->getSort() || a.realBits != b.realBits) {
+          unknown(loc, "selp between a real and integer bits");
+          return false;
+        }
+        set(f, o, T.ite(c, a.term, b.term), a.realBits);
+        return done(val(o).term) && advance();
+      })
+      .Case<CvtOp>([&](CvtOp c) {
+        Type from = c.getInput().getType(), to = c.getType();
+        bool fromF = isa<FloatType>(from), toF = isa<FloatType>(to);
+        Term r = nullptr;
+        if (!fromF && !toF) {
+          Term a = bits(c.getInput());
+          if (!a)
+            return false;
+          unsigned fw = a->getWidth(), tw = to.getIntOrFloatBitWidth();
+          if (c.getSat()) {
+            unknown(loc, "saturating integer conversion is not modeled");
+            return false;
+          }
+          r = tw < fw   ? T.bvExtract(a, 0, tw)
+              : tw > fw ? (c.getSrcSigned() ? T.bvSExt(a, tw)
+                                            : T.bvZExt(a, tw))
+                        : a;
+        } else if (!fromF && toF) {
+          Term a = bits(c.getInput());
+          if (!a)
+            return false;
+          r = T.bvToReal(a, c.getSrcSigned());
+        } else if (fromF && toF) {
+          Term a = real(c.getInput());
+          if (!a)
+            return false;
+          if (to.getIntOrFloatBitWidth() < from.getIntOrFloatBitWidth() ||
+              (from.isF16() && to.isBF16()) || (from.isBF16() && to.isF16()))
+            result.downgrades.push_back(
+                {"conversion from " + std::string(from.isF32() ? "f32" : from.isF64() ? "f64" : "f16/bf16") +
+                     " to a narrower float type",
+                 loc});
+          if (c.getMode() && (*c.getMode() == FloatMode::RNI ||
+                              *c.getMode() == FloatMode::RZI ||
+                              *c.getMode() == FloatMode::RMI ||
+                              *c.getMode() == FloatMode::RPI)) {
+            unknown(loc, "rounding to an integral value is not modeled");
+            return false;
+          }
+          r = c.getSat() ? T.min(T.max(a, T.real(0)), T.real(1)) : a;
+        } else {
+          unknown(loc, "float to integer conversion is not modeled");
+          return false;
+        }
+        if (!done(r))
+          return false;
+        set(f, c, r);
+        return advance();
+      })
+      .Case<FloatBinOp>([&](FloatBinOp o) {
+        Term a = real(o.getLhs()), b = real(o.getRhs());
+        if (!a || !b)
+          return false;
+        if (isa<VectorType>(o.getType())) {
+          unknown(loc, "packed float arithmetic is not modeled");
+          return false;
+        }
+        Term r = nullptr;
+        switch (o.getKind()) {
+        case FloatBinKind::Add: r = T.add(a, b); break;
+        case FloatBinKind::Sub: r = T.sub(a, b); break;
+        case FloatBinKind::Mul: r = T.mul(a, b); break;
+        case FloatBinKind::Div:
+          result.divisors.push_back({s.pc, b, loc, "divisor of div"});
+          r = T.div(a, b);
+          break;
+        case FloatBinKind::Min: r = T.min(a, b); break;
+        case FloatBinKind::Max: r = T.max(a, b); break;
+        case FloatBinKind::CopySign: {
+          Term mag = T.ite(T.realLt(b, T.real(0)), T.neg(b), b);
+          r = T.ite(T.realLt(a, T.real(0)), T.neg(mag), mag);
+          break;
+        }
+        }
+        if (o.getSat() && r)
+          r = T.min(T.max(r, T.real(0)), T.real(1));
+        if (!done(r))
+          return false;
+        set(f, o, r);
+        return advance();
+      })
+      .Case<FmaOp>([&](FmaOp o) {
+        Term a = real(o.getA()), b = real(o.getB()), c = real(o.getC());
+        if (!a || !b || !c)
+          return false;
+        Term r = T.add(T.mul(a, b), c);
+        if (o.getSat() && r)
+          r = T.min(T.max(r, T.real(0)), T.real(1));
+        if (!done(r))
+          return false;
+        set(f, o, r);
+        return advance();
+      })
+      .Case<FloatUnaryOp>([&](FloatUnaryOp o) {
+        Term a = real(o.getInput());
+        if (!a)
+          return false;
+        Term r = nullptr;
+        switch (o.getKind()) {
+        case FloatUnaryKind::Neg: r = T.neg(a); break;
+        case FloatUnaryKind::Abs:
+          r = T.ite(T.realLt(a, T.real(0)), T.neg(a), a);
+          break;
+        case FloatUnaryKind::Rcp:
+          result.divisors.push_back({s.pc, a, loc, "operand of rcp"});
+          r = T.div(T.real(1), a);
+          break;
+        case FloatUnaryKind::Sqrt:
+          r = T.realFn("sqrt", {a});
+          break;
+        case FloatUnaryKind::Rsqrt:
+          result.divisors.push_back({s.pc, a, loc, "operand of rsqrt"});
+          r = T.realFn("rsqrt", {a});
+          break;
+        case FloatUnaryKind::Ex2: {
+          if (Term lifted = N.matchScaledLinear(a, log2eF32())) {
+            result.idioms.push_back(
+                {"ex2(0f3FB8AA3B * f) read as exp(f)", loc});
+            r = T.exp(lifted);
+          } else {
+            r = T.exp2(a);
+          }
+          break;
+        }
+        case FloatUnaryKind::Lg2:
+          result.divisors.push_back({s.pc, a, loc, "operand of lg2"});
+          r = T.realFn("lg2", {a});
+          break;
+        case FloatUnaryKind::Tanh: r = T.realFn("tanh", {a}); break;
+        case FloatUnaryKind::Sin: r = T.realFn("sin", {a}); break;
+        case FloatUnaryKind::Cos: r = T.realFn("cos", {a}); break;
+        }
+        if (o.getSat() && r)
+          r = T.min(T.max(r, T.real(0)), T.real(1));
+        if (!done(r))
+          return false;
+        set(f, o, r);
+        return advance();
+      })
+      .Case<LoadOp>([&](LoadOp l) {
+        if (l.getSpace() == StateSpace::Shared && isMultiThread()) {
+          unknown(loc, "cross-thread data flow: not yet modeled (shared "
+                       "memory in a multi-thread launch)");
+          return false;
+        }
+        Term addr = bits(l.getAddr());
+        if (!addr)
+          return false;
+        std::string name;
+        uint64_t off;
+        if (!decomposeAddress(addr, l.getOffset(), name, off, loc))
+          return false;
+        Region *r = *regionOf("&" + name);
+        Type resultType = l.getResult(0).getType();
+        unsigned width = getWidthOf(resultType) / 8;
+        if (width == 0)
+          width = 1;
+        for (auto [k, res] : llvm::enumerate(l.getResults())) {
+          uint64_t o = off + k * width;
+          if (r->bytes && o + width > r->bytes) {
+            unknown(loc, "load of " + name + " at byte " + Twine(o) +
+                             " is outside its extent (" + Twine(r->bytes) +
+                             " bytes)");
+            return false;
+          }
+          auto &cells = s.mem[name];
+          auto hit = cells.find(o);
+          if (hit != cells.end()) {
+            if (hit->second.bytes != width) {
+              unknown(loc, "partially overlapping accesses to " + name);
+              return false;
+            }
+            bool wantReal = isa<FloatType>(resultType);
+            Term v = hit->second.value;
+            if (wantReal && v->getSort() != Sort::Real) {
+              unknown(loc, "integer bits reinterpreted as a float");
+              return false;
+            }
+            set(f, res, v, !wantReal && v->getSort() == Sort::Real);
+            continue;
+          }
+          // Nothing stored yet: the initial contents.
+          unsigned elemBytes =
+              std::max(1u, r->elemType.getIntOrFloatBitWidth() / 8);
+          if (elemBytes != width || o % elemBytes) {
+            unknown(loc, "access of " + Twine(width) + " bytes to " + name +
+                             " whose elements have " + Twine(elemBytes));
+            return false;
+          }
+          uint64_t index = o / elemBytes;
+          Term v;
+          bool elemIsFloat = isa<FloatType>(r->elemType);
+          if (r->buffer && r->buffer->role != BufferBinding::Role::Out) {
+            v = elemIsFloat
+                    ? T.element(name, T.bv(index, 64))
+                    : T.bvVar(name + "[" + std::to_string(index) + "]",
+                              r->elemType.getIntOrFloatBitWidth());
+          } else if (r->global && r->global.getInit()) {
+            ArrayAttr init = *r->global.getInit();
+            Attribute a = index < init.size() ? init[index] : Attribute();
+            if (auto fa = dyn_cast_or_null<FloatAttr>(a))
+              v = T.real(*Rational::fromAPFloat(fa.getValue()));
+            else if (auto ia = dyn_cast_or_null<IntegerAttr>(a))
+              v = T.bv(ia.getValue());
+            else
+              v = elemIsFloat ? T.real(0)
+                              : T.bv(0, r->elemType.getIntOrFloatBitWidth());
+          } else if (r->global && (r->space == StateSpace::Global ||
+                                   r->space == StateSpace::Const) &&
+                     !r->global.getExternal() &&
+                     !r->global->hasAttr("kproof.unmodeled_init")) {
+            v = elemIsFloat ? T.real(0)
+                            : T.bv(0, r->elemType.getIntOrFloatBitWidth());
+          } else {
+            // Uninitialized (an output before any store, shared, local):
+            // an arbitrary value.
+            v = fresh(name + "[" + std::to_string(index) + "]@uninit",
+                      elemIsFloat ? Sort::Real : Sort::BV,
+                      r->elemType.getIntOrFloatBitWidth());
+          }
+          if (r->global && r->global->hasAttr("kproof.unmodeled_init")) {
+            unknown(loc, "read of " + name + ", whose initializer is not "
+                                             "modeled");
+            return false;
+          }
+          bool wantReal = isa<FloatType>(resultType);
+          if (wantReal != elemIsFloat) {
+            if (wantReal) {
+              unknown(loc, "integer data read as a float");
+              return false;
+            }
+            set(f, res, v, /*realBits=*/true);
+          } else {
+            set(f, res, v);
+          }
+        }
+        return advance();
+      })
+      .Case<StoreOp>([&](StoreOp st) {
+        if (st.getSpace() == StateSpace::Shared && isMultiThread()) {
+          unknown(loc, "cross-thread data flow: not yet modeled (shared "
+                       "memory in a multi-thread launch)");
+          return false;
+        }
+        Term addr = bits(st.getAddr());
+        if (!addr)
+          return false;
+        std::string name;
+        uint64_t off;
+        if (!decomposeAddress(addr, st.getOffset(), name, off, loc))
+          return false;
+        Region *r = *regionOf("&" + name);
+        unsigned width =
+            std::max(1u, getWidthOf(st.getValues()[0].getType()) / 8);
+        if (r->buffer && r->buffer->role == BufferBinding::Role::In) {
+          s.violations.push_back("store to input buffer '" + name + "'");
+        }
+        for (auto [k, v] : llvm::enumerate(st.getValues())) {
+          uint64_t o = off + k * width;
+          if (r->bytes && o + width > r->bytes) {
+            s.violations.push_back("store to " + name + " at byte " +
+                                   std::to_string(o) +
+                                   ", outside its extent of " +
+                                   std::to_string(r->bytes) + " bytes");
+            continue;
+          }
+          SymValue sv = val(v);
+          if (!sv.term)
+            return false;
+          // Overlap check with existing cells of another width.
+          auto &cells = s.mem[name];
+          for (auto &[co, cell] : cells)
+            if (co != o && co < o + width && o < co + cell.bytes) {
+              unknown(loc, "partially overlapping stores to " + name);
+              return false;
+            }
+          cells.insert_or_assign(o, MemCell{sv.term, sv.realBits, width, loc});
+        }
+        return advance();
+      })
+      .Case<BarrierOp>([&](BarrierOp b) {
+        if (isMultiThread()) {
+          unknown(loc, "cross-thread data flow: not yet modeled (barrier in "
+                       "a multi-thread launch)");
+          return false;
+        }
+        if (b.getKind() == BarrierKind::Red) {
+          unknown(loc, "bar.red is not modeled");
+          return false;
+        }
+        return advance(); // one thread: nothing to wait for
+      })
+      .Case<FenceOp>([&](FenceOp) { return advance(); })
+      .Case<ShflOp, VoteOp, ActiveMaskOp, WarpSyncOp, AtomOp>([&](Operation *o) {
+        unknown(loc, "cross-thread data flow: not yet modeled ('" +
+                         o->getName().getStringRef() + "')");
+        return false;
+      })
+      .Case<CreatePolicyOp>([&](CreatePolicyOp c) {
+        set(f, c, fresh("policy", Sort::BV, 64));
+        return advance();
+      })
+      .Case<OpaqueOp>([&](OpaqueOp o) {
+        unknown(loc, "unmodeled PTX instruction '" + o.getText() + "'");
+        return false;
+      })
+      .Case<TrapOp>([&](TrapOp) {
+        PathResult p;
+        p.pathCondition = s.pc;
+        p.trapped = true;
+        p.trapLoc = loc;
+        result.paths.push_back(std::move(p));
+        return false;
+      })
+      .Case<cf::BranchOp>([&](cf::BranchOp br) {
+        return branchTo(s, br.getDest(), br.getDestOperands());
+      })
+      .Case<cf::CondBranchOp>([&](cf::CondBranchOp br) {
+        Term c = bits(br.getCondition());
+        if (!c)
+          return false;
+        if (c->getKind() == Kind::BoolConst) {
+          return c->getBoolValue()
+                     ? branchTo(s, br.getTrueDest(), br.getTrueDestOperands())
+                     : branchTo(s, br.getFalseDest(),
+                                br.getFalseDestOperands());
+        }
+        // A data-dependent branch: fork.
+        State other = s;
+        other.pc = T.andOf(other.pc, T.notOf(c));
+        branchTo(other, br.getFalseDest(), br.getFalseDestOperands());
+        worklist.push_back(std::move(other));
+        s.pc = T.andOf(s.pc, c);
+        return branchTo(s, br.getTrueDest(), br.getTrueDestOperands());
+      })
+      .Case<CallOp>([&](CallOp call) {
+        auto callee = symbols.lookup<KernelOp>(call.getCallee());
+        if (!callee || callee.getBody().empty()) {
+          StringRef name = call.getCallee();
+          if (name == "vprintf") {
+            // An opaque side effect: the returned count is arbitrary.
+            for (Value r : call.getResults())
+              set(f, r, fresh("vprintf", Sort::BV, 32));
+            return advance();
+          }
+          if (name == "__assertfail") {
+            PathResult p;
+            p.pathCondition = s.pc;
+            p.trapped = true;
+            p.trapLoc = loc;
+            result.paths.push_back(std::move(p));
+            return false;
+          }
+          unknown(loc, "call to '" + name + "', which has no body");
+          return false;
+        }
+        if (s.stack.size() > 64) {
+          unknown(loc, "call depth above 64 (recursion)");
+          return false;
+        }
+        Frame callee_f;
+        callee_f.func = callee;
+        callee_f.block = &callee.getBody().front();
+        callee_f.it = callee_f.block->begin();
+        callee_f.callSite = call;
+        for (auto [arg, v] :
+             llvm::zip(callee_f.block->getArguments(), call.getArgs()))
+          callee_f.env[arg] = val(v);
+        s.stack.push_back(std::move(callee_f));
+        return true;
+      })
+      .Case<ReturnOp, ExitOp>([&](Operation *term) {
+        if (isa<ExitOp>(term) || s.stack.size() == 1) {
+          finishPath(s);
+          return false;
+        }
+        SmallVector<SymValue> rets;
+        for (Value v : term->getOperands())
+          rets.push_back(val(v));
+        Operation *site = f.callSite;
+        s.stack.pop_back();
+        Frame &caller = s.stack.back();
+        for (auto [r, v] : llvm::zip(site->getResults(), rets))
+          caller.env[r] = v;
+        ++caller.it;
+        return true;
+      })
+      .Default([&](Operation *o) {
+        unknown(loc, "operation '" + o->getName().getStringRef() +
+                         "' is not modeled");
+        return false;
+      });
+}
+
+} // namespace
+
+auto ::kproof::engine::execute(
+    KernelOp kernel, const LaunchConfig &launch,
+    const std::vector<std::optional<BufferBinding>> &buffers,
+    const std::vector<Term> &scalars, TermContext &terms,
+    Normalizer &normalizer, const ExecutorOptions &options) -> ExecutionResult {
+  Executor ex(kernel, launch, buffers, scalars, terms, normalizer, options);
+  return ex.run();
+}

@@ -1,0 +1,617 @@
+//===- Z3Lowering.cpp - engine terms to Z3 expressions --------------------===//
+//
+// Part of kproof, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Uses only kproof's Z3 wrapper (Z3Solver.h); no Z3 header is included here.
+//
+//===----------------------------------------------------------------------===//
+
+#include "KProof/Verifier/Z3Lowering.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace kproof;
+using namespace kproof::engine;
+using smt::Expr;
+
+Z3Lowering::Z3Lowering(smt::Context &z3, TermContext &terms)
+    : z3(z3), terms(terms) {}
+
+Expr Z3Lowering::fail(std::string why) {
+  if (error.empty())
+    error = std::move(why);
+  return Expr();
+}
+
+bool Z3Lowering::declare(const std::string &name,
+                         const std::string &signature) {
+  auto [it, inserted] = declared.emplace(name, signature);
+  if (inserted || it->second == signature)
+    return true;
+  fail("the symbol '" + name + "' is used both as " + it->second + " and as " +
+       signature);
+  return false;
+}
+
+std::string Z3Lowering::freshName(llvm::StringRef base, unsigned k) {
+  std::string name = base.str() + "!" + std::to_string(k);
+  while (declared.count(name))
+    name += "_";
+  return name;
+}
+
+//===----------------------------------------------------------------------===//
+// Lowering
+//===----------------------------------------------------------------------===//
+
+Expr Z3Lowering::lower(Term root) {
+  if (!root)
+    return fail("cannot lower a null term (a failed term construction)");
+  auto found = memo.find(root);
+  if (found != memo.end())
+    return found->second;
+
+  // Iterative post-order walk: operands first, each term once.
+  llvm::SmallVector<std::pair<Term, bool>, 32> stack{{root, false}};
+  while (!stack.empty()) {
+    auto [t, expanded] = stack.back();
+    if (memo.count(t)) {
+      stack.pop_back();
+      continue;
+    }
+    if (!expanded) {
+      stack.back().second = true;
+      // Reversed, so operands lower left to right (atoms are numbered in
+      // reading order).
+      for (Term op : llvm::reverse(t->getOperands()))
+        if (op && !memo.count(op))
+          stack.push_back({op, false});
+      continue;
+    }
+    stack.pop_back();
+    Expr e = lowerNode(t);
+    memo[t] = e;
+  }
+  return memo.lookup(root);
+}
+
+/// Whether `e` has the Z3 sort that `t`'s sort lowers to.
+static bool sortMatches(Term t, const Expr &e) {
+  switch (t->getSort()) {
+  case Sort::Bool:
+    return e.isBool();
+  case Sort::Real:
+    return e.isReal();
+  case Sort::BV:
+    return e.isBV() && e.getBVWidth() == t->getWidth();
+  }
+  return false;
+}
+
+Expr Z3Lowering::lowerNode(Term t) {
+  llvm::SmallVector<Expr, 4> ops;
+  for (Term op : t->getOperands()) {
+    if (!op)
+      return fail("a term has a null operand: " + t->toString());
+    Expr e = memo.lookup(op);
+    if (!e.isValid())
+      return fail("cannot lower an operand of " + t->toString());
+    ops.push_back(e);
+  }
+  auto arity = [&](unsigned n) { return ops.size() == n; };
+  bool hadZ3Error = z3.hasError();
+
+  Expr result;
+  switch (t->getKind()) {
+  // --- Bool ---
+  case Kind::BoolConst:
+    result = z3.boolVal(t->getBoolValue());
+    break;
+  case Kind::BoolVar:
+  case Kind::RealVar:
+  case Kind::BVVar:
+    result = lowerVar(t); // on failure, declare() recorded why
+    break;
+  case Kind::Not:
+    if (arity(1))
+      result = !ops[0];
+    break;
+  case Kind::And:
+    result = z3.mkAnd(ops);
+    break;
+  case Kind::Or:
+    result = z3.mkOr(ops);
+    break;
+  case Kind::RealLt:
+    if (arity(2))
+      result = ops[0] < ops[1];
+    break;
+  case Kind::RealLe:
+    if (arity(2))
+      result = ops[0] <= ops[1];
+    break;
+  case Kind::Eq:
+    if (arity(2))
+      result = ops[0] == ops[1];
+    break;
+  case Kind::BVUlt:
+    if (arity(2))
+      result = ops[0].ult(ops[1]);
+    break;
+  case Kind::BVUle:
+    if (arity(2))
+      result = ops[0].ule(ops[1]);
+    break;
+  case Kind::BVSlt: // the wrapper's < is signed on bit-vectors
+    if (arity(2))
+      result = ops[0] < ops[1];
+    break;
+  case Kind::BVSle:
+    if (arity(2))
+      result = ops[0] <= ops[1];
+    break;
+  case Kind::Ite:
+    if (arity(3))
+      result = ops[0].ite(ops[1], ops[2]);
+    break;
+
+  // --- Real ---
+  case Kind::RealConst:
+    result = z3.realVal(t->getRational().toString());
+    break;
+  case Kind::NegInf:
+  case Kind::PosInf:
+    return fail(std::string("an infinity (") +
+                (t->getKind() == Kind::NegInf ? "-inf" : "+inf") +
+                ") reached the solver: the reals model has no infinite "
+                "values, so it must be folded away before lowering");
+  case Kind::Add:
+    result = z3.sum(ops);
+    break;
+  case Kind::Mul:
+    result = z3.product(ops);
+    break;
+  case Kind::Div:
+    if (arity(2))
+      result = ops[0] / ops[1];
+    break;
+  case Kind::Exp:
+  case Kind::Exp2:
+  case Kind::RealFn:
+    result = lowerAtom(t, ops);
+    break;
+  case Kind::Max:
+    if (arity(2))
+      result = (ops[0] < ops[1]).ite(ops[1], ops[0]);
+    break;
+  case Kind::Min:
+    if (arity(2))
+      result = (ops[0] < ops[1]).ite(ops[0], ops[1]);
+    break;
+  case Kind::Select:
+    if (arity(1))
+      result = lowerSelect(t, ops[0]);
+    break;
+  case Kind::BVToReal:
+    if (arity(1))
+      result = ops[0].bv2int(t->isSigned()).toReal();
+    break;
+
+  // --- BV ---
+  case Kind::BVConst:
+    result = z3.bvVal(t->getAPInt());
+    break;
+  case Kind::BVAdd:
+    if (arity(2))
+      result = ops[0] + ops[1];
+    break;
+  case Kind::BVSub:
+    if (arity(2))
+      result = ops[0] - ops[1];
+    break;
+  case Kind::BVMul:
+    if (arity(2))
+      result = ops[0] * ops[1];
+    break;
+  case Kind::BVUDiv:
+    if (arity(2))
+      result = ops[0].udiv(ops[1]);
+    break;
+  case Kind::BVSDiv:
+    if (arity(2))
+      result = ops[0].sdiv(ops[1]);
+    break;
+  case Kind::BVURem:
+    if (arity(2))
+      result = ops[0].urem(ops[1]);
+    break;
+  case Kind::BVSRem:
+    if (arity(2))
+      result = ops[0].srem(ops[1]);
+    break;
+  case Kind::BVAnd:
+    if (arity(2))
+      result = ops[0].bvand(ops[1]);
+    break;
+  case Kind::BVOr:
+    if (arity(2))
+      result = ops[0].bvor(ops[1]);
+    break;
+  case Kind::BVXor:
+    if (arity(2))
+      result = ops[0].bvxor(ops[1]);
+    break;
+  case Kind::BVNot:
+    if (arity(1))
+      result = ops[0].bvnot();
+    break;
+  case Kind::BVShl:
+    if (arity(2))
+      result = ops[0].shl(ops[1]);
+    break;
+  case Kind::BVLShr:
+    if (arity(2))
+      result = ops[0].lshr(ops[1]);
+    break;
+  case Kind::BVAShr:
+    if (arity(2))
+      result = ops[0].ashr(ops[1]);
+    break;
+  case Kind::BVZExt:
+    if (arity(1))
+      result = ops[0].zext(t->getWidth());
+    break;
+  case Kind::BVSExt:
+    if (arity(1))
+      result = ops[0].sext(t->getWidth());
+    break;
+  case Kind::BVExtract:
+    if (arity(1) && t->getWidth() > 0)
+      result = ops[0].extract(t->getExtractLow() + t->getWidth() - 1,
+                              t->getExtractLow());
+    break;
+  case Kind::BVConcat:
+    if (arity(2))
+      result = ops[0].concat(ops[1]);
+    break;
+  }
+
+  if (!hadZ3Error && z3.hasError())
+    return fail("Z3 rejected the lowering of " + t->toString() + ": " +
+                z3.getError());
+  if (!result.isValid())
+    return fail("cannot lower the malformed term " + t->toString());
+  if (!sortMatches(t, result))
+    return fail("the lowering of " + t->toString() +
+                " has the wrong sort: " + result.getSort().toString());
+  return result;
+}
+
+Expr Z3Lowering::lowerVar(Term t) {
+  std::string name = t->getName().str();
+  Expr e;
+  switch (t->getSort()) {
+  case Sort::Bool:
+    if (!declare(name, "Bool"))
+      return Expr();
+    e = z3.boolVar(name);
+    break;
+  case Sort::Real:
+    if (!declare(name, "Real"))
+      return Expr();
+    e = z3.realVar(name);
+    break;
+  case Sort::BV:
+    if (t->getWidth() == 0)
+      return fail("the bit-vector variable '" + name + "' has width 0");
+    if (!declare(name, "BV" + std::to_string(t->getWidth())))
+      return Expr();
+    e = z3.bvVar(name, t->getWidth());
+    break;
+  }
+  if (e.isValid())
+    vars.emplace_back(t, e);
+  return e;
+}
+
+Expr Z3Lowering::lowerAtom(Term t, llvm::ArrayRef<Expr> args) {
+  std::string fn = t->getKind() == Kind::Exp    ? "exp"
+                   : t->getKind() == Kind::Exp2 ? "exp2"
+                                                : t->getName().str();
+  if (fn.empty())
+    return fail("a real function without a name: " + t->toString());
+  for (const Expr &a : args)
+    if (!a.isReal())
+      return fail("a real function applied to a non-real argument: " +
+                  t->toString());
+  std::string name = freshName(fn, atoms.size());
+  declare(name, "Real");
+  Expr e = z3.realVar(name);
+  if (e.isValid())
+    atoms.push_back({t, e});
+  return e;
+}
+
+Expr Z3Lowering::lowerSelect(Term t, const Expr &index) {
+  std::string buffer = t->getName().str();
+  if (buffer.empty())
+    return fail("a buffer read without a buffer name: " + t->toString());
+  unsigned w = index.getBVWidth();
+  if (w == 0 || w > kIndexWidth)
+    return fail("the index of " + t->toString() +
+                " is not a bit-vector of at most " +
+                std::to_string(kIndexWidth) + " bits");
+  auto it = buffers.find(buffer);
+  if (it == buffers.end()) {
+    if (!declare(buffer, "(BV" + std::to_string(kIndexWidth) + ") Real"))
+      return Expr();
+    smt::FuncDecl f =
+        z3.function(buffer, {z3.bvSort(kIndexWidth)}, z3.realSort());
+    if (!f.isValid())
+      return Expr();
+    it = buffers.emplace(buffer, f).first;
+    bufferOrder.push_back(buffer);
+  }
+  Expr index64 = index.zext(kIndexWidth);
+  Expr value = it->second(index64);
+  if (value.isValid())
+    selects.push_back({t, index64, value});
+  return value;
+}
+
+//===----------------------------------------------------------------------===//
+// Facts
+//===----------------------------------------------------------------------===//
+
+/// If `name` is "buffer[k]" with a decimal k, returns (buffer, k).
+static std::optional<std::pair<std::string, uint64_t>>
+parseElementName(llvm::StringRef name) {
+  if (!name.ends_with("]"))
+    return std::nullopt;
+  size_t open = name.rfind('[');
+  if (open == llvm::StringRef::npos || open == 0)
+    return std::nullopt;
+  llvm::StringRef digits = name.slice(open + 1, name.size() - 1);
+  if (digits.empty() || !llvm::all_of(digits, llvm::isDigit))
+    return std::nullopt;
+  uint64_t k;
+  if (digits.getAsInteger(10, k))
+    return std::nullopt;
+  return std::make_pair(name.take_front(open).str(), k);
+}
+
+std::vector<NamedFact> Z3Lowering::atomFacts() {
+  std::vector<NamedFact> facts;
+  auto add = [&](std::string name, Expr fact) {
+    if (fact.isValid() && fact.isBool())
+      facts.emplace_back(std::move(name), std::move(fact));
+  };
+  auto argsOf = [&](const Atom &a) {
+    llvm::SmallVector<Expr, 2> args;
+    for (Term op : a.term->getOperands())
+      args.push_back(memo.lookup(op));
+    return args;
+  };
+  auto fnName = [](const Atom &a) -> std::string {
+    switch (a.term->getKind()) {
+    case Kind::Exp:
+      return "exp";
+    case Kind::Exp2:
+      return "exp2";
+    default:
+      return a.term->getName().str();
+    }
+  };
+  Expr zero = z3.realVal(0), one = z3.realVal(1), minusOne = z3.realVal(-1);
+
+  // Facts about one atom.
+  for (unsigned k = 0; k < atoms.size(); ++k) {
+    const Atom &a = atoms[k];
+    auto args = argsOf(a);
+    std::string fn = fnName(a), id = "!" + std::to_string(k);
+    const Expr &v = a.value;
+    Kind kind = a.term->getKind();
+    if (kind == Kind::Exp || kind == Kind::Exp2) {
+      const Expr &x = args[0];
+      add(fn + "_pos" + id, v > zero);
+      add(fn + "_lt1" + id, (x < zero) == (v < one));
+      add(fn + "_gt1" + id, (zero < x) == (one < v));
+      if (kind == Kind::Exp)
+        add("exp_tangent" + id, v >= one + x);
+      continue;
+    }
+    if (args.size() != 1)
+      continue;
+    const Expr &x = args[0];
+    if (fn == "sqrt") {
+      add("sqrt_nonneg" + id, (x >= zero).implies(v >= zero));
+      add("sqrt_square" + id, (x >= zero).implies(v * v == x));
+    } else if (fn == "rsqrt") {
+      add("rsqrt_pos" + id, (x > zero).implies(v > zero));
+      add("rsqrt_square" + id, (x > zero).implies(v * v * x == one));
+    } else if (fn == "lg2") {
+      add("lg2_sign" + id, (x > zero).implies(((x < one) == (v < zero)) &&
+                                              ((one < x) == (zero < v))));
+    } else if (fn == "tanh") {
+      add("tanh_range" + id, (minusOne < v) && (v < one));
+      add("tanh_sign" + id,
+          ((x < zero) == (v < zero)) && ((zero < x) == (zero < v)));
+    } else if (fn == "sin" || fn == "cos") {
+      add(fn + "_range" + id, (minusOne <= v) && (v <= one));
+    }
+  }
+
+  // Facts about pairs of atoms of one function.
+  for (unsigned i = 0; i < atoms.size(); ++i) {
+    for (unsigned j = i + 1; j < atoms.size(); ++j) {
+      const Atom &a = atoms[i], &b = atoms[j];
+      Kind kind = a.term->getKind();
+      if (kind != b.term->getKind() || fnName(a) != fnName(b) ||
+          a.term->getNumOperands() != b.term->getNumOperands())
+        continue;
+      auto xs = argsOf(a), ys = argsOf(b);
+      std::string fn = fnName(a);
+      std::string ij = "!" + std::to_string(i) + "!" + std::to_string(j);
+      std::string ji = "!" + std::to_string(j) + "!" + std::to_string(i);
+      const Expr &u = a.value, &v = b.value;
+      if (kind == Kind::Exp || kind == Kind::Exp2) {
+        const Expr &x = xs[0], &y = ys[0];
+        add(fn + "_mono" + ij, (x < y) == (u < v));
+        add(fn + "_mono" + ji, (y < x) == (v < u));
+        add(fn + "_inj" + ij, (x == y) == (u == v));
+        continue;
+      }
+      llvm::SmallVector<Expr, 2> equalArgs;
+      for (unsigned m = 0; m < xs.size(); ++m)
+        equalArgs.push_back(xs[m] == ys[m]);
+      add(fn + "_cong" + ij, z3.mkAnd(equalArgs).implies(u == v));
+    }
+  }
+
+  // A buffer element read both at a constant index (the RealVar
+  // "buffer[k]") and through the buffer's function.
+  for (const auto &[t, e] : vars) {
+    if (t->getKind() != Kind::RealVar)
+      continue;
+    auto element = parseElementName(t->getName());
+    if (!element)
+      continue;
+    auto it = buffers.find(element->first);
+    if (it == buffers.end())
+      continue;
+    add("elem_link!" + t->getName().str(),
+        it->second(z3.bvVal(element->second, kIndexWidth)) == e);
+  }
+  return facts;
+}
+
+//===----------------------------------------------------------------------===//
+// Models
+//===----------------------------------------------------------------------===//
+
+std::optional<Rational> Z3Lowering::readRational(const smt::Model &model,
+                                                 const Expr &e,
+                                                 llvm::StringRef what) {
+  Expr v = model.evaluate(e);
+  if (!v.isValid()) {
+    modelError = "the model gives no value for " + what.str();
+    return std::nullopt;
+  }
+  if (v.isAlgebraicNumber()) {
+    modelError = "the model value of " + what.str() +
+                 " is irrational (an algebraic number: " + v.toString() +
+                 "); a witness needs exact rational inputs";
+    return std::nullopt;
+  }
+  auto pq = v.getRational();
+  std::optional<Rational> q;
+  if (pq)
+    q = Rational::parse(pq->first + "/" + pq->second);
+  if (!q) {
+    modelError = "the model value of " + what.str() +
+                 " is not a rational number: " + v.toString();
+    return std::nullopt;
+  }
+  return q;
+}
+
+std::optional<Assignment>
+Z3Lowering::extractModel(const smt::Model &model) {
+  modelError.clear();
+  Assignment result;
+  for (const auto &[t, e] : vars) {
+    std::string name = t->getName().str();
+    switch (t->getSort()) {
+    case Sort::Real: {
+      auto q = readRational(model, e, name);
+      if (!q)
+        return std::nullopt;
+      result.reals.insert_or_assign(name, std::move(*q));
+      break;
+    }
+    case Sort::BV: {
+      auto bits = model.evaluate(e).getBVValue();
+      if (!bits) {
+        modelError = "the model gives no bit-vector value for " + name;
+        return std::nullopt;
+      }
+      result.bitvectors.insert_or_assign(name, *bits);
+      break;
+    }
+    case Sort::Bool: {
+      auto b = model.evaluate(e).getBoolValue();
+      if (!b) {
+        modelError = "the model gives no Boolean value for " + name;
+        return std::nullopt;
+      }
+      result.bools[name] = *b;
+      break;
+    }
+    }
+  }
+
+  // The elements read at symbolic indices.
+  for (const SelectInfo &s : selects) {
+    std::string what = s.term->toString();
+    auto index = model.evaluate(s.index64).getBVValue();
+    if (!index) {
+      modelError = "the model gives no index value for " + what;
+      return std::nullopt;
+    }
+    auto q = readRational(model, s.value, what);
+    if (!q)
+      return std::nullopt;
+    result.elements[s.term->getName().str()].insert_or_assign(
+        index->getZExtValue(), std::move(*q));
+  }
+
+  // Other points the model fixes, and each buffer's default.
+  for (const std::string &buffer : bufferOrder) {
+    auto interp = model.getFunctionInterp(buffers.at(buffer));
+    if (!interp)
+      continue;
+    auto &elements = result.elements[buffer];
+    for (const auto &[args, value] : interp->entries) {
+      if (args.size() != 1)
+        continue;
+      auto index = args[0].getBVValue();
+      if (!index)
+        continue;
+      std::string what = buffer + "[" + std::to_string(index->getZExtValue()) +
+                         "] (a point of the model)";
+      auto q = readRational(model, value, what);
+      if (!q)
+        return std::nullopt;
+      elements.emplace(index->getZExtValue(), std::move(*q));
+    }
+    const Expr &other = interp->elseValue;
+    if (other.isAlgebraicNumber() || other.isNumeral()) {
+      auto q = readRational(model, other, "the default element of " + buffer);
+      if (!q)
+        return std::nullopt;
+      result.elementDefaults.insert_or_assign(buffer, std::move(*q));
+    }
+    if (elements.empty())
+      result.elements.erase(buffer);
+  }
+  return result;
+}
+
+std::optional<Rational> Z3Lowering::evalReal(const smt::Model &model,
+                                             Term t) {
+  modelError.clear();
+  if (!t || t->getSort() != Sort::Real) {
+    modelError = "evalReal: not a real term";
+    return std::nullopt;
+  }
+  Expr e = lower(t);
+  if (!e.isValid()) {
+    modelError = "cannot lower " + t->toString() + ": " + error;
+    return std::nullopt;
+  }
+  return readRational(model, e, t->toString());
+}
