@@ -93,10 +93,8 @@ $L_loop:
   EXPECT_TRUE(add.getRhs().getDefiningOp<ConstantOp>());
 }
 
-/// A guarded instruction is a branch around it, and the register it writes
-/// merges at the join: the store after it reads a block argument whose
-/// incoming values are the old and the new value.
-TEST(PTXImporter, GuardedWriteMergesAtJoin) {
+/// A guarded register operation is a select: d = p ? new : old.
+TEST(PTXImporter, GuardedRegisterWriteIsSelect) {
   Imported imp(std::string(kHeader) + R"(
 .visible .entry k(.param .u64 out, .param .u32 c)
 {
@@ -113,13 +111,40 @@ TEST(PTXImporter, GuardedWriteMergesAtJoin) {
 }
 )");
   ASSERT_TRUE(imp.module);
-  KernelOp k = lookupKernel(*imp.module, "k");
   StoreOp st;
-  k.walk([&](StoreOp s) { st = s; });
+  lookupKernel(*imp.module, "k").walk([&](StoreOp s) { st = s; });
   ASSERT_TRUE(st);
-  auto arg = dyn_cast<BlockArgument>(st.getValues()[0]);
-  ASSERT_TRUE(arg) << "the stored value must be the merged register";
-  Block *join = arg.getOwner();
+  auto sel = st.getValues()[0].getDefiningOp<SelpOp>();
+  ASSERT_TRUE(sel);
+  EXPECT_TRUE(sel.getCondition().getDefiningOp<CmpOp>());
+  auto oldValue = sel.getFalseValue().getDefiningOp<ConstantOp>();
+  ASSERT_TRUE(oldValue);
+  EXPECT_EQ(cast<IntegerAttr>(oldValue.getValue()).getInt(), 1);
+}
+
+/// A guarded memory operation is a branch around it: a false guard does not
+/// access memory, and the paths join in a block with two predecessors.
+TEST(PTXImporter, GuardedStoreBranchesAround) {
+  Imported imp(std::string(kHeader) + R"(
+.visible .entry k(.param .u64 out, .param .u32 c)
+{
+  .reg .pred %p<2>;
+  .reg .b32 %r<4>;
+  .reg .b64 %rd<2>;
+  ld.param.u64 %rd1, [out];
+  ld.param.u32 %r1, [c];
+  setp.eq.s32 %p1, %r1, 0;
+  @%p1 st.global.u32 [%rd1], %r1;
+  ret;
+}
+)");
+  ASSERT_TRUE(imp.module);
+  StoreOp st;
+  lookupKernel(*imp.module, "k").walk([&](StoreOp s) { st = s; });
+  ASSERT_TRUE(st);
+  Block *guarded = st->getBlock();
+  EXPECT_FALSE(guarded->isEntryBlock());
+  Block *join = guarded->getTerminator()->getSuccessor(0);
   unsigned preds = 0;
   for (Block *pred : join->getPredecessors()) {
     (void)pred;

@@ -345,8 +345,9 @@ Term Executor::specialRegister(State &s, SpecialReg reg, Location loc) {
   case SpecialReg::SmId:
   case SpecialReg::Clock:
   case SpecialReg::ClockHi:
-  case SpecialReg::GridId:
     return fresh(stringifySpecialReg(reg), Sort::BV, 32);
+  case SpecialReg::GridId:
+    return fresh(stringifySpecialReg(reg), Sort::BV, 64);
   case SpecialReg::Clock64:
   case SpecialReg::GlobalTimer:
     return fresh(stringifySpecialReg(reg), Sort::BV, 64);

@@ -217,8 +217,8 @@ def KProof_SRegOp : KProof_Op<"sreg", [
     `%ctaid`, `%nctaid` and `%laneid` are fixed per thread for the whole launch
     (and so are pure); `%warpid`, `%smid`, the clocks and the global timer may
     change between reads (a thread can migrate), so every read is a fresh
-    value and the op is not CSE'd. All registers are 32-bit except `clock64`
-    and `globaltimer` (64-bit).
+    value and the op is not CSE'd. All registers are 32-bit except `clock64`,
+    `globaltimer` and `gridid` (64-bit).
 
     ```mlir
     %t = kproof.sreg tid.x : i32

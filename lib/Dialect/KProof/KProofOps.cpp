@@ -230,7 +230,10 @@ void SRegOp::getEffects(
 LogicalResult SRegOp::verify() {
   SpecialReg reg = getReg();
   unsigned expected =
-      (reg == SpecialReg::Clock64 || reg == SpecialReg::GlobalTimer) ? 64 : 32;
+      (reg == SpecialReg::Clock64 || reg == SpecialReg::GlobalTimer ||
+       reg == SpecialReg::GridId)
+          ? 64
+          : 32;
   if (getType().getIntOrFloatBitWidth() != expected)
     return emitOpError("%") << stringifySpecialReg(reg) << " is a " << expected
                             << "-bit register, but the result is "

@@ -232,7 +232,8 @@ struct Module {
   std::string version;     ///< ".version 8.7" -> "8.7"
   std::string target;      ///< ".target sm_90a" -> "sm_90a" (first target)
   std::vector<std::string> targetOptions; ///< further targets ("debug", ...)
-  unsigned addressSize = 64;
+  /// `.address_size`; 32 when the directive is absent (PTX ISA 11.2.3).
+  unsigned addressSize = 32;
   /// `.file N "path"` entries (checksum/size fields dropped).
   std::map<unsigned, std::string> files;
   std::vector<VarDecl> globals;
