@@ -9,6 +9,7 @@
 #include "KProof/Verifier/Evaluate.h"
 #include "KProof/Verifier/Executor.h"
 #include "KProof/Verifier/Normalizer.h"
+#include "KProof/Verifier/Spec.h"
 #include "KProof/Verifier/Z3Lowering.h"
 #include "KProof/Verifier/Z3Solver.h"
 
@@ -91,8 +92,13 @@ void Verdict::print(llvm::raw_ostream &os) const {
     for (auto &[name, v] : c.inputs.reals)
       if (name.find('#') == std::string::npos)
         os << "  " << name << " = " << v.toString() << "\n";
+    for (auto &[buffer, elems] : c.inputs.elements)
+      for (auto &[i, v] : elems)
+        os << "  " << buffer << "[" << i << "] = " << v.toString() << "\n";
+    for (auto &[buffer, v] : c.inputs.elementDefaults)
+      os << "  " << buffer << "[others] = " << v.toString() << "\n";
     for (auto &[name, v] : c.inputs.bitvectors)
-      if (name.find('#') == std::string::npos)
+      if (name.find('#') == std::string::npos && name != "e")
         os << "  " << name << " = " << v.getZExtValue() << "\n";
     os << "\nKernel value: " << c.kernelValue << "\n";
     os << "Spec value:   " << c.specValue << "\n";
@@ -127,8 +133,11 @@ void Verdict::printJSON(llvm::raw_ostream &os) const {
     for (auto &[name, v] : counterexample->inputs.reals)
       if (name.find('#') == std::string::npos)
         inputs[name] = v.toString();
+    for (auto &[buffer, elems] : counterexample->inputs.elements)
+      for (auto &[i, v] : elems)
+        inputs[buffer + "[" + std::to_string(i) + "]"] = v.toString();
     for (auto &[name, v] : counterexample->inputs.bitvectors)
-      if (name.find('#') == std::string::npos)
+      if (name.find('#') == std::string::npos && name != "e")
         inputs[name] = std::to_string(v.getZExtValue());
     root["counterexample"] = llvm::json::Object{
         {"property", counterexample->property},
@@ -145,51 +154,6 @@ void Verdict::printJSON(llvm::raw_ostream &os) const {
 //===----------------------------------------------------------------------===//
 
 namespace {
-
-/// The element-wise meaning of a built-in spec (DESIGN.md §5): the term of
-/// each output element, over the same input element terms the executor
-/// reads, never a materialized tensor.
-struct SpecLowering {
-  std::string builtin;
-  const BufferBinding *input = nullptr;
-  const BufferBinding *output = nullptr;
-
-  std::string describe() const {
-    return builtin + "(" + input->name + ") -> " + output->name;
-  }
-
-  Term in(TermContext &T, uint64_t i) const {
-    if (isa<FloatType>(input->elemType))
-      return T.element(input->name, T.bv(i, 64));
-    return T.bvVar(input->name + "[" + std::to_string(i) + "]",
-                   input->elemType.getIntOrFloatBitWidth());
-  }
-
-  /// Output element `index` (row-major); null if not defined.
-  Term element(TermContext &T, uint64_t index) const {
-    uint64_t cols = input->shape.back();
-    if (builtin == "copy")
-      return in(T, index);
-    if (builtin == "softmax") {
-      uint64_t row = index / cols, col = index % cols;
-      Term m = in(T, row * cols);
-      for (uint64_t j = 1; j < cols; ++j)
-        m = T.max(m, in(T, row * cols + j));
-      SmallVector<Term> terms;
-      for (uint64_t j = 0; j < cols; ++j)
-        terms.push_back(T.exp(T.sub(in(T, row * cols + j), m)));
-      return T.div(T.exp(T.sub(in(T, row * cols + col), m)), T.add(terms));
-    }
-    if (builtin == "sum" || builtin == "max") {
-      Term acc = in(T, index * cols);
-      for (uint64_t j = 1; j < cols; ++j)
-        acc = builtin == "sum" ? T.add(acc, in(T, index * cols + j))
-                               : T.max(acc, in(T, index * cols + j));
-      return acc;
-    }
-    return nullptr;
-  }
-};
 
 /// One Z3 query over terms, with the ground facts every exp atom needs.
 struct Query {
@@ -308,6 +272,16 @@ private:
   Verdict verdict;
   std::vector<std::optional<BufferBinding>> buffers;
   std::vector<Term> scalars;
+  bool multiThread = false;
+
+  /// Multi-thread launch: the representative thread's stores to the
+  /// output, each at a thread-dependent index (DESIGN.md §4-§5).
+  void checkThreadStores(const PathResult &p, const BufferBinding &out,
+                         Spec &spec);
+  /// Coverage with an explicit witness: the thread that should write
+  /// element e of a 1-D launch is ctaid.x = e / ntid.x, tid.x = e % ntid.x.
+  void checkCoverage(const ExecutionResult &ex, const BufferBinding &out,
+                     const LaunchConfig &launch);
 
   LogicalResult bindParams(KernelOp kernel);
   void record(std::string name, VerdictKind k, std::string how) {
@@ -315,7 +289,8 @@ private:
   }
   /// Proves `pc => lhs == rhs` or finds a confirmed counterexample.
   void checkValue(const std::string &name, Term pc, Term lhs, Term rhs,
-                  Location loc);
+                  Location loc, Term index = nullptr,
+                  StringRef buffer = {});
   /// Proves `pc => !bad` for a Bool `bad` (a violation), or refutes it.
   void checkNever(const std::string &name, Term pc, Term bad, Location loc,
                   Term witnessA = nullptr, Term witnessB = nullptr);
@@ -375,7 +350,7 @@ LogicalResult Checker::bindParams(KernelOp kernel) {
 }
 
 void Checker::checkValue(const std::string &name, Term pc, Term lhs, Term rhs,
-                         Location loc) {
+                         Location loc, Term index, StringRef buffer) {
   if (N.provesEqual(lhs, rhs)) {
     record(name, VerdictKind::Proved, "normalizer");
     return;
@@ -418,6 +393,10 @@ void Checker::checkValue(const std::string &name, Term pc, Term lhs, Term rhs,
       Evaluator ev(*out.model, options.mpfrBits);
       Counterexample c;
       c.property = "value mismatch at " + name.substr(name.find(' ') + 1);
+      if (index)
+        if (std::optional<APInt> i = ev.bv(index))
+          c.property = "value mismatch at " + buffer.str() + "[" +
+                       std::to_string(i->getZExtValue()) + "]";
       c.inputs = *out.model;
       std::optional<Interval> kv = ev.real(lhs);
       std::optional<Interval> sv = ev.real(rhs);
@@ -481,6 +460,95 @@ void Checker::checkNever(const std::string &name, Term pc, Term bad,
   record(name, VerdictKind::Unknown, "solver: " + out.reason);
 }
 
+void Checker::checkThreadStores(const PathResult &p, const BufferBinding &out,
+                                Spec &spec) {
+  for (auto &[name, cells] : p.stores)
+    if (!cells.empty()) {
+      record("stores to fixed elements of '" + name + "'",
+             VerdictKind::Unknown,
+             "in a multi-thread launch every thread would write them: the "
+             "race check is not yet modeled");
+      return;
+    }
+  const SymbolicStore *last = nullptr;
+  for (const SymbolicStore &st : p.symbolicStores) {
+    if (st.buffer != out.name) {
+      record("store to '" + st.buffer + "'", VerdictKind::Unknown,
+             "only the spec's output buffer may be written");
+      return;
+    }
+    if (last && last->index != st.index) {
+      record("several stores per thread to '" + out.name + "'",
+             VerdictKind::Unknown,
+             "stores of one thread at different symbolic indices are not "
+             "yet modeled");
+      return;
+    }
+    last = &st;
+  }
+  if (!last)
+    return; // this path writes nothing (e.g. a thread past the bound)
+  std::string why;
+  Term specValue = spec.element(T, last->index, why);
+  std::string name =
+      "value " + out.name + "[i] written by the representative thread";
+  if (!specValue) {
+    record(name, VerdictKind::Unknown, "spec: " + why);
+    return;
+  }
+  checkValue(name, p.pathCondition, last->value, specValue, last->loc,
+             last->index, out.name);
+}
+
+void Checker::checkCoverage(const ExecutionResult &ex,
+                            const BufferBinding &out,
+                            const LaunchConfig &launch) {
+  std::string name = "coverage: every element of '" + out.name +
+                     "' is written";
+  if (launch.block[1] != 1 || launch.block[2] != 1 || launch.grid[1] != 1 ||
+      launch.grid[2] != 1) {
+    record(name, VerdictKind::Unknown,
+           "no witness for multi-dimensional launches yet");
+    return;
+  }
+  // F(e) = OR over paths: pc(w(e)) and index(w(e)) == e.
+  Term e = T.bvVar("e", 64);
+  Term block = T.bv(launch.block[0], 64);
+  llvm::DenseMap<Term, Term> w;
+  w[T.bvVar("tid.x", 32)] =
+      T.bvExtract(T.bvBin(Kind::BVURem, e, block), 0, 32);
+  w[T.bvVar("ctaid.x", 32)] =
+      T.bvExtract(T.bvBin(Kind::BVUDiv, e, block), 0, 32);
+  SmallVector<Term> writes;
+  for (const PathResult &p : ex.paths)
+    for (const SymbolicStore &st : p.symbolicStores)
+      if (st.buffer == out.name)
+        writes.push_back(T.substitute(
+            T.andOf(p.pathCondition, T.eq(st.index, e)), w));
+  Term inRange = T.bvUlt(e, T.bv(out.numElements(), 64));
+  Term missed = T.andOf(inRange, T.notOf(T.orOf(writes)));
+  if (missed->getKind() == Kind::BoolConst && !missed->getBoolValue()) {
+    record(name, VerdictKind::Proved, "witness, normalizer");
+    return;
+  }
+  Query q{T, options, {missed}};
+  Query::Outcome outcome = q.check();
+  if (outcome.result == smt::CheckResult::Unsat) {
+    record(name, VerdictKind::Proved,
+           "z3 (unsat) with witness ctaid.x = e / ntid.x, tid.x = e % ntid.x");
+    return;
+  }
+  std::string detail;
+  if (outcome.model) {
+    auto it = outcome.model->bitvectors.find("e");
+    if (it != outcome.model->bitvectors.end())
+      detail = " (for instance " + out.name + "[" +
+               std::to_string(it->second.getZExtValue()) + "])";
+  }
+  record(name, VerdictKind::Unknown,
+         "the witness thread does not write every element" + detail);
+}
+
 std::optional<Verdict> Checker::run() {
   KernelOp kernel = lookupKernel(module, contract.getKernel());
   if (!kernel || !kernel.isEntry() || kernel.getBody().empty()) {
@@ -492,33 +560,19 @@ std::optional<Verdict> Checker::run() {
   if (failed(bindParams(kernel)))
     return std::nullopt;
 
-  DictionaryAttr specAttr = contract.getSpec();
-  SpecLowering spec;
-  spec.builtin = specAttr.getAs<StringAttr>("builtin").getValue().str();
-  StringRef inName = specAttr.getAs<StringAttr>("input").getValue();
-  StringRef outName = specAttr.getAs<StringAttr>("output").getValue();
-  for (const std::optional<BufferBinding> &b : buffers) {
-    if (b && b->name == inName)
-      spec.input = &*b;
-    if (b && b->name == outName)
-      spec.output = &*b;
-  }
-  if (!spec.input || !spec.output) {
-    contract.emitError("spec input and output must be buffers");
+  SpecEnvironment env;
+  for (const std::optional<BufferBinding> &b : buffers)
+    if (b)
+      env.buffers[b->name] = &*b;
+  for (auto [i, a] : llvm::enumerate(contract.getParams()))
+    if (scalars[i])
+      env.scalars[cast<DictionaryAttr>(a).getAs<StringAttr>("name")
+                      .getValue()
+                      .str()] = scalars[i];
+  std::unique_ptr<Spec> spec = buildSpec(contract, contract.getSpec(), env);
+  if (!spec)
     return std::nullopt;
-  }
-  uint64_t rows = spec.input->numElements() / spec.input->shape.back();
-  uint64_t expectedOut = (spec.builtin == "sum" || spec.builtin == "max")
-                             ? rows
-                             : spec.input->numElements();
-  if (spec.output->numElements() != expectedOut) {
-    contract.emitError("spec shape mismatch: ")
-        << spec.builtin << " of '" << inName << "' has " << expectedOut
-        << " element(s) but '" << outName << "' has "
-        << spec.output->numElements();
-    return std::nullopt;
-  }
-  verdict.specDescription = spec.describe();
+  verdict.specDescription = spec->describe();
   if (std::optional<ArrayAttr> assume = contract.getAssume())
     for (Attribute a : *assume)
       verdict.assumptions.push_back(cast<StringAttr>(a).getValue().str());
@@ -532,6 +586,7 @@ std::optional<Verdict> Checker::run() {
   }
 
   ExecutionResult ex = execute(kernel, launch, buffers, scalars, T, N);
+  multiThread = launch.totalThreads() > 1;
   for (const IdiomUse &i : ex.idioms) {
     std::string s = i.name + " at " + locString(i.loc);
     if (!llvm::is_contained(verdict.idioms, s))
@@ -560,10 +615,20 @@ std::optional<Verdict> Checker::run() {
     }
     for (const std::string &v : p.violations)
       checkNever(v, p.pathCondition, T.boolConst(true), kernel.getLoc());
-    auto outIt = p.stores.find(spec.output->name);
-    for (uint64_t e = 0; e < spec.output->numElements(); ++e) {
-      std::string elemName =
-          spec.output->name + "[" + std::to_string(e) + "]";
+    const BufferBinding &out = spec->output();
+    if (multiThread) {
+      checkThreadStores(p, out, *spec);
+      continue;
+    }
+    if (!p.symbolicStores.empty()) {
+      record("stores at data-dependent indices", VerdictKind::Unknown,
+             "a single thread storing at symbolic indices is not yet "
+             "modeled");
+      continue;
+    }
+    auto outIt = p.stores.find(out.name);
+    for (uint64_t e = 0; e < out.numElements(); ++e) {
+      std::string elemName = out.name + "[" + std::to_string(e) + "]";
       const FinalStore *st = nullptr;
       if (outIt != p.stores.end()) {
         auto it = outIt->second.find(e);
@@ -575,16 +640,22 @@ std::optional<Verdict> Checker::run() {
                    p.pathCondition, T.boolConst(true), kernel.getLoc());
         continue;
       }
-      Term specValue = spec.element(T, e);
+      std::string why;
+      Term specValue = spec->element(T, T.bv(e, 64), why);
       if (!specValue) {
         record("value " + elemName, VerdictKind::Unknown,
-               "spec does not define this element");
+               "spec: " + (why.empty() ? "element not defined" : why));
         continue;
       }
       checkValue("value " + elemName, p.pathCondition, st->value, specValue,
                  st->loc);
     }
   }
+  if (multiThread)
+    checkCoverage(ex, spec->output(), launch);
+  for (const PathObligation &a : ex.alignments)
+    checkNever(a.what + " at " + locString(a.loc), a.pathCondition,
+               T.notOf(a.condition), a.loc);
   for (const DivisorObligation &d : ex.divisors) {
     std::string name = "non-zero " + d.what + " at " + locString(d.loc);
     if (N.provesNonZero(d.divisor)) {

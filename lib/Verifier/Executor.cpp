@@ -54,6 +54,7 @@ struct State {
   /// Memory written so far: region name -> byte offset -> cell.
   std::map<std::string, std::map<uint64_t, MemCell>> mem;
   std::vector<std::string> violations;
+  std::vector<SymbolicStore> symbolicStores;
 };
 
 /// A region of memory the executor can address: a bound buffer or a
@@ -137,8 +138,10 @@ private:
     f.env[v] = SymValue{t, realBits};
   }
   std::optional<Region *> regionOf(StringRef base);
+  /// addr = base + offset: the base variable's region and the byte offset
+  /// (64-bit BV term, constant when the address is).
   bool decomposeAddress(Term addr, int64_t extra, std::string &region,
-                        uint64_t &byteOffset, Location loc);
+                        Term &byteOffset, Location loc);
   Term specialRegister(State &s, SpecialReg reg, Location loc);
 };
 
@@ -227,6 +230,7 @@ void Executor::finishPath(State &s) {
   PathResult p;
   p.pathCondition = s.pc;
   p.violations = s.violations;
+  p.symbolicStores = s.symbolicStores;
   for (auto &[name, cells] : s.mem) {
     auto it = regions.find("&" + name);
     if (it == regions.end() || !it->second.buffer)
@@ -264,50 +268,43 @@ std::optional<Region *> Executor::regionOf(StringRef base) {
   return &it->second;
 }
 
-/// addr = base + constant: the base variable's region and the byte offset.
 bool Executor::decomposeAddress(Term addr, int64_t extra, std::string &region,
-                                uint64_t &byteOffset, Location loc) {
+                                Term &byteOffset, Location loc) {
   SmallVector<Term> work{addr};
   Term base = nullptr;
-  APInt offset(64, extra, /*isSigned=*/true);
+  SmallVector<Term> rest;
   while (!work.empty()) {
     Term t = work.pop_back_val();
-    switch (t->getKind()) {
-    case Kind::BVAdd:
+    if (t->getKind() == Kind::BVAdd) {
       work.push_back(t->getOperand(0));
       work.push_back(t->getOperand(1));
-      break;
-    case Kind::BVZExt:
-      work.push_back(t->getOperand(0));
-      break;
-    case Kind::BVConst:
-      offset += t->getAPInt().sextOrTrunc(64);
-      break;
-    case Kind::BVVar:
-      if (t->getName().starts_with("&") && !base) {
-        base = t;
-        break;
-      }
-      [[fallthrough]];
-    default:
-      unknown(loc, "address is not a buffer or variable base plus a "
-                   "constant offset (symbolic addressing is not yet "
-                   "modeled): " +
-                       addr->toString());
-      return false;
+      continue;
     }
+    Term inner = t->getKind() == Kind::BVZExt ? t->getOperand(0) : t;
+    if (inner->getKind() == Kind::BVVar && inner->getName().starts_with("&")) {
+      if (base) {
+        unknown(loc, "address adds two base addresses: " + addr->toString());
+        return false;
+      }
+      base = inner;
+      continue;
+    }
+    rest.push_back(T.bvZExt(t, 64));
   }
   if (!base) {
     unknown(loc, "address does not derive from a bound buffer or variable: " +
                      addr->toString());
     return false;
   }
-  if (offset.isNegative()) {
+  Term off = T.bv(APInt(64, extra, /*isSigned=*/true));
+  for (Term r : rest)
+    off = T.bvBin(Kind::BVAdd, off, r);
+  region = base->getName().drop_front().str();
+  byteOffset = off;
+  if (off->getKind() == Kind::BVConst && off->getAPInt().isNegative()) {
     unknown(loc, "negative offset from " + base->getName());
     return false;
   }
-  region = base->getName().drop_front().str();
-  byteOffset = offset.getZExtValue();
   return true;
 }
 
@@ -819,14 +816,48 @@ bool Executor::execOp(State &s, Operation *op) {
         if (!addr)
           return false;
         std::string name;
-        uint64_t off;
-        if (!decomposeAddress(addr, l.getOffset(), name, off, loc))
+        Term offTerm;
+        if (!decomposeAddress(addr, l.getOffset(), name, offTerm, loc))
           return false;
         Region *r = *regionOf("&" + name);
         Type resultType = l.getResult(0).getType();
         unsigned width = getWidthOf(resultType) / 8;
         if (width == 0)
           width = 1;
+        if (offTerm->getKind() != Kind::BVConst) {
+          // A thread- or data-dependent index into an input buffer that
+          // nothing has written: its initial element.
+          if (!r->buffer || r->buffer->role == BufferBinding::Role::Out ||
+              !s.mem[name].empty() || !s.symbolicStores.empty() ||
+              addr->getWidth() != 64 || l.getNumResults() != 1) {
+            unknown(loc, "load of " + name +
+                             " at a symbolic address after stores, from a "
+                             "scratch variable, or as a vector is not yet "
+                             "modeled");
+            return false;
+          }
+          unsigned elemBytes = r->buffer->elemBytes();
+          if (elemBytes != width) {
+            unknown(loc, "access width differs from the element type of " +
+                             name);
+            return false;
+          }
+          Term eb = T.bv(elemBytes, 64);
+          result.alignments.push_back(
+              {s.pc, T.eq(T.bvBin(Kind::BVURem, offTerm, eb), T.bv(0, 64)),
+               loc, "alignment of the load from " + name});
+          Term index = T.bvBin(Kind::BVUDiv, offTerm, eb);
+          bool elemIsFloat = isa<FloatType>(r->elemType);
+          if (!elemIsFloat) {
+            unknown(loc, "integer elements at symbolic indices are not yet "
+                         "modeled");
+            return false;
+          }
+          bool wantReal = isa<FloatType>(resultType);
+          set(f, l.getResult(0), T.element(name, index), !wantReal);
+          return advance();
+        }
+        uint64_t off = offTerm->getAPInt().getZExtValue();
         for (auto [k, res] : llvm::enumerate(l.getResults())) {
           uint64_t o = off + k * width;
           if (r->bytes && o + width > r->bytes) {
@@ -918,14 +949,40 @@ bool Executor::execOp(State &s, Operation *op) {
         if (!addr)
           return false;
         std::string name;
-        uint64_t off;
-        if (!decomposeAddress(addr, st.getOffset(), name, off, loc))
+        Term offTerm;
+        if (!decomposeAddress(addr, st.getOffset(), name, offTerm, loc))
           return false;
         Region *r = *regionOf("&" + name);
         unsigned width =
             std::max(1u, getWidthOf(st.getValues()[0].getType()) / 8);
         if (r->buffer && r->buffer->role == BufferBinding::Role::In) {
           s.violations.push_back("store to input buffer '" + name + "'");
+        }
+        if (offTerm->getKind() != Kind::BVConst) {
+          if (!r->buffer || addr->getWidth() != 64 ||
+              st.getValues().size() != 1 || !s.mem[name].empty() ||
+              r->buffer->elemBytes() != width) {
+            unknown(loc, "store to " + name +
+                             " at a symbolic address (vector, scratch "
+                             "variable, or mixed with constant-index "
+                             "stores) is not yet modeled");
+            return false;
+          }
+          SymValue sv = val(st.getValues()[0]);
+          if (!sv.term)
+            return false;
+          Term eb = T.bv(width, 64);
+          result.alignments.push_back(
+              {s.pc, T.eq(T.bvBin(Kind::BVURem, offTerm, eb), T.bv(0, 64)),
+               loc, "alignment of the store to " + name});
+          s.symbolicStores.push_back(
+              {name, T.bvBin(Kind::BVUDiv, offTerm, eb), sv.term, loc});
+          return advance();
+        }
+        uint64_t off = offTerm->getAPInt().getZExtValue();
+        if (!s.symbolicStores.empty()) {
+          unknown(loc, "constant-index store after symbolic-index stores");
+          return false;
         }
         for (auto [k, v] : llvm::enumerate(st.getValues())) {
           uint64_t o = off + k * width;

@@ -657,3 +657,77 @@ Term TermContext::bvConcat(Term hi, Term lo) {
   return intern(Kind::BVConcat, Sort::BV, hi->getWidth() + lo->getWidth(),
                 {hi, lo});
 }
+
+//===----------------------------------------------------------------------===//
+// Rebuilding and substitution
+//===----------------------------------------------------------------------===//
+
+Term TermContext::rebuild(Term t, llvm::ArrayRef<Term> o) {
+  switch (t->getKind()) {
+  case Kind::BoolConst:
+  case Kind::BoolVar:
+  case Kind::RealConst:
+  case Kind::NegInf:
+  case Kind::PosInf:
+  case Kind::RealVar:
+  case Kind::BVConst:
+  case Kind::BVVar:
+    return t;
+  case Kind::Not: return notOf(o[0]);
+  case Kind::And: return andOf(o);
+  case Kind::Or: return orOf(o);
+  case Kind::RealLt: return realLt(o[0], o[1]);
+  case Kind::RealLe: return realLe(o[0], o[1]);
+  case Kind::Eq: return eq(o[0], o[1]);
+  case Kind::BVUlt: return bvUlt(o[0], o[1]);
+  case Kind::BVUle: return bvUle(o[0], o[1]);
+  case Kind::BVSlt: return bvSlt(o[0], o[1]);
+  case Kind::BVSle: return bvSle(o[0], o[1]);
+  case Kind::Ite: return ite(o[0], o[1], o[2]);
+  case Kind::Add: return add(o);
+  case Kind::Mul: return mul(o);
+  case Kind::Div: return div(o[0], o[1]);
+  case Kind::Exp: return exp(o[0]);
+  case Kind::Exp2: return exp2(o[0]);
+  case Kind::Max: return max(o[0], o[1]);
+  case Kind::Min: return min(o[0], o[1]);
+  case Kind::RealFn: return realFn(t->getName(), o);
+  case Kind::Select: return element(t->getName(), o[0]);
+  case Kind::BVToReal: return bvToReal(o[0], t->isSigned());
+  case Kind::BVNot: return bvNot(o[0]);
+  case Kind::BVZExt: return bvZExt(o[0], t->getWidth());
+  case Kind::BVSExt: return bvSExt(o[0], t->getWidth());
+  case Kind::BVExtract:
+    return bvExtract(o[0], t->getExtractLow(), t->getWidth());
+  case Kind::BVConcat: return bvConcat(o[0], o[1]);
+  default:
+    return bvBin(t->getKind(), o[0], o[1]);
+  }
+}
+
+Term TermContext::substitute(Term root, const llvm::DenseMap<Term, Term> &map) {
+  llvm::DenseMap<Term, Term> memo(map);
+  // Iterative post-order: children before parents.
+  llvm::SmallVector<std::pair<Term, bool>, 32> stack{{root, false}};
+  while (!stack.empty()) {
+    auto [t, expanded] = stack.pop_back_val();
+    if (memo.count(t))
+      continue;
+    if (!expanded) {
+      stack.push_back({t, true});
+      for (Term op : t->getOperands())
+        if (!memo.count(op))
+          stack.push_back({op, false});
+      continue;
+    }
+    llvm::SmallVector<Term, 4> ops;
+    bool changed = false;
+    for (Term op : t->getOperands()) {
+      Term n = memo.lookup(op);
+      ops.push_back(n);
+      changed |= n != op;
+    }
+    memo[t] = changed ? rebuild(t, ops) : t;
+  }
+  return memo.lookup(root);
+}

@@ -66,6 +66,23 @@ struct FinalStore {
   mlir::Location loc;
 };
 
+/// A store of one thread at an index that depends on the thread (or on
+/// data): the representative thread's write.
+struct SymbolicStore {
+  std::string buffer;
+  Term index; ///< element index, 64-bit BV
+  Term value;
+  mlir::Location loc;
+};
+
+/// A condition that must hold on a path (alignment of an access).
+struct PathObligation {
+  Term pathCondition;
+  Term condition;
+  mlir::Location loc;
+  std::string what;
+};
+
 /// A non-zero-divisor obligation raised by a division, rcp, rsqrt, lg2.
 struct DivisorObligation {
   Term pathCondition;
@@ -79,6 +96,8 @@ struct PathResult {
   Term pathCondition;
   /// Final value of every element written (last store wins), by buffer.
   std::map<std::string, std::map<uint64_t, FinalStore>> stores;
+  /// Stores at thread- or data-dependent indices, in program order.
+  std::vector<SymbolicStore> symbolicStores;
   /// Stores outside the contract's extents or to input buffers.
   std::vector<std::string> violations;
   bool trapped = false;
@@ -94,6 +113,7 @@ struct IdiomUse {
 struct ExecutionResult {
   std::vector<PathResult> paths;
   std::vector<DivisorObligation> divisors;
+  std::vector<PathObligation> alignments;
   std::vector<IdiomUse> idioms;
   /// Precision downgrades (narrowing conversions), with their locations.
   std::vector<std::pair<std::string, mlir::Location>> downgrades;

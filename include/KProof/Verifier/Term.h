@@ -212,6 +212,13 @@ public:
   Term bvExtract(Term a, unsigned lo, unsigned width);
   Term bvConcat(Term hi, Term lo);
 
+  /// `t` with its operands replaced by `ops` (same kind and payload),
+  /// through the folding constructors.
+  Term rebuild(Term t, llvm::ArrayRef<Term> ops);
+  /// `t` with every occurrence of a key of `map` replaced by its value
+  /// (variables by terms), memoized over the DAG.
+  Term substitute(Term t, const llvm::DenseMap<Term, Term> &map);
+
   /// Number of distinct terms created.
   size_t size() const { return nodes.size(); }
 

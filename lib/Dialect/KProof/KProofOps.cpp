@@ -782,20 +782,31 @@ LogicalResult ContractOp::verify() {
     }
   }
   DictionaryAttr spec = getSpec();
+  auto isParam = [&](Attribute a) {
+    auto n = dyn_cast_or_null<StringAttr>(a);
+    return n && names.contains(n.getValue());
+  };
+  if (!isParam(spec.get("output")))
+    return emitOpError("spec needs an 'output' naming a param");
+  if (spec.get("func")) {
+    if (!isa<FlatSymbolRefAttr>(spec.get("func")))
+      return emitOpError("spec 'func' must be a symbol reference (@name)");
+    auto inputs = spec.getAs<ArrayAttr>("inputs");
+    if (!inputs)
+      return emitOpError("a func spec needs 'inputs' (param names)");
+    for (Attribute a : inputs)
+      if (!isParam(a))
+        return emitOpError("spec input ") << a << " is not a param";
+    return success();
+  }
   auto builtin = spec.getAs<StringAttr>("builtin");
   if (!builtin)
-    return emitOpError("spec needs a 'builtin' name");
+    return emitOpError("spec needs a 'builtin' name or a 'func'");
   if (!llvm::is_contained(ArrayRef<StringRef>{"softmax", "copy", "sum", "max"},
                           builtin.getValue()))
     return emitOpError("unknown builtin spec '") << builtin.getValue() << "'";
-  for (StringRef key : {"input", "output"}) {
-    auto v = spec.getAs<StringAttr>(key);
-    if (!v)
-      return emitOpError("spec needs '") << key << "'";
-    if (!names.contains(v.getValue()))
-      return emitOpError("spec ")
-             << key << " '" << v.getValue() << "' is not a param";
-  }
+  if (!isParam(spec.get("input")))
+    return emitOpError("spec needs an 'input' naming a param");
   return success();
 }
 
