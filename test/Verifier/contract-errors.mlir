@@ -1,0 +1,24 @@
+// Contract errors: a clear error at the contract's location, exit 2.
+// RUN: split-file %s %t
+// RUN: %expect_exit 2 kproof-opt %inputs/cuda/ptx/softmax_online.sm80.O3.ptx --verify-equiv --contract=%t/unknown-kernel.mlir 2>&1 | FileCheck %s --check-prefix=KERNEL
+// RUN: %expect_exit 2 kproof-opt %inputs/cuda/ptx/softmax_online.sm80.O3.ptx --verify-equiv --contract=%t/param-count.mlir 2>&1 | FileCheck %s --check-prefix=COUNT
+// RUN: %expect_exit 2 kproof-opt %inputs/cuda/ptx/softmax_online.sm80.O3.ptx --verify-equiv --contract=%t/param-type.mlir 2>&1 | FileCheck %s --check-prefix=TYPE
+// RUN: %expect_exit 2 kproof-opt %inputs/cuda/ptx/softmax_online.sm80.O3.ptx --verify-equiv --contract=%t/shape.mlir 2>&1 | FileCheck %s --check-prefix=SHAPE
+// RUN: %expect_exit 2 kproof-opt %inputs/cuda/ptx/softmax_online.sm80.O3.ptx --verify-equiv --contract=%t/malformed.mlir 2>&1 | FileCheck %s --check-prefix=MALFORMED
+
+// KERNEL: unknown-kernel.mlir:1:1: error: no kernel (.entry with a body) named 'softmax_online_5'
+// COUNT: param-count.mlir:1:1: error: kernel 'softmax_online_4' has 2 parameter(s) but the contract binds 3
+// TYPE: param-type.mlir:1:1: error: param #1 'y' has type 'f32' but kernel parameter #1 has type 'i64'
+// SHAPE: shape.mlir:1:1: error: spec shape mismatch: softmax of 'x' has 4 element(s) but 'y' has 3
+// MALFORMED: malformed.mlir:1:1: error: 'kproof.contract' op param 'y' must be either a buffer or a scalar
+
+//--- unknown-kernel.mlir
+kproof.contract @c {kernel = "softmax_online_5", grid = array<i64: 1, 1, 1>, block = array<i64: 1, 1, 1>, params = [{name = "x", buffer = "in", type = f32, shape = array<i64: 4>}, {name = "y", buffer = "out", type = f32, shape = array<i64: 4>}], spec = {builtin = "softmax", input = "x", output = "y"}}
+//--- param-count.mlir
+kproof.contract @c {kernel = "softmax_online_4", grid = array<i64: 1, 1, 1>, block = array<i64: 1, 1, 1>, params = [{name = "x", buffer = "in", type = f32, shape = array<i64: 4>}, {name = "y", buffer = "out", type = f32, shape = array<i64: 4>}, {name = "n", scalar = i32}], spec = {builtin = "softmax", input = "x", output = "y"}}
+//--- param-type.mlir
+kproof.contract @c {kernel = "softmax_online_4", grid = array<i64: 1, 1, 1>, block = array<i64: 1, 1, 1>, params = [{name = "x", buffer = "in", type = f32, shape = array<i64: 4>}, {name = "y", scalar = f32}], spec = {builtin = "copy", input = "x", output = "x"}}
+//--- shape.mlir
+kproof.contract @c {kernel = "softmax_online_4", grid = array<i64: 1, 1, 1>, block = array<i64: 1, 1, 1>, params = [{name = "x", buffer = "in", type = f32, shape = array<i64: 4>}, {name = "y", buffer = "out", type = f32, shape = array<i64: 3>}], spec = {builtin = "softmax", input = "x", output = "y"}}
+//--- malformed.mlir
+kproof.contract @c {kernel = "softmax_online_4", grid = array<i64: 1, 1, 1>, block = array<i64: 1, 1, 1>, params = [{name = "x", buffer = "in", type = f32, shape = array<i64: 4>}, {name = "y"}], spec = {builtin = "softmax", input = "x", output = "y"}}

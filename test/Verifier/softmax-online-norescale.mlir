@@ -1,0 +1,40 @@
+// The planted bug: the running denominator is never rescaled when the
+// running max moves (d = d + exp(x - m') instead of d * exp(m - m') + ...).
+// REFUTED on an input where the max moves: x[3] = -1 is larger than
+// x[0..2] = -2, so the max changes at the last step. The kernel's y[0] is
+// e^-1 / 4 = 0.0919... (d counted 1 + 1 + 1 + 1); the spec's is
+// e^-1 / (3 e^-1 + 1) = 0.1748...; both with the true exp.
+// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/softmax_online_bug.sm80.O3.ptx --verify-equiv --contract=%s | FileCheck %s
+// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/softmax_online_bug.sm80.O3.ptx --verify-equiv --contract=%s --format=json | FileCheck %s --check-prefix=JSON
+
+// CHECK: REFUTED: value y[0] -- counterexample confirmed
+// CHECK: ERROR: value mismatch at y[0]
+// CHECK-NEXT: at {{.*}}softmax_online_bug.sm80.O3.ptx:{{[0-9]+}}:{{[0-9]+}}
+// CHECK: Example:
+// CHECK-NEXT: x[0] = -2
+// CHECK-NEXT: x[1] = -2
+// CHECK-NEXT: x[2] = -2
+// CHECK-NEXT: x[3] = -1
+// CHECK: Kernel value: [9.19698602928{{[0-9]}}e-02, 9.19698602928{{[0-9]}}e-02]
+// CHECK-NEXT: Spec value: [1.74877704527{{[0-9]}}e-01, 1.74877704527{{[0-9]}}e-01]
+// CHECK: REFUTED
+
+// JSON keys are sorted.
+// JSON: "counterexample": {
+// JSON-NEXT: "inputs": {
+// JSON-NEXT: "x[0]": "-2",
+// JSON-NEXT: "x[1]": "-2",
+// JSON-NEXT: "x[2]": "-2",
+// JSON-NEXT: "x[3]": "-1"
+// JSON: "property": "value mismatch at y[0]",
+// JSON: "verdict": "REFUTED"
+
+kproof.contract @softmax4bug {
+  kernel = "softmax_online_bug_4", grid = array<i64: 1, 1, 1>, block = array<i64: 1, 1, 1>,
+  params = [
+    {name = "x", buffer = "in", space = "global", type = f32, shape = array<i64: 4>},
+    {name = "y", buffer = "out", space = "global", type = f32, shape = array<i64: 4>}
+  ],
+  spec = {builtin = "softmax", input = "x", output = "y"},
+  assume = ["one thread computes the whole row"]
+}
