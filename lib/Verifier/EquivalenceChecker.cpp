@@ -291,6 +291,11 @@ private:
   void checkValue(const std::string &name, Term pc, Term lhs, Term rhs,
                   Location loc, Term index = nullptr,
                   StringRef buffer = {});
+  /// The spec must be defined where it is compared: every division inside
+  /// `spec` has a non-zero divisor (the normalizer's cancellations rely on
+  /// it, for the spec as for the kernel).
+  void checkSpecDefined(const std::string &name, Term pc, Term spec);
+  llvm::DenseSet<Term> checkedSpecDivisors;
   /// Proves `pc => !bad` for a Bool `bad` (a violation), or refutes it.
   void checkNever(const std::string &name, Term pc, Term bad, Location loc,
                   Term witnessA = nullptr, Term witnessB = nullptr);
@@ -423,6 +428,33 @@ void Checker::checkValue(const std::string &name, Term pc, Term lhs, Term rhs,
          "no counterexample confirmed with the true exp");
 }
 
+void Checker::checkSpecDefined(const std::string &name, Term pc, Term spec) {
+  llvm::DenseSet<Term> seen;
+  SmallVector<Term> work{spec};
+  while (!work.empty()) {
+    Term t = work.pop_back_val();
+    if (!seen.insert(t).second)
+      continue;
+    for (Term o : t->getOperands())
+      work.push_back(o);
+    if (t->getKind() != Kind::Div)
+      continue;
+    Term den = t->getOperand(1);
+    if (!checkedSpecDivisors.insert(den).second || N.provesNonZero(den))
+      continue;
+    Query q{T, options, {pc, T.eq(den, T.real(0))}};
+    q.addBranchFacts();
+    Query::Outcome out = q.check();
+    if (out.result == smt::CheckResult::Unsat) {
+      record("spec defined (" + name + ")", VerdictKind::Proved,
+             "z3 (unsat)");
+      continue;
+    }
+    record("spec defined (" + name + ")", VerdictKind::Unknown,
+           "the spec may divide by zero: " + den->toString());
+  }
+}
+
 void Checker::checkNever(const std::string &name, Term pc, Term bad,
                          Location loc, Term witnessA, Term witnessB) {
   Term cond = T.andOf(pc, bad);
@@ -496,6 +528,7 @@ void Checker::checkThreadStores(const PathResult &p, const BufferBinding &out,
     record(name, VerdictKind::Unknown, "spec: " + why);
     return;
   }
+  checkSpecDefined(out.name + "[i]", p.pathCondition, specValue);
   checkValue(name, p.pathCondition, last->value, specValue, last->loc,
              last->index, out.name);
 }
@@ -647,6 +680,7 @@ std::optional<Verdict> Checker::run() {
                "spec: " + (why.empty() ? "element not defined" : why));
         continue;
       }
+      checkSpecDefined(elemName, p.pathCondition, specValue);
       checkValue("value " + elemName, p.pathCondition, st->value, specValue,
                  st->loc);
     }
