@@ -48,7 +48,18 @@ constexpr uint64_t kMaxReductionPoints = uint64_t(1) << 22;
 /// Largest non-splat dense constant read at a symbolic index (ite chain).
 constexpr int64_t kMaxConstantIteChain = 1024;
 
+/// "file:line:col" for a file location, the printed location otherwise.
 std::string locString(Location loc) {
+  if (auto f = dyn_cast<FileLineColLoc>(loc))
+    return f.getFilename().str() + ":" + std::to_string(f.getLine()) + ":" +
+           std::to_string(f.getColumn());
+  if (auto n = dyn_cast<NameLoc>(loc))
+    return locString(n.getChildLoc());
+  if (auto c = dyn_cast<CallSiteLoc>(loc))
+    return locString(c.getCallee());
+  if (auto f = dyn_cast<FusedLoc>(loc))
+    if (!f.getLocations().empty())
+      return locString(f.getLocations().front());
   std::string s;
   llvm::raw_string_ostream os(s);
   loc.print(os);
@@ -137,8 +148,8 @@ public:
         inputsText(std::move(inputsText)) {}
 
   std::string describe() const override {
-    return "@" + func::FuncOp(func).getSymName().str() + "(" + inputsText + ") -> " +
-           out->name;
+    return "@" + func::FuncOp(func).getSymName().str() + "(" + inputsText +
+           ") -> " + out->name;
   }
   const BufferBinding &output() const override { return *out; }
 
@@ -193,6 +204,8 @@ SmallVector<Term> Lowerer::split(Term flat, ArrayRef<int64_t> shape) {
 }
 
 Term Lowerer::linearize(ArrayRef<Term> idx, ArrayRef<int64_t> shape) {
+  if (shape.empty())
+    return bvc(0);
   // Indices that came from splitting a flat index over the same shape give
   // that index back (so the spec reads x[f], not x[(f / n) * n + f % n]).
   int last = -1;
@@ -246,13 +259,13 @@ Term Lowerer::affine(AffineExpr e, ArrayRef<Term> loop, Operation *op) {
   Term l = affine(bin.getLHS(), loop, op);
   if (!l)
     return nullptr;
-  if (e.getKind() == AffineExprKind::Add || e.getKind() == AffineExprKind::Mul) {
+  if (e.getKind() == AffineExprKind::Add ||
+      e.getKind() == AffineExprKind::Mul) {
     Term r = affine(bin.getRHS(), loop, op);
     if (!r)
       return nullptr;
-    return T.bvBin(e.getKind() == AffineExprKind::Add ? Kind::BVAdd
-                                                       : Kind::BVMul,
-                   l, r);
+    return T.bvBin(
+        e.getKind() == AffineExprKind::Add ? Kind::BVAdd : Kind::BVMul, l, r);
   }
   auto c = dyn_cast<AffineConstantExpr>(bin.getRHS());
   if (!c || c.getValue() <= 0)
@@ -265,8 +278,7 @@ Term Lowerer::affine(AffineExpr e, ArrayRef<Term> loop, Operation *op) {
     return T.bvBin(Kind::BVUDiv, l, r);
   case AffineExprKind::CeilDiv:
     return T.bvBin(Kind::BVUDiv,
-                   T.bvBin(Kind::BVAdd, l, bvc(uint64_t(c.getValue() - 1))),
-                   r);
+                   T.bvBin(Kind::BVAdd, l, bvc(uint64_t(c.getValue() - 1))), r);
   case AffineExprKind::Mod:
     return T.bvBin(Kind::BVURem, l, r);
   default:
@@ -301,7 +313,8 @@ Term Lowerer::value(Value v, ArrayRef<Term> idx, BodyCtx *ctx) {
       return it->second;
     Term t = nullptr;
     bool local = false;
-    if (auto ba = dyn_cast<BlockArgument>(v); ba && ba.getOwner() == ctx->block) {
+    if (auto ba = dyn_cast<BlockArgument>(v);
+        ba && ba.getOwner() == ctx->block) {
       local = true;
       t = ctx->arg(ba);
     } else if (Operation *def = v.getDefiningOp();
@@ -466,13 +479,26 @@ Term Lowerer::elementwise(Operation *op, llvm::function_ref<Term(Value)> get) {
           return T.boolConst(false);
         return bin([&](Term a, Term b) -> Term {
           switch (p) {
-          case P::OEQ: case P::UEQ: return T.eq(a, b);
-          case P::ONE: case P::UNE: return T.notOf(T.eq(a, b));
-          case P::OLT: case P::ULT: return T.realLt(a, b);
-          case P::OLE: case P::ULE: return T.realLe(a, b);
-          case P::OGT: case P::UGT: return T.realLt(b, a);
-          case P::OGE: case P::UGE: return T.realLe(b, a);
-          default: return nullptr;
+          case P::OEQ:
+          case P::UEQ:
+            return T.eq(a, b);
+          case P::ONE:
+          case P::UNE:
+            return T.notOf(T.eq(a, b));
+          case P::OLT:
+          case P::ULT:
+            return T.realLt(a, b);
+          case P::OLE:
+          case P::ULE:
+            return T.realLe(a, b);
+          case P::OGT:
+          case P::UGT:
+            return T.realLt(b, a);
+          case P::OGE:
+          case P::UGE:
+            return T.realLe(b, a);
+          default:
+            return nullptr;
           }
         });
       })
@@ -494,17 +520,18 @@ Term Lowerer::elementwise(Operation *op, llvm::function_ref<Term(Value)> get) {
       .Case([&](arith::ShRUIOp) { return bvOp(Kind::BVLShr); })
       .Case([&](arith::ShRSIOp) { return bvOp(Kind::BVAShr); })
       .Case([&](arith::AndIOp) {
-        return boolOrBV(Kind::BVAnd, static_cast<Term (TermContext::*)(
-                                         Term, Term)>(&TermContext::andOf));
+        return boolOrBV(Kind::BVAnd,
+                        static_cast<Term (TermContext::*)(Term, Term)>(
+                            &TermContext::andOf));
       })
       .Case([&](arith::OrIOp) {
-        return boolOrBV(Kind::BVOr, static_cast<Term (TermContext::*)(
-                                        Term, Term)>(&TermContext::orOf));
+        return boolOrBV(
+            Kind::BVOr,
+            static_cast<Term (TermContext::*)(Term, Term)>(&TermContext::orOf));
       })
       .Case([&](arith::XOrIOp) {
         if (isBoolType(resElem))
-          return bin(
-              [&](Term a, Term b) { return T.notOf(T.eq(a, b)); });
+          return bin([&](Term a, Term b) { return T.notOf(T.eq(a, b)); });
         return bvOp(Kind::BVXor);
       })
       .Case([&](arith::MaxSIOp) {
@@ -523,22 +550,31 @@ Term Lowerer::elementwise(Operation *op, llvm::function_ref<Term(Value)> get) {
         using P = arith::CmpIPredicate;
         P p = c.getPredicate();
         return bin([&](Term a, Term b) -> Term {
-          if (a->getSort() == Sort::Bool &&
-              (p != P::eq && p != P::ne)) {
+          if (a->getSort() == Sort::Bool && (p != P::eq && p != P::ne)) {
             a = toBV(a, 1, false);
             b = toBV(b, 1, false);
           }
           switch (p) {
-          case P::eq: return T.eq(a, b);
-          case P::ne: return T.notOf(T.eq(a, b));
-          case P::slt: return T.bvSlt(a, b);
-          case P::sle: return T.bvSle(a, b);
-          case P::sgt: return T.bvSlt(b, a);
-          case P::sge: return T.bvSle(b, a);
-          case P::ult: return T.bvUlt(a, b);
-          case P::ule: return T.bvUle(a, b);
-          case P::ugt: return T.bvUlt(b, a);
-          case P::uge: return T.bvUle(b, a);
+          case P::eq:
+            return T.eq(a, b);
+          case P::ne:
+            return T.notOf(T.eq(a, b));
+          case P::slt:
+            return T.bvSlt(a, b);
+          case P::sle:
+            return T.bvSle(a, b);
+          case P::sgt:
+            return T.bvSlt(b, a);
+          case P::sge:
+            return T.bvSle(b, a);
+          case P::ult:
+            return T.bvUlt(a, b);
+          case P::ule:
+            return T.bvUle(a, b);
+          case P::ugt:
+            return T.bvUlt(b, a);
+          case P::uge:
+            return T.bvUle(b, a);
           }
           return nullptr;
         });
@@ -580,9 +616,7 @@ Term Lowerer::elementwise(Operation *op, llvm::function_ref<Term(Value)> get) {
       })
       // --- math (exact functions, as the executor models them) ---
       .Case([&](math::ExpOp) { return un([&](Term a) { return T.exp(a); }); })
-      .Case([&](math::Exp2Op) {
-        return un([&](Term a) { return T.exp2(a); });
-      })
+      .Case([&](math::Exp2Op) { return un([&](Term a) { return T.exp2(a); }); })
       .Case([&](math::SqrtOp) {
         return un([&](Term a) { return T.realFn("sqrt", {a}); });
       })
@@ -602,9 +636,8 @@ Term Lowerer::elementwise(Operation *op, llvm::function_ref<Term(Value)> get) {
         return un([&](Term a) { return T.realFn("cos", {a}); });
       })
       .Case([&](math::AbsFOp) {
-        return un([&](Term a) {
-          return T.ite(T.realLt(a, T.real(0)), T.neg(a), a);
-        });
+        return un(
+            [&](Term a) { return T.ite(T.realLt(a, T.real(0)), T.neg(a), a); });
       })
       .Case([&](math::FmaOp) {
         Term a = get(op->getOperand(0));
@@ -659,7 +692,7 @@ Term Lowerer::evalOp(Operation *op, unsigned resultNo, ArrayRef<Term> idx,
         return nullptr;
       conds.push_back(T.eq(idx[k], t));
     }
-    Term hit = conds.empty() ? T.boolConst(true)
+    Term hit = conds.empty()       ? T.boolConst(true)
                : conds.size() == 1 ? conds[0]
                                    : T.andOf(conds);
     if (hit->getKind() == Kind::BoolConst)
@@ -673,7 +706,8 @@ Term Lowerer::evalOp(Operation *op, unsigned resultNo, ArrayRef<Term> idx,
   }
   if (auto s = dyn_cast<tensor::ExtractSliceOp>(op)) {
     llvm::SmallBitVector dropped = s.getDroppedDims();
-    ArrayRef<int64_t> offs = s.getStaticOffsets(), strides = s.getStaticStrides();
+    ArrayRef<int64_t> offs = s.getStaticOffsets(),
+                      strides = s.getStaticStrides();
     SmallVector<Term> at;
     unsigned k = 0;
     for (unsigned d = 0; d < offs.size(); ++d) {
@@ -810,8 +844,7 @@ Term Lowerer::linalgOp(linalg::LinalgOp op, unsigned resultNo,
       OpOperand *in = op.getDpsInputOperand(n);
       if (!isa<RankedTensorType>(in->get().getType()))
         return value(in->get(), {}, nullptr);
-      SmallVector<Term> at =
-          applyMap(op.getMatchingIndexingMap(in), loop, raw);
+      SmallVector<Term> at = applyMap(op.getMatchingIndexingMap(in), loop, raw);
       if (at.size() != op.getMatchingIndexingMap(in).getNumResults())
         return nullptr;
       return value(in->get(), at, nullptr);
@@ -887,8 +920,8 @@ bool isSupportedOp(Operation *op) {
 LogicalResult checkType(Operation *contract, func::FuncOp f, Type t,
                         Location loc) {
   auto bad = [&](StringRef why) {
-    contract->emitError("spec @")
-        << f.getSymName() << ": " << why << " (" << t << " at " << loc << ")";
+    contract->emitError("spec @") << f.getSymName() << ": " << why << " (" << t
+                                  << " at " << locString(loc) << ")";
     return failure();
   };
   if (auto r = dyn_cast<RankedTensorType>(t)) {
@@ -918,8 +951,9 @@ std::unique_ptr<Spec> buildFuncSpec(Operation *contract, DictionaryAttr spec,
       SymbolTable::lookupNearestSymbolFrom(contract, ref));
   if (!f || f.isExternal()) {
     contract->emitError("spec function ")
-        << ref << " not found (expected a func.func with a body in the "
-                  "contract's module)";
+        << ref
+        << " not found (expected a func.func with a body in the "
+           "contract's module)";
     return nullptr;
   }
   StringRef fname = f.getSymName();
@@ -940,8 +974,7 @@ std::unique_ptr<Spec> buildFuncSpec(Operation *contract, DictionaryAttr spec,
         << " argument(s) but the spec lists " << inputs.size() << " input(s)";
     return nullptr;
   }
-  if (fty.getNumResults() != 1 ||
-      !isa<RankedTensorType>(fty.getResult(0))) {
+  if (fty.getNumResults() != 1 || !isa<RankedTensorType>(fty.getResult(0))) {
     contract->emitError("spec @") << fname << " must return one tensor";
     return nullptr;
   }
@@ -973,7 +1006,7 @@ std::unique_ptr<Spec> buildFuncSpec(Operation *contract, DictionaryAttr spec,
     std::string n = name.getValue().str();
     inputsText += (i ? ", " : "") + n;
     Type t = fty.getInput(i);
-    if (failed(checkType(contract, f, t, f.getLoc())))
+    if (failed(checkType(contract, f, t, f.getArgument(i).getLoc())))
       return nullptr;
     ArgBinding b;
     if (auto r = dyn_cast<RankedTensorType>(t)) {
@@ -1050,7 +1083,7 @@ std::unique_ptr<Spec> buildFuncSpec(Operation *contract, DictionaryAttr spec,
     if (!isSupportedOp(op)) {
       contract->emitError("spec @")
           << fname << ": unsupported op '" << op->getName() << "' at "
-          << op->getLoc();
+          << locString(op->getLoc());
       return WalkResult::interrupt();
     }
     for (Type t : op->getResultTypes())
@@ -1058,16 +1091,16 @@ std::unique_ptr<Spec> buildFuncSpec(Operation *contract, DictionaryAttr spec,
         return WalkResult::interrupt();
     if (auto l = dyn_cast<linalg::LinalgOp>(op)) {
       if (!l.hasPureTensorSemantics()) {
-        contract->emitError("spec @")
-            << fname << ": '" << op->getName()
-            << "' must operate on tensors (at " << op->getLoc() << ")";
+        contract->emitError("spec @") << fname << ": '" << op->getName()
+                                      << "' must operate on tensors (at "
+                                      << locString(op->getLoc()) << ")";
         return WalkResult::interrupt();
       }
       for (int64_t r : l.getStaticLoopRanges())
         if (ShapedType::isDynamic(r)) {
-          contract->emitError("spec @")
-              << fname << ": '" << op->getName()
-              << "' has a dynamic loop bound (at " << op->getLoc() << ")";
+          contract->emitError("spec @") << fname << ": '" << op->getName()
+                                        << "' has a dynamic loop bound (at "
+                                        << locString(op->getLoc()) << ")";
           return WalkResult::interrupt();
         }
       auto iters = l.getIteratorTypesArray();
@@ -1080,7 +1113,7 @@ std::unique_ptr<Spec> buildFuncSpec(Operation *contract, DictionaryAttr spec,
                 << fname << ": '" << op->getName()
                 << "' has an output indexing map that is not a projection "
                    "of its parallel dimensions (at "
-                << op->getLoc() << ")";
+                << locString(op->getLoc()) << ")";
             return WalkResult::interrupt();
           }
         }
@@ -1089,7 +1122,7 @@ std::unique_ptr<Spec> buildFuncSpec(Operation *contract, DictionaryAttr spec,
     if (op->getNumRegions() && !isa<linalg::LinalgOp>(op)) {
       contract->emitError("spec @")
           << fname << ": unsupported op with a region '" << op->getName()
-          << "' at " << op->getLoc();
+          << "' at " << locString(op->getLoc());
       return WalkResult::interrupt();
     }
     return WalkResult::advance();

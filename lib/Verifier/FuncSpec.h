@@ -14,7 +14,27 @@ namespace kproof::engine {
 /// A spec given as `{func = @f, inputs = ["x", "s"], output = "y"}`: the
 /// func.func @f (found from the contract's symbol table) takes one tensor
 /// per input buffer and one scalar per input scalar, in `inputs` order, and
-/// returns the output tensor. Lowered element-wise (FuncSpec.cpp).
+/// returns the output tensor. Lowered element-wise (FuncSpec.cpp): output
+/// element at a (possibly symbolic) flat index -> term, never a tensor.
+///
+/// Modeled (floats as exact reals, integers as bit-vectors, index as 64
+/// bits, i1 as booleans; shapes must be static):
+/// - arith: constant (scalar and dense), addf subf mulf divf negf,
+///   maximumf/maxnumf minimumf/minnumf, extf/truncf (exact), cmpf (ordered
+///   == unordered), cmpi, select, addi subi muli divsi/ui remsi/ui shifts
+///   andi ori xori max/min si/ui, index_cast(ui), ext/trunc i, sitofp uitofp;
+///   on scalars or element-wise on tensors;
+/// - math: exp exp2 sqrt rsqrt log2 ("lg2") tanh sin cos absf fma;
+/// - tensor: empty (reading one of its elements is a spec error), extract,
+///   insert, splat, cast, extract_slice (static), expand/collapse_shape;
+/// - linalg: every structured op on tensors (generic, map, reduce,
+///   transpose, broadcast, matmul, fill, ...) by its indexing maps and body:
+///   parallel dimensions from the output map (a projection), reduction
+///   dimensions folded in increasing order from the `outs` element;
+///   linalg.index; linalg.softmax (as the built-in softmax spec).
+/// Errors (missing function, arity/type/shape mismatch, an unsupported op,
+/// a dynamic shape) are emitted at `contract` and give null; errors found
+/// while computing an element (an uninitialized read) are its `reason`.
 std::unique_ptr<Spec> buildFuncSpec(mlir::Operation *contract,
                                     mlir::DictionaryAttr spec,
                                     const SpecEnvironment &env);
