@@ -100,10 +100,12 @@ void Verdict::print(llvm::raw_ostream &os) const {
     for (auto &[name, v] : c.inputs.bitvectors)
       if (name.find('#') == std::string::npos && name != "e")
         os << "  " << name << " = " << v.getZExtValue() << "\n";
-    os << "\nKernel value: " << c.kernelValue << "\n";
-    os << "Spec value:   " << c.specValue << "\n";
-    os << "(values with the true exp, MPFR interval arithmetic; they "
-          "differ)\n";
+    if (!c.specValue.empty()) {
+      os << "\nKernel value: " << c.kernelValue << "\n";
+      os << "Spec value:   " << c.specValue << "\n";
+      os << "(values with the true exp, MPFR interval arithmetic; they "
+            "differ)\n";
+    }
   }
   os << "\n" << verdictName(kind);
   if (kind == VerdictKind::Unknown && !reason.empty())
@@ -520,6 +522,13 @@ void Checker::checkThreadStores(const PathResult &p, const BufferBinding &out,
   }
   if (!last)
     return; // this path writes nothing (e.g. a thread past the bound)
+  for (const SymbolicStore &st : p.symbolicStores)
+    checkNever("store to " + st.buffer + " outside its extent of " +
+                   std::to_string(out.numElements()) + " elements at " +
+                   locString(st.loc),
+               p.pathCondition,
+               T.notOf(T.bvUlt(st.index, T.bv(out.numElements(), 64))),
+               st.loc);
   std::string why;
   Term specValue = spec.element(T, last->index, why);
   std::string name =
