@@ -1144,6 +1144,14 @@ LogicalResult FunctionImporter::importUnguarded(const ptx::Instruction &inst) {
       };
   if (llvm::any_of(inst.operands, namesUnmodeled))
     return emitOpaque(inst, false, "special register not modeled");
+  // A kernel parameter's name used as a value (its address in the .param
+  // space, as nvcc emits for __grid_constant__) is not modeled.
+  if (op != "ld" && op != "st" && op != "call" &&
+      llvm::any_of(inst.operands, [&](const ptx::Operand &o) {
+        return o.kind == ptx::Operand::Kind::Symbol && params.count(o.name) &&
+               !lookupVar(o.name);
+      }))
+    return emitOpaque(inst, false, "address of a kernel parameter");
 
   LogicalResult result = success();
   bool handled = true;
