@@ -6,6 +6,7 @@
 
 #include "KProof/Verifier/EquivalenceChecker.h"
 
+#include "KProof/Verifier/Certificate.h"
 #include "KProof/Verifier/Evaluate.h"
 #include "KProof/Verifier/Executor.h"
 #include "KProof/Verifier/Normalizer.h"
@@ -289,6 +290,17 @@ private:
   void record(std::string name, VerdictKind k, std::string how) {
     verdict.obligations.push_back({std::move(name), k, std::move(how)});
   }
+  /// Records a proved obligation and, with --proof-certificate, writes its
+  /// certificate: `negatedGoal` is what was shown unsatisfiable.
+  void proved(const std::string &name, Term negatedGoal, std::string how) {
+    record(name, VerdictKind::Proved, how);
+    if (!certificates)
+      return;
+    if (!certificates->write(name, negatedGoal, how))
+      verdict.warnings.push_back("certificate of '" + name +
+                                 "' not written: " + certificates->getError());
+  }
+  std::unique_ptr<CertificateWriter> certificates;
   /// Proves `pc => lhs == rhs` or finds a confirmed counterexample.
   void checkValue(const std::string &name, Term pc, Term lhs, Term rhs,
                   Location loc, Term index = nullptr,
@@ -358,8 +370,9 @@ LogicalResult Checker::bindParams(KernelOp kernel) {
 
 void Checker::checkValue(const std::string &name, Term pc, Term lhs, Term rhs,
                          Location loc, Term index, StringRef buffer) {
+  Term negatedGoal = T.andOf(pc, T.notOf(T.eq(lhs, rhs)));
   if (N.provesEqual(lhs, rhs)) {
-    record(name, VerdictKind::Proved, "normalizer");
+    proved(name, negatedGoal, "normalizer");
     return;
   }
   // Residue to Z3: normalized forms (exp of sums split into products).
@@ -383,7 +396,7 @@ void Checker::checkValue(const std::string &name, Term pc, Term lhs, Term rhs,
     if (out.result == smt::CheckResult::Unsat && shrinking)
       continue; // no small model; search the whole space
     if (out.result == smt::CheckResult::Unsat) {
-      record(name, VerdictKind::Proved, "z3 (unsat)");
+      proved(name, negatedGoal, "z3 (unsat)");
       return;
     }
     if (out.result != smt::CheckResult::Sat || !out.model) {
@@ -448,8 +461,8 @@ void Checker::checkSpecDefined(const std::string &name, Term pc, Term spec) {
     q.addBranchFacts();
     Query::Outcome out = q.check();
     if (out.result == smt::CheckResult::Unsat) {
-      record("spec defined (" + name + ")", VerdictKind::Proved,
-             "z3 (unsat)");
+      proved("spec defined (" + name + ")",
+             T.andOf(pc, T.eq(den, T.real(0))), "z3 (unsat)");
       continue;
     }
     record("spec defined (" + name + ")", VerdictKind::Unknown,
@@ -461,14 +474,14 @@ void Checker::checkNever(const std::string &name, Term pc, Term bad,
                          Location loc, Term witnessA, Term witnessB) {
   Term cond = T.andOf(pc, bad);
   if (cond->getKind() == Kind::BoolConst && !cond->getBoolValue()) {
-    record(name, VerdictKind::Proved, "normalizer");
+    proved(name, cond, "normalizer");
     return;
   }
   Query q{T, options, {cond}};
   q.addBranchFacts();
   Query::Outcome out = q.check();
   if (out.result == smt::CheckResult::Unsat) {
-    record(name, VerdictKind::Proved, "z3 (unsat)");
+    proved(name, cond, "z3 (unsat)");
     return;
   }
   if (out.result == smt::CheckResult::Sat && out.model) {
@@ -570,13 +583,13 @@ void Checker::checkCoverage(const ExecutionResult &ex,
   Term inRange = T.bvUlt(e, T.bv(out.numElements(), 64));
   Term missed = T.andOf(inRange, T.notOf(T.orOf(writes)));
   if (missed->getKind() == Kind::BoolConst && !missed->getBoolValue()) {
-    record(name, VerdictKind::Proved, "witness, normalizer");
+    proved(name, missed, "witness, normalizer");
     return;
   }
   Query q{T, options, {missed}};
   Query::Outcome outcome = q.check();
   if (outcome.result == smt::CheckResult::Unsat) {
-    record(name, VerdictKind::Proved,
+    proved(name, missed,
            "z3 (unsat) with witness ctaid.x = e / ntid.x, tid.x = e % ntid.x");
     return;
   }
@@ -627,6 +640,9 @@ std::optional<Verdict> Checker::run() {
     launch.block[d] = contract.getBlock()[d];
   }
 
+  if (!options.certificateDir.empty())
+    certificates = std::make_unique<CertificateWriter>(options.certificateDir,
+                                                       T, N);
   ExecutionResult ex = execute(kernel, launch, buffers, scalars, T, N);
   multiThread = launch.totalThreads() > 1;
   for (const IdiomUse &i : ex.idioms) {
@@ -702,7 +718,8 @@ std::optional<Verdict> Checker::run() {
   for (const DivisorObligation &d : ex.divisors) {
     std::string name = "non-zero " + d.what + " at " + locString(d.loc);
     if (N.provesNonZero(d.divisor)) {
-      record(name, VerdictKind::Proved, "normalizer");
+      proved(name, T.andOf(d.pathCondition, T.eq(d.divisor, T.real(0))),
+             "normalizer");
       continue;
     }
     checkNever(name, d.pathCondition, T.eq(d.divisor, T.real(0)), d.loc);

@@ -110,6 +110,12 @@ llvm::cl::opt<std::string> precisionMode(
                    "conversion) is a failure; 'allow' (default): a warning"),
     llvm::cl::init("allow"), llvm::cl::cat(kproofCategory));
 
+llvm::cl::opt<std::string> certificateDir(
+    "proof-certificate",
+    llvm::cl::desc("With --verify-equiv: write one SMT-LIB2 certificate per "
+                   "proved obligation into this directory"),
+    llvm::cl::value_desc("dir"), llvm::cl::cat(kproofCategory));
+
 enum { ExitUnknown = 3 };
 } // namespace
 
@@ -154,6 +160,7 @@ static int runVerifyEquiv(ModuleOp module, MLIRContext &context,
     }
   }
   ::kproof::engine::CheckerOptions options;
+  options.certificateDir = certificateDir;
   if (precisionMode == "strict")
     options.strictPrecision = true;
   else if (precisionMode != "allow") {

@@ -82,6 +82,9 @@ struct CheckerOptions {
   unsigned maxModels = 4;
   /// Precision downgrades are failures (REFUTED) instead of warnings.
   bool strictPrecision = false;
+  /// When set, a certificate per proved obligation is written there
+  /// (Certificate.h).
+  std::string certificateDir;
 };
 
 /// Checks the kernel named by `contract` in `module` against the contract.

@@ -1,0 +1,54 @@
+//===- Certificate.h - re-checkable proof certificates ----------*- C++ -*-===//
+//
+// Part of kproof, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// `--proof-certificate=DIR` (DESIGN.md §6): for every obligation proved, a
+// self-contained SMT-LIB2 file that re-solves to unsat with any SMT-LIB2
+// solver: the negated goal plus, as named assertions, every fact the proof
+// used (ground instances of the exponent rules the normalizer applied,
+// exp pushed through max/min/ite, the atom facts of Z3Lowering, and the
+// non-zero divisors that their own obligations prove). Also for obligations
+// the normalizer closed without the solver.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef KPROOF_VERIFIER_CERTIFICATE_H
+#define KPROOF_VERIFIER_CERTIFICATE_H
+
+#include "KProof/Verifier/Normalizer.h"
+#include "KProof/Verifier/Term.h"
+
+#include "llvm/ADT/StringRef.h"
+
+#include <string>
+
+namespace kproof::engine {
+
+class CertificateWriter {
+public:
+  CertificateWriter(std::string directory, TermContext &terms,
+                    Normalizer &normalizer);
+
+  /// Writes one certificate for the obligation `name`, proved by `how`
+  /// ("normalizer", "z3 (unsat)", ...), whose negation is `negatedGoal` (a
+  /// Bool term that must be unsatisfiable). Returns false and sets
+  /// getError() on failure (I/O, a term that cannot be lowered).
+  bool write(const std::string &name, Term negatedGoal, llvm::StringRef how);
+
+  const std::string &getError() const { return error; }
+  /// The files written so far.
+  const std::vector<std::string> &getFiles() const { return files; }
+
+private:
+  std::string directory;
+  TermContext &terms;
+  Normalizer &normalizer;
+  std::string error;
+  std::vector<std::string> files;
+};
+
+} // namespace kproof::engine
+
+#endif // KPROOF_VERIFIER_CERTIFICATE_H
