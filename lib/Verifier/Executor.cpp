@@ -820,6 +820,17 @@ bool Executor::execOp(State &s, Operation *op) {
         if (!decomposeAddress(addr, l.getOffset(), name, offTerm, loc))
           return false;
         Region *r = *regionOf("&" + name);
+        if (isMultiThread() &&
+            ((r->buffer && r->buffer->role != BufferBinding::Role::In) ||
+             (r->global && (r->space == StateSpace::Global ||
+                            r->space == StateSpace::Shared)))) {
+          // Another thread may have written it: cross-thread data flow
+          // through global memory.
+          unknown(loc, "cross-thread data flow: not yet modeled (a load from "
+                       "'" + name + "', which threads write, in a "
+                       "multi-thread launch)");
+          return false;
+        }
         Type resultType = l.getResult(0).getType();
         unsigned width = getWidthOf(resultType) / 8;
         if (width == 0)
