@@ -981,3 +981,72 @@ std::string kproof::smt::solveSMTLIB2(llvm::StringRef script,
     result.pop_back();
   return result;
 }
+
+//===----------------------------------------------------------------------===//
+// Proof objects
+//===----------------------------------------------------------------------===//
+
+/// Errors of the proof context are read back with Z3_get_error_code; the
+/// handler only keeps Z3 from aborting.
+static void ignoreZ3Error(Z3_context, Z3_error_code) {}
+
+std::optional<std::string>
+kproof::smt::proveUnsatWithProof(llvm::StringRef smtlib2,
+                                 SolverOptions options) {
+  Z3_config cfg = Z3_mk_config();
+  Z3_set_param_value(cfg, "proof", "true");
+  Z3_set_param_value(cfg, "model", "false");
+  Z3_context c = Z3_mk_context_rc(cfg);
+  Z3_del_config(cfg);
+  if (!c)
+    return std::nullopt;
+  Z3_set_error_handler(c, ignoreZ3Error);
+  Z3_set_ast_print_mode(c, Z3_PRINT_SMTLIB2_COMPLIANT);
+  std::string seed = std::to_string(options.seed);
+  Z3_global_param_set("smt.random_seed", seed.c_str());
+  Z3_global_param_set("sat.random_seed", seed.c_str());
+  Z3_global_param_set("nlsat.seed", seed.c_str());
+
+  std::optional<std::string> result;
+  std::string text = smtlib2.str();
+  Z3_ast_vector assertions = Z3_parse_smtlib2_string(
+      c, text.c_str(), 0, nullptr, nullptr, 0, nullptr, nullptr);
+  if (assertions && Z3_get_error_code(c) == Z3_OK) {
+    Z3_ast_vector_inc_ref(c, assertions);
+    Z3_solver solver = Z3_mk_solver(c);
+    if (solver && Z3_get_error_code(c) == Z3_OK) {
+      Z3_solver_inc_ref(c, solver);
+      Z3_params params = Z3_mk_params(c);
+      Z3_params_inc_ref(c, params);
+      if (options.rlimit)
+        Z3_params_set_uint(
+            c, params, Z3_mk_string_symbol(c, "rlimit"),
+            static_cast<unsigned>(std::min<uint64_t>(options.rlimit,
+                                                     UINT32_MAX)));
+      if (options.timeoutMs)
+        Z3_params_set_uint(c, params, Z3_mk_string_symbol(c, "timeout"),
+                           options.timeoutMs);
+      Z3_solver_set_params(c, solver, params);
+      Z3_params_dec_ref(c, params);
+      unsigned n = Z3_ast_vector_size(c, assertions);
+      for (unsigned i = 0; i < n; ++i)
+        Z3_solver_assert(c, solver, Z3_ast_vector_get(c, assertions, i));
+      if (Z3_get_error_code(c) == Z3_OK &&
+          Z3_solver_check(c, solver) == Z3_L_FALSE &&
+          Z3_get_error_code(c) == Z3_OK) {
+        Z3_ast proof = Z3_solver_get_proof(c, solver);
+        if (proof && Z3_get_error_code(c) == Z3_OK) {
+          Z3_inc_ref(c, proof);
+          Z3_string s = Z3_ast_to_string(c, proof);
+          if (s && Z3_get_error_code(c) == Z3_OK)
+            result = std::string(s);
+          Z3_dec_ref(c, proof);
+        }
+      }
+      Z3_solver_dec_ref(c, solver);
+    }
+    Z3_ast_vector_dec_ref(c, assertions);
+  }
+  Z3_del_context(c);
+  return result;
+}

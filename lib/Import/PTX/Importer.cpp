@@ -343,6 +343,7 @@ private:
                                      /*isSigned=*/true,
                                      /*implicitTrunc=*/true)));
   }
+  Value reinterpret(Value v, Type type);
   Value convertForRead(Value v, Type type, bool isSigned, llvm::SMLoc loc,
                        StringRef name);
   Value convertForWrite(Value v, Type regType, bool isSigned, llvm::SMLoc loc,
@@ -820,6 +821,18 @@ FunctionImporter::importInstruction(const ptx::Instruction &inst) {
 // Operands
 //===----------------------------------------------------------------------===//
 
+/// The same bits at another type of the same width: a bitcast (made by the
+/// importer, so dropped again if unused), or the original value when `v`
+/// is itself a bitcast from `type`.
+Value FunctionImporter::reinterpret(Value v, Type type) {
+  if (auto cast = v.getDefiningOp<BitcastOp>())
+    if (cast.getInput().getType() == type)
+      return cast.getInput();
+  Value r = BitcastOp::create(builder, curLoc, type, v);
+  synthetic.insert(r.getDefiningOp());
+  return r;
+}
+
 /// Adjusts a register value to the type an instruction reads it at (PTX ISA
 /// 6.4.2-6.4.3): same width is a reinterpretation; a wider integer register
 /// is truncated for bit-size instruction types. Null (with an error) if the
@@ -830,14 +843,8 @@ Value FunctionImporter::convertForRead(Value v, Type type, bool isSigned,
   if (from == type)
     return v;
   unsigned fw = getWidth(from), tw = getWidth(type);
-  if (fw == tw) {
-    if (auto cast = v.getDefiningOp<BitcastOp>())
-      if (cast.getInput().getType() == type)
-        return cast.getInput();
-    Value r = BitcastOp::create(builder, curLoc, type, v);
-    synthetic.insert(r.getDefiningOp());
-    return r;
-  }
+  if (fw == tw)
+    return reinterpret(v, type);
   if (!isFloatLike(from) && !isFloatLike(type) && fw > tw &&
       allowWiderRegisters && !type.isInteger(1) && !from.isInteger(1))
     return CvtOp::create(builder, curLoc, type, v, FloatModeAttr(),
@@ -857,14 +864,8 @@ Value FunctionImporter::convertForWrite(Value v, Type regType, bool isSigned,
   if (from == regType)
     return v;
   unsigned fw = getWidth(from), tw = getWidth(regType);
-  if (fw == tw) {
-    if (auto cast = v.getDefiningOp<BitcastOp>())
-      if (cast.getInput().getType() == regType)
-        return cast.getInput();
-    Value r = BitcastOp::create(builder, curLoc, regType, v);
-    synthetic.insert(r.getDefiningOp());
-    return r;
-  }
+  if (fw == tw)
+    return reinterpret(v, regType);
   if (!isFloatLike(from) && !isFloatLike(regType) && tw > fw &&
       allowWiderRegisters && !regType.isInteger(1) && !from.isInteger(1))
     return CvtOp::create(builder, curLoc, regType, v, FloatModeAttr(),
