@@ -324,15 +324,11 @@ private:
 
   // --- operands ---
   Location locOf(llvm::SMLoc loc);
-  /// Reports an error; only the first error of an instruction is emitted
-  /// (later ones would be consequences of it).
+  /// Reports an error (importInstruction keeps only the first error of an
+  /// instruction: later ones would be consequences of it).
   InFlightDiagnostic error(llvm::SMLoc loc) {
-    if (instructionFailed)
-      return InFlightDiagnostic();
-    instructionFailed = true;
     return mlir::emitError(locOf(loc));
   }
-  bool instructionFailed = false;
   /// ld, st and cvt may name registers wider than their type (PTX ISA
   /// 6.4.3); other instructions may not.
   bool allowWiderRegisters = false;
@@ -733,7 +729,17 @@ LogicalResult FunctionImporter::importStatement(const ptx::Statement &stmt) {
 LogicalResult
 FunctionImporter::importInstruction(const ptx::Instruction &inst) {
   curLoc = M.locOf(inst.loc, inst.debugLoc);
-  instructionFailed = false;
+  // Only the first error of one instruction reaches the user: the others
+  // (a second undeclared operand, ...) are consumed here.
+  bool errorSeen = false;
+  ScopedDiagnosticHandler firstErrorOnly(ctx, [&](Diagnostic &diag) {
+    if (diag.getSeverity() != DiagnosticSeverity::Error)
+      return failure(); // propagate
+    if (errorSeen)
+      return success(); // consumed
+    errorSeen = true;
+    return failure();
+  });
   allowWiderRegisters = inst.opcode == "ld" || inst.opcode == "st" ||
                         inst.opcode == "cvt";
   bool isBranch = inst.opcode == "bra" || inst.opcode == "brx";
