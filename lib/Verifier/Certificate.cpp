@@ -11,18 +11,19 @@
 // normalizer used implicitly:
 //
 //  - "exp_split_k": a ground instance of the rule of exponents for every
-//    exp/exp2 term whose argument the normalizer decomposes:
-//      exp(c0 + sum c_k m_k) * prod_{c_k < 0} exp(m_k)^-c_k
-//        = exp(c0) * prod_{c_k > 0} exp(m_k)^c_k
-//    stated on the argument's normal form c0 + sum c_k m_k, so that the
-//    fact is an instance of the rule for any reals (no division: it holds
-//    as written). When the original argument is spelled differently, the
-//    atom facts' injectivity ("exp_inj!a!b") and arithmetic relate the two
-//    exponentials.
+//    exp/exp2 term t = exp(a) whose argument the normalizer decomposes
+//    into L = c0 + sum c_k m_k (integer c_k):
+//      a = L  =>  t * prod_{c_k < 0} exp(m_k)^-c_k
+//                 = exp(c0) * prod_{c_k > 0} exp(m_k)^c_k
+//    an instance of the rule for any reals (no division; the guard is
+//    left out when a is L as written, and is otherwise plain arithmetic
+//    for the solver), so that the fact does not trust the normalizer.
 //  - "exp_branch_k": exp pushed through max/min/ite (as the solver's
-//    queries do, Query::addBranchFacts).
+//    queries do, Query::addBranchFacts); solver proofs only.
 //  - the atom facts of Z3Lowering::atomFacts() (positivity, monotonicity,
-//    injectivity, function congruence, ...).
+//    injectivity, function congruence, ...); for a normalizer proof only
+//    the positivity of the exponentials ("exp_pos!k"), which is all the
+//    normalizer uses (negative powers, cancelled exp factors).
 //  - "divisor_nonzero_k": the divisor of every division in the goal is
 //    non-zero; each is the claim of its own obligation ("non-zero ..." for
 //    the kernel, "spec defined (...)" for the spec). Division is total in
@@ -90,6 +91,9 @@ struct FactCollector {
   TermContext &T;
   Normalizer &N;
   std::vector<std::pair<std::string, Term>> facts;
+  /// Whether the proof used the solver's facts (exp through branches);
+  /// a normalizer proof uses only the rule of exponents.
+  bool branchFacts = true;
   unsigned splits = 0, branches = 0, divisors = 0;
   llvm::DenseSet<Term> seen;
   llvm::DenseSet<Term> seenDivisors;
@@ -109,10 +113,16 @@ struct FactCollector {
     work.push_back(fact);
   }
 
-  /// The rule of exponents, as the normalizer applied it to `t`.
+  /// The rule of exponents, as the normalizer applied it to t = exp(a):
+  /// with L = c0 + sum c_k m_k the normal form of a,
+  ///   a = L  =>  t * prod_{c_k < 0} exp(m_k)^-c_k
+  ///              = exp(c0) * prod_{c_k > 0} exp(m_k)^c_k
+  /// which holds for all reals (congruence and exp(u + v) = exp(u) exp(v));
+  /// the guard vanishes when a is L as written, and otherwise is
+  /// arithmetic the solver checks (with the divisor facts).
   Term splitFact(Term t) {
-    Kind kind = t->getKind();
-    RationalFunction arg = N.normalize(t->getOperand(0));
+    Term a = t->getOperand(0);
+    RationalFunction arg = N.normalize(a);
     std::optional<Rational> den = arg.den.asConstant();
     if (!den || den->isZero())
       return nullptr; // one atom exp(arg): nothing split
@@ -121,15 +131,18 @@ struct FactCollector {
         f.num.size() != 1)
       return nullptr; // not the shape expOf produces
     const auto &[mono, coeff] = *f.num.getTerms().begin();
-    Term lhsExp = mkExp(kind, N.toTerm(arg));
-    if (!lhsExp)
+    if (mono.size() == 1 && mono.front().first == t &&
+        mono.front().second == 1 && coeff.isOne())
+      return nullptr; // t is its own normal form
+    Term L = N.toTerm(arg);
+    if (!L)
       return nullptr;
-    llvm::SmallVector<Term, 8> left{lhsExp}, right{T.real(coeff)};
+    llvm::SmallVector<Term, 8> left{t}, right{T.real(coeff)};
     for (const auto &[atom, power] : mono)
       for (int i = 0; i < (power > 0 ? power : -power); ++i)
         (power > 0 ? right : left).push_back(atom);
-    Term l = product(T, left), r = product(T, right);
-    return T.eq(l, r);
+    Term rule = T.eq(product(T, left), product(T, right));
+    return T.implies(T.eq(a, L), rule);
   }
 
   /// exp(max(a, b)) = ite(b <= a, exp(a), exp(b)), min and ite alike.
@@ -175,6 +188,8 @@ struct FactCollector {
         continue;
       if (Term s = splitFact(t))
         addFact("exp_split_" + std::to_string(splits++), s, next);
+      if (!branchFacts)
+        continue;
       if (Term b = branchFact(t))
         addFact("exp_branch_" + std::to_string(branches++), b, next);
     }
@@ -228,7 +243,14 @@ bool CertificateWriter::write(const std::string &name, Term negatedGoal,
     return false;
   }
 
+  // A normalizer proof uses the rule of exponents, the positivity of the
+  // exponentials (negative powers, cancellations) and the non-zero
+  // divisors, nothing else: its certificate asserts only those (the
+  // solver's case splits on max/min would only slow a re-check down). A
+  // solver proof gets every fact its query had.
+  bool solverProof = how.starts_with("z3");
   FactCollector collector{terms, normalizer};
+  collector.branchFacts = solverProof;
   collector.collect(negatedGoal);
 
   // Lower everything into one context, then add the atom facts of every
@@ -255,6 +277,11 @@ bool CertificateWriter::write(const std::string &name, Term negatedGoal,
     error = "atom facts: " + lowering.getError();
     return false;
   }
+  if (!solverProof)
+    llvm::erase_if(atomFacts, [](const NamedFact &f) {
+      llvm::StringRef n = f.first;
+      return !n.starts_with("exp_pos!") && !n.starts_with("exp2_pos!");
+    });
   named.insert(named.end(), atomFacts.begin(), atomFacts.end());
 
   // A named assertion defines a symbol: it must not shadow a variable.
@@ -284,9 +311,12 @@ bool CertificateWriter::write(const std::string &name, Term negatedGoal,
           "(the normalizer's rewrites)\n";
   if (collector.branches)
     cs << "  exp_branch_k: exp pushed through max/min/ite\n";
-  if (!atomFacts.empty())
+  if (!atomFacts.empty() && solverProof)
     cs << "  exp_pos!a, exp_mono!a!b, ...: ground facts of the atoms "
           "(Z3Lowering::atomFacts)\n";
+  else if (!atomFacts.empty())
+    cs << "  exp_pos!a: the exponentials are positive (the only atom facts "
+          "a normalizer proof uses)\n";
   if (collector.divisors)
     cs << "  divisor_nonzero_k: a divisor of the goal is non-zero; each is "
           "proved by its own obligation\n"

@@ -12,6 +12,16 @@
 // non-zero divisors that their own obligations prove). Also for obligations
 // the normalizer closed without the solver.
 //
+// Files: `<DIR>/<NNN>-<name>.smt2`, NNN counting the certificates of this
+// writer from 001 and <name> the obligation's name in [A-Za-z0-9_.-]
+// (bounded length). A normalizer proof asserts only what the normalizer
+// uses (the rule of exponents "exp_split_k", positivity "exp_pos!k", the
+// divisors "divisor_nonzero_k"); a solver proof ("z3 ...") also gets exp
+// through max/min/ite ("exp_branch_k") and every atom fact of its query,
+// and Z3's proof object in `<NNN>-<name>.proof` when a separate
+// proof-producing context finds one within the default rlimit
+// (smt::proveUnsatWithProof). `kproof-smt DIR` re-solves the files.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef KPROOF_VERIFIER_CERTIFICATE_H

@@ -356,6 +356,15 @@ std::string quoteSymbol(llvm::StringRef name);
 /// the script has `(set-option :produce-unsat-cores true)`).
 std::string solveSMTLIB2(llvm::StringRef script, SolverOptions options = {});
 
+/// Re-solves a self-contained SMT-LIB2 script (its declarations and
+/// assertions; commands like check-sat are ignored) in a fresh context
+/// created with proof generation on, and returns Z3's proof of unsat as
+/// text. std::nullopt when the script does not parse, is not shown unsat
+/// within `options` (the default rlimit), or Z3 gives no proof (proofs
+/// change Z3's tactics, hence a separate context: proof certificates).
+std::optional<std::string>
+proveUnsatWithProof(llvm::StringRef smtlib2, SolverOptions options = {});
+
 } // namespace kproof::smt
 
 #endif // KPROOF_VERIFIER_Z3SOLVER_H

@@ -1,0 +1,115 @@
+//===- NormalizerTest.cpp - tests of the real-term normalizer -------------===//
+//
+// Part of kproof, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "KProof/Verifier/Normalizer.h"
+
+#include <gtest/gtest.h>
+
+using namespace kproof;
+using namespace kproof::engine;
+
+namespace {
+
+struct NormalizerTest : ::testing::Test {
+  TermContext T;
+  Normalizer N{T};
+  Term x = T.realVar("x"), y = T.realVar("y"), z = T.realVar("z");
+  Term m = T.realVar("m");
+};
+
+/// exp(x - m) / (exp(x - m) + exp(y - m)) == exp(x) / (exp(x) + exp(y)):
+/// the exponent rules split exp of a sum, and the common factor exp(m)^-1
+/// cancels (it is positive, so invertible).
+TEST_F(NormalizerTest, SoftmaxShiftCancels) {
+  Term a = T.div(T.exp(T.sub(x, m)),
+                 T.add(T.exp(T.sub(x, m)), T.exp(T.sub(y, m))));
+  Term b = T.div(T.exp(x), T.add(T.exp(x), T.exp(y)));
+  EXPECT_TRUE(N.provesEqual(a, b));
+  // ... and the max need not be expanded: m = max(x, y) is an atom.
+  Term mx = T.max(x, y);
+  Term c = T.div(T.exp(T.sub(x, mx)),
+                 T.add(T.exp(T.sub(x, mx)), T.exp(T.sub(y, mx))));
+  EXPECT_TRUE(N.provesEqual(c, b));
+}
+
+/// The online recurrence's denominator collapses step by step:
+/// d2 = d1 * exp(m1 - m2) + exp(x1 - m2) with d1 = exp(x0 - m1).
+TEST_F(NormalizerTest, OnlineRecurrenceCollapses) {
+  Term x0 = T.realVar("x0"), x1 = T.realVar("x1");
+  Term m1 = x0, m2 = T.max(x0, x1);
+  Term d1 = T.exp(T.sub(x0, m1)); // exp(x0 - x0): 1 after normalization
+  EXPECT_TRUE(N.provesEqual(d1, T.real(1)));
+  Term d2 = T.add(T.mul(d1, T.exp(T.sub(m1, m2))), T.exp(T.sub(x1, m2)));
+  Term spec = T.mul(T.add(T.exp(x0), T.exp(x1)), T.div(T.real(1), T.exp(m2)));
+  EXPECT_TRUE(N.provesEqual(d2, spec));
+  EXPECT_TRUE(N.provesPositive(d2));
+  EXPECT_TRUE(N.provesNonZero(d2));
+}
+
+/// A false identity is not "proved": the no-rescale bug's denominator.
+TEST_F(NormalizerTest, DoesNotProveFalseIdentities) {
+  Term x0 = T.realVar("x0"), x1 = T.realVar("x1");
+  Term m2 = T.max(x0, x1);
+  Term bad = T.add(T.real(1), T.exp(T.sub(x1, m2))); // no rescale of 1
+  Term good = T.mul(T.add(T.exp(x0), T.exp(x1)), T.div(T.real(1), T.exp(m2)));
+  EXPECT_FALSE(N.provesEqual(bad, good));
+  EXPECT_FALSE(N.provesEqual(T.div(T.exp(x), T.add(T.exp(x), T.exp(y))),
+                             T.div(T.exp(y), T.add(T.exp(x), T.exp(y)))));
+  EXPECT_FALSE(N.provesEqual(T.exp(x), T.exp(y)));
+  EXPECT_FALSE(N.provesEqual(T.max(x, y), x));
+}
+
+/// Polynomial identities and cancellation of a common factor (sound given
+/// the divisor's own non-zero obligation).
+TEST_F(NormalizerTest, PolynomialsAndCommonFactors) {
+  Term sq = T.mul(T.add(x, T.real(1)), T.add(x, T.real(1)));
+  Term expanded = T.add({T.mul(x, x), T.mul(T.real(2), x), T.real(1)});
+  EXPECT_TRUE(N.provesEqual(sq, expanded));
+  EXPECT_TRUE(N.provesEqual(T.div(T.mul(x, y), T.mul(x, z)), T.div(y, z)));
+  EXPECT_TRUE(N.provesEqual(T.div(T.mul(T.real(3), x), T.mul(T.real(6), x)),
+                            T.real(1, 2)));
+}
+
+/// Signs: positive only when every coefficient is positive over positive
+/// atoms (exponentials); an input variable has no known sign.
+TEST_F(NormalizerTest, Positivity) {
+  EXPECT_TRUE(N.provesPositive(T.add(T.exp(x), T.exp(y))));
+  EXPECT_TRUE(N.provesPositive(T.div(T.exp(x), T.add(T.exp(x), T.exp(y)))));
+  EXPECT_FALSE(N.provesPositive(T.sub(T.exp(x), T.exp(y))));
+  EXPECT_FALSE(N.provesPositive(x));
+  EXPECT_FALSE(N.provesNonZero(T.add(x, y)));
+  EXPECT_TRUE(N.provesNonZero(T.neg(T.exp(x))));
+}
+
+/// The ex2 idiom: ex2(L * (x - m)) with L = 0f3FB8AA3B, also in nvcc's fused
+/// form fma(x, L, -m * L), is recognized; a multiple of L that is not an
+/// integer, or a constant other than L, is not.
+TEST_F(NormalizerTest, Log2eIdiomMatchesLinearForms) {
+  Rational L(12102203, 8388608);
+  Term lt = T.real(L);
+  Term direct = T.mul(T.sub(x, m), lt);
+  Term fused = T.add(T.mul(x, lt), T.neg(T.mul(m, lt)));
+  Term f1 = N.matchScaledLinear(direct, L);
+  Term f2 = N.matchScaledLinear(fused, L);
+  ASSERT_TRUE(f1);
+  ASSERT_TRUE(f2);
+  EXPECT_TRUE(N.provesEqual(f1, T.sub(x, m)));
+  EXPECT_TRUE(N.provesEqual(f2, T.sub(x, m)));
+  EXPECT_FALSE(N.matchScaledLinear(T.mul(x, T.real(3, 2)), L));
+  EXPECT_FALSE(N.matchScaledLinear(T.mul(T.mul(x, lt), T.real(1, 2)), L));
+}
+
+/// -inf as an initial running max folds exactly: max(-inf, x) = x and
+/// exp(-inf - x) = 0; infinities that would meet are refused (null).
+TEST_F(NormalizerTest, InfinitiesFoldOrRefuse) {
+  EXPECT_EQ(T.max(T.negInf(), x), x);
+  EXPECT_EQ(T.exp(T.sub(T.negInf(), x)), T.real(0));
+  EXPECT_EQ(T.add(T.negInf(), T.posInf()), nullptr);
+  EXPECT_EQ(T.mul(T.real(0), T.negInf()), nullptr);
+  EXPECT_EQ(T.mul(x, T.negInf()), nullptr);
+}
+
+} // namespace
