@@ -695,10 +695,12 @@ bool Executor::execOp(State &s, Operation *op) {
             return false;
           if (to.getIntOrFloatBitWidth() < from.getIntOrFloatBitWidth() ||
               (from.isF16() && to.isBF16()) || (from.isBF16() && to.isF16()))
-            result.downgrades.push_back(
-                {"conversion from " + std::string(from.isF32() ? "f32" : from.isF64() ? "f64" : "f16/bf16") +
-                     " to a narrower float type",
-                 loc});
+          {
+            std::string what;
+            llvm::raw_string_ostream os(what);
+            os << "conversion from " << from << " to " << to;
+            result.downgrades.push_back({what, loc});
+          }
           if (c.getMode() && (*c.getMode() == FloatMode::RNI ||
                               *c.getMode() == FloatMode::RZI ||
                               *c.getMode() == FloatMode::RMI ||

@@ -3,7 +3,7 @@
 // the math), a failure (exit 1) under --precision=strict.
 // RUN: %expect_exit 0 kproof-opt %inputs/cuda/ptx/softmax_bf16_drop.sm90.O3.ptx --verify-equiv --contract=%s | FileCheck %s
 // RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/softmax_bf16_drop.sm90.O3.ptx --verify-equiv --contract=%s --precision=strict | FileCheck %s --check-prefix=STRICT
-// CHECK: warning: precision downgrade: conversion from f32 to a narrower float type at {{.*}}softmax_bf16_drop.sm90.O3.ptx:38:5
+// CHECK: warning: precision downgrade: conversion from f32 to bf16 at {{.*}}softmax_bf16_drop.sm90.O3.ptx:38:5
 // CHECK: PROVED
 // STRICT: warning: precision downgrade
 // STRICT: REFUTED
