@@ -301,6 +301,13 @@ private:
                                  "' not written: " + certificates->getError());
   }
   std::unique_ptr<CertificateWriter> certificates;
+  /// A confirmed counterexample: kept for the report (the first one) and
+  /// reported as a diagnostic at the failing instruction's PTX location.
+  void refutedAt(Location loc, const Counterexample &c) {
+    mlir::emitError(loc) << "REFUTED: " << c.property;
+    if (!verdict.counterexample)
+      verdict.counterexample = c;
+  }
   /// Proves `pc => lhs == rhs` or finds a confirmed counterexample.
   void checkValue(const std::string &name, Term pc, Term lhs, Term rhs,
                   Location loc, Term index = nullptr,
@@ -423,8 +430,7 @@ void Checker::checkValue(const std::string &name, Term pc, Term lhs, Term rhs,
       c.kernelValue = kv ? kv->toString(12) : "?";
       c.specValue = sv ? sv->toString(12) : "?";
       c.location = locString(loc);
-      if (!verdict.counterexample)
-        verdict.counterexample = c;
+      refutedAt(loc, c);
       record(name, VerdictKind::Refuted, "counterexample confirmed");
       return;
     }
@@ -495,8 +501,7 @@ void Checker::checkNever(const std::string &name, Term pc, Term bad,
         std::optional<Interval> a = ev.real(witnessA);
         c.kernelValue = a ? a->toString(12) : "?";
       }
-      if (!verdict.counterexample)
-        verdict.counterexample = c;
+      refutedAt(loc, c);
       record(name, VerdictKind::Refuted, "counterexample confirmed");
       return;
     }

@@ -23,6 +23,8 @@ kproof.kernel entry @sub2(%x: i64, %y: i64) {
   %a = kproof.ld global %x : i64 -> f32
   %b = kproof.ld global %x {offset = 4 : i64} : i64 -> f32
   %s = kproof.fbin sub %a, %b : f32
+  // The failing store gets its own diagnostic.
+  // expected-error @below {{REFUTED: value mismatch at y[0]}}
   kproof.st global %y, %s : i64, f32
   kproof.return
 }

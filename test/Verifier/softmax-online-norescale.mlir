@@ -5,6 +5,9 @@
 // e^-1 / 4 = 0.0919... (d counted 1 + 1 + 1 + 1); the spec's is
 // e^-1 / (3 e^-1 + 1) = 0.1748...; both with the true exp.
 // RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/softmax_online_bug.sm80.O3.ptx --verify-equiv --contract=%s | FileCheck %s
+// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/softmax_online_bug.sm80.O3.ptx --verify-equiv --contract=%s 2>&1 >/dev/null | FileCheck %s --check-prefix=DIAG
+// The failing store is also a diagnostic at its PTX location.
+// DIAG: softmax_online_bug.sm80.O3.ptx:73:2: error: REFUTED: value mismatch at y[0]
 // RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/softmax_online_bug.sm80.O3.ptx --verify-equiv --contract=%s --format=json | FileCheck %s --check-prefix=JSON
 
 // CHECK: REFUTED: value y[0] -- counterexample confirmed
