@@ -98,8 +98,14 @@ TEST_F(NormalizerTest, Log2eIdiomMatchesLinearForms) {
   ASSERT_TRUE(f2);
   EXPECT_TRUE(N.provesEqual(f1, T.sub(x, m)));
   EXPECT_TRUE(N.provesEqual(f2, T.sub(x, m)));
+  // exp2f(1.5 * x) has no log2(e) factor: not the idiom.
   EXPECT_FALSE(N.matchScaledLinear(T.mul(x, T.real(3, 2)), L));
-  EXPECT_FALSE(N.matchScaledLinear(T.mul(T.mul(x, lt), T.real(1, 2)), L));
+  EXPECT_FALSE(N.matchScaledLinear(x, L));
+  // A scaled score (attention's 1/sqrt(d) as an f32 constant) times L is.
+  Term scale = T.real(Rational(11863283, 16777216)); // 0f3F3504F3
+  Term f3 = N.matchScaledLinear(T.mul(T.mul(x, scale), lt), L);
+  ASSERT_TRUE(f3);
+  EXPECT_TRUE(N.provesEqual(f3, T.mul(x, scale)));
 }
 
 /// -inf as an initial running max folds exactly: max(-inf, x) = x and

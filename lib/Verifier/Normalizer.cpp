@@ -392,11 +392,17 @@ Term Normalizer::matchScaledLinear(Term arg, const Rational &scale) {
   std::optional<Rational> den = f.den.asConstant();
   if (!den || !den->isOne() || f.num.isZero())
     return nullptr;
+  // arg = scale * f where every coefficient of f is a dyadic rational (a
+  // power-of-two denominator, as every float constant is): the scale is
+  // then an explicit factor of each term. A coefficient that is not a
+  // multiple of the scale (exp2f(x) alone: 1 / 0f3FB8AA3B) has the scale's
+  // odd numerator in its denominator and does not match.
   Polynomial g;
   for (auto &[m, c] : f.num.getTerms()) {
     Rational q = c / scale;
-    if (!q.isInteger())
-      return nullptr;
+    mpz_srcptr den = mpq_denref(q.get());
+    if (mpz_scan1(den, 0) != mpz_sizeinbase(den, 2) - 1)
+      return nullptr; // the denominator is not a power of two
     g.addTerm(m, q);
   }
   return toTerm(g);

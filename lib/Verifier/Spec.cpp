@@ -88,9 +88,145 @@ private:
   const BufferBinding *out;
 };
 
+/// Attention (DESIGN.md §2b): queries q [M, D], keys k [N, D], values
+/// v [N, D], output o [M, D]:
+///   s_ij = scale * sum_t q[i, t] k[j, t]
+///   o[i, c] = sum_j p_ij v[j, c],  p_ij = exp(s_ij - m_i) / sum_j exp(s_ij - m_i)
+/// over the keys j visible to query i: all of them (mask "none"), or
+/// j <= i + offset (mask "causal", offset >= 0, so key 0 is always
+/// visible). With a symbolic query row, visibility is a condition (ite).
+class AttentionSpec final : public Spec {
+public:
+  AttentionSpec(const BufferBinding *q, const BufferBinding *k,
+                const BufferBinding *v, const BufferBinding *o,
+                std::optional<Rational> scaleConst, Term scaleTerm,
+                bool causal, int64_t offset)
+      : q(q), k(k), v(v), o(o), scaleConst(std::move(scaleConst)),
+        scaleTerm(scaleTerm), causal(causal), offset(offset) {}
+
+  std::string describe() const override {
+    return std::string("attention(") + q->name + ", " + k->name + ", " +
+           v->name + (causal ? ", causal" : "") + ") -> " + o->name;
+  }
+  const BufferBinding &output() const override { return *o; }
+
+  Term element(TermContext &T, Term index, std::string &reason) override {
+    uint64_t D = q->shape.back(), N = k->shape.front();
+    Term scale = scaleTerm ? scaleTerm : T.real(*scaleConst);
+    Term d = T.bv(D, 64);
+    Term row = T.bvBin(Kind::BVUDiv, index, d);
+    Term col = T.bvBin(Kind::BVURem, index, d);
+    auto at = [&](const BufferBinding &b, Term r, Term c) {
+      return inputElement(
+          T, b, T.bvBin(Kind::BVAdd, T.bvBin(Kind::BVMul, r, d), c));
+    };
+    SmallVector<Term> scores, visible;
+    for (uint64_t j = 0; j < N; ++j) {
+      SmallVector<Term> prods;
+      for (uint64_t t = 0; t < D; ++t) {
+        Term qe = at(*q, row, T.bv(t, 64));
+        Term ke = at(*k, T.bv(j, 64), T.bv(t, 64));
+        if (!qe || !ke) {
+          reason = "integer attention inputs are not modeled";
+          return nullptr;
+        }
+        prods.push_back(T.mul(qe, ke));
+      }
+      scores.push_back(T.mul(scale, T.add(prods)));
+      visible.push_back(
+          causal ? T.bvUle(T.bv(j, 64),
+                           T.bvBin(Kind::BVAdd, row, T.bv(offset, 64)))
+                 : T.boolConst(true));
+    }
+    Term m = scores[0];
+    for (uint64_t j = 1; j < N; ++j)
+      m = T.ite(visible[j], T.max(m, scores[j]), m);
+    SmallVector<Term> weights, weighted;
+    for (uint64_t j = 0; j < N; ++j) {
+      Term w = T.ite(visible[j], T.exp(T.sub(scores[j], m)), T.real(0));
+      Term ve = at(*v, T.bv(j, 64), col);
+      if (!ve) {
+        reason = "integer attention values are not modeled";
+        return nullptr;
+      }
+      weights.push_back(w);
+      weighted.push_back(T.mul(w, ve));
+    }
+    return T.div(T.add(weighted), T.add(weights));
+  }
+
+private:
+  const BufferBinding *q, *k, *v, *o;
+  std::optional<Rational> scaleConst;
+  Term scaleTerm;
+  bool causal;
+  int64_t offset;
+};
+
 } // namespace
 
 namespace kproof::engine {
+static std::unique_ptr<Spec> buildAttention(Operation *contract,
+                                            DictionaryAttr spec,
+                                            const SpecEnvironment &env) {
+  auto buffer = [&](StringRef key) -> const BufferBinding * {
+    auto name = spec.getAs<StringAttr>(key);
+    if (!name)
+      return nullptr;
+    auto it = env.buffers.find(name.getValue().str());
+    return it == env.buffers.end() ? nullptr : it->second;
+  };
+  const BufferBinding *q = buffer("q"), *k = buffer("k"), *v = buffer("v"),
+                      *o = buffer("output");
+  if (!q || !k || !v || !o) {
+    contract->emitError("attention spec needs buffer params 'q', 'k', 'v' "
+                        "and 'output'");
+    return nullptr;
+  }
+  auto dims2 = [](const BufferBinding *b) { return b->shape.size() == 2; };
+  if (!dims2(q) || !dims2(k) || !dims2(v) || !dims2(o) ||
+      k->shape[1] != q->shape[1] || v->shape[0] != k->shape[0] ||
+      o->shape[0] != q->shape[0] || o->shape[1] != v->shape[1]) {
+    contract->emitError("attention spec shape mismatch: need q [M, D], "
+                        "k [N, D], v [N, Dv], output [M, Dv]");
+    return nullptr;
+  }
+  // scale: a float attribute, or the name of a scalar parameter.
+  std::optional<Rational> scaleConst;
+  Term scaleTerm = nullptr;
+  Attribute sa = spec.get("scale");
+  if (auto f = dyn_cast_or_null<FloatAttr>(sa)) {
+    scaleConst = Rational::fromAPFloat(f.getValue());
+  } else if (auto n = dyn_cast_or_null<StringAttr>(sa)) {
+    auto it = env.scalars.find(n.getValue().str());
+    if (it != env.scalars.end() && it->second->getSort() == Sort::Real)
+      scaleTerm = it->second;
+  }
+  if (!scaleConst && !scaleTerm) {
+    contract->emitError("attention spec needs a finite 'scale': a float or "
+                        "the name of a float scalar param");
+    return nullptr;
+  }
+  StringRef mask = "none";
+  if (auto m = spec.getAs<StringAttr>("mask"))
+    mask = m.getValue();
+  if (mask != "none" && mask != "causal") {
+    contract->emitError("attention mask must be 'none' or 'causal', not '")
+        << mask << "'";
+    return nullptr;
+  }
+  int64_t offset = 0;
+  if (auto off = spec.getAs<IntegerAttr>("offset"))
+    offset = off.getInt();
+  if (offset < 0) {
+    contract->emitError("attention offset must be >= 0 (key 0 is then "
+                        "visible to every query)");
+    return nullptr;
+  }
+  return std::make_unique<AttentionSpec>(q, k, v, o, scaleConst, scaleTerm,
+                                         mask == "causal", offset);
+}
+
 std::unique_ptr<Spec> buildSpec(Operation *contract, DictionaryAttr spec,
                                 const SpecEnvironment &env) {
   auto buffer = [&](StringRef key) -> const BufferBinding * {
@@ -102,6 +238,9 @@ std::unique_ptr<Spec> buildSpec(Operation *contract, DictionaryAttr spec,
   };
   if (spec.get("func"))
     return buildFuncSpec(contract, spec, env);
+  if (auto b = spec.getAs<StringAttr>("builtin");
+      b && b.getValue() == "attention")
+    return buildAttention(contract, spec, env);
   auto builtin = spec.getAs<StringAttr>("builtin");
   const BufferBinding *in = buffer("input"), *out = buffer("output");
   if (!builtin || !in || !out) {

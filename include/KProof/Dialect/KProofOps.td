@@ -1083,6 +1083,12 @@ def KProof_ContractOp : KProof_Op<"contract", [Symbol]> {
     - `{builtin = "copy", input = "x", output = "y"}`: `y[i] = x[i]`;
     - `{builtin = "sum", input = "x", output = "y"}` and `"max"`: a
       reduction of the last dimension into `y[r]`.
+    - `{builtin = "attention", q = "q", k = "k", v = "v", output = "o",
+      scale = 0.125 : f32, mask = "causal", offset = 0 : i64}`: softmax
+      attention, with keys `j <= i + offset` visible to query `i` under the
+      causal mask;
+    - `{func = @f, inputs = ["x", "s"], output = "y"}`: a func.func over
+      tensors (linalg, arith, math, tensor), lowered element-wise.
 
     ```mlir
     kproof.contract @softmax4 {kernel = "softmax4",

@@ -93,10 +93,11 @@ public:
   /// constant).
   bool provesNonZero(Term t);
 
-  /// The ex2 idiom (DESIGN.md §3): if `arg` normalizes to a linear form
-  /// L * f whose every coefficient is an integer multiple of `scale` (the
-  /// f32 constant log2(e) = 0f3FB8AA3B), returns f, so that ex2(arg) can be
-  /// read as exp(f). Otherwise null.
+  /// The ex2 idiom (DESIGN.md §3): if `arg` normalizes to a polynomial
+  /// L * f, L = `scale` (the f32 constant log2(e) = 0f3FB8AA3B), where every
+  /// coefficient of f is a dyadic rational (as float constants are: 1, -1,
+  /// a softmax scale 1/sqrt(d) in f32), returns f, so that ex2(arg) can be
+  /// read as exp(f). Otherwise (exp2f(x) without L) null.
   Term matchScaledLinear(Term arg, const Rational &scale);
 
   /// A term for a polynomial / rational function (for solver residues).

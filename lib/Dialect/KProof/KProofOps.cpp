@@ -802,6 +802,13 @@ LogicalResult ContractOp::verify() {
   auto builtin = spec.getAs<StringAttr>("builtin");
   if (!builtin)
     return emitOpError("spec needs a 'builtin' name or a 'func'");
+  if (builtin.getValue() == "attention") {
+    for (StringRef key : {"q", "k", "v"})
+      if (!isParam(spec.get(key)))
+        return emitOpError("attention spec needs '") << key
+                                                     << "' naming a param";
+    return success();
+  }
   if (!llvm::is_contained(ArrayRef<StringRef>{"softmax", "copy", "sum", "max"},
                           builtin.getValue()))
     return emitOpError("unknown builtin spec '") << builtin.getValue() << "'";

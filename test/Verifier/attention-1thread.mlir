@@ -1,0 +1,56 @@
+// Attention computed by one thread (q [2, 2], k [3, 2], v [3, 2], scale
+// 1/sqrt(2) as the f32 constant 0f3F3504F3) against the built-in attention
+// spec: causal with a query-position offset of 1 (key j visible to query i
+// iff j <= i + 1), and without a mask. PROVED: the ex2 idiom reads
+// ex2(0f3FB8AA3B * (s - m)) as exp(s - m) with the scaled score s, and the
+// running max cancels. Swapping the two contracts REFUTES both.
+// RUN: split-file %s %t
+// RUN: %expect_exit 0 kproof-opt %inputs/cuda/ptx/attention_1thread.sm80.O3.ptx --verify-equiv --contract=%t/causal.mlir | FileCheck %s --check-prefix=CAUSAL
+// RUN: %expect_exit 0 kproof-opt %inputs/cuda/ptx/attention_1thread.sm80.O3.ptx --verify-equiv --contract=%t/nomask.mlir | FileCheck %s --check-prefix=NOMASK
+// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/attention_1thread.sm80.O3.ptx --verify-equiv --contract=%t/swapped.mlir 2>/dev/null | FileCheck %s --check-prefix=SWAPPED
+
+// CAUSAL: kproof: attention_1thread_causal against attention(q, k, v, causal) -> o
+// CAUSAL: obligations: 8 (8 proved)
+// CAUSAL: PROVED
+// NOMASK: kproof: attention_1thread_nomask against attention(q, k, v) -> o
+// NOMASK: PROVED
+// The causal kernel against the unmasked spec: query 0 must not see key 2.
+// SWAPPED: REFUTED: value o[0] -- counterexample confirmed
+// SWAPPED: REFUTED
+
+//--- causal.mlir
+kproof.contract @causal {
+  kernel = "attention_1thread_causal", grid = array<i64: 1, 1, 1>, block = array<i64: 1, 1, 1>,
+  params = [
+    {name = "q", buffer = "in", type = f32, shape = array<i64: 2, 2>},
+    {name = "k", buffer = "in", type = f32, shape = array<i64: 3, 2>},
+    {name = "v", buffer = "in", type = f32, shape = array<i64: 3, 2>},
+    {name = "o", buffer = "out", type = f32, shape = array<i64: 2, 2>}
+  ],
+  spec = {builtin = "attention", q = "q", k = "k", v = "v", output = "o",
+          scale = 0.70710677 : f32, mask = "causal", offset = 1 : i64}
+}
+//--- nomask.mlir
+kproof.contract @nomask {
+  kernel = "attention_1thread_nomask", grid = array<i64: 1, 1, 1>, block = array<i64: 1, 1, 1>,
+  params = [
+    {name = "q", buffer = "in", type = f32, shape = array<i64: 2, 2>},
+    {name = "k", buffer = "in", type = f32, shape = array<i64: 3, 2>},
+    {name = "v", buffer = "in", type = f32, shape = array<i64: 3, 2>},
+    {name = "o", buffer = "out", type = f32, shape = array<i64: 2, 2>}
+  ],
+  spec = {builtin = "attention", q = "q", k = "k", v = "v", output = "o",
+          scale = 0.70710677 : f32, mask = "none"}
+}
+//--- swapped.mlir
+kproof.contract @swapped {
+  kernel = "attention_1thread_causal", grid = array<i64: 1, 1, 1>, block = array<i64: 1, 1, 1>,
+  params = [
+    {name = "q", buffer = "in", type = f32, shape = array<i64: 2, 2>},
+    {name = "k", buffer = "in", type = f32, shape = array<i64: 3, 2>},
+    {name = "v", buffer = "in", type = f32, shape = array<i64: 3, 2>},
+    {name = "o", buffer = "out", type = f32, shape = array<i64: 2, 2>}
+  ],
+  spec = {builtin = "attention", q = "q", k = "k", v = "v", output = "o",
+          scale = 0.70710677 : f32, mask = "none"}
+}
