@@ -777,10 +777,14 @@ bool Executor::execOp(State &s, Operation *op) {
           r = T.div(T.real(1), a);
           break;
         case FloatUnaryKind::Sqrt:
+          // sqrt of a negative number is NaN: the operand must be >= 0.
+          result.alignments.push_back({s.pc, T.realLe(T.real(0), a), loc,
+                                       "non-negative operand of sqrt"});
           r = T.realFn("sqrt", {a});
           break;
         case FloatUnaryKind::Rsqrt:
-          result.divisors.push_back({s.pc, a, loc, "operand of rsqrt"});
+          result.alignments.push_back({s.pc, T.realLt(T.real(0), a), loc,
+                                       "positive operand of rsqrt"});
           r = T.realFn("rsqrt", {a});
           break;
         case FloatUnaryKind::Ex2: {
@@ -794,7 +798,8 @@ bool Executor::execOp(State &s, Operation *op) {
           break;
         }
         case FloatUnaryKind::Lg2:
-          result.divisors.push_back({s.pc, a, loc, "operand of lg2"});
+          result.alignments.push_back({s.pc, T.realLt(T.real(0), a), loc,
+                                       "positive operand of lg2"});
           r = T.realFn("lg2", {a});
           break;
         case FloatUnaryKind::Tanh: r = T.realFn("tanh", {a}); break;
@@ -860,6 +865,10 @@ bool Executor::execOp(State &s, Operation *op) {
               {s.pc, T.eq(T.bvBin(Kind::BVURem, offTerm, eb), T.bv(0, 64)),
                loc, "alignment of the load from " + name});
           Term index = T.bvBin(Kind::BVUDiv, offTerm, eb);
+          result.alignments.push_back(
+              {s.pc, T.bvUlt(index, T.bv(r->buffer->numElements(), 64)), loc,
+               "load from " + name + " inside its extent of " +
+                   std::to_string(r->buffer->numElements()) + " elements"});
           bool elemIsFloat = isa<FloatType>(r->elemType);
           if (!elemIsFloat) {
             unknown(loc, "integer elements at symbolic indices are not yet "
@@ -993,6 +1002,14 @@ bool Executor::execOp(State &s, Operation *op) {
           return advance();
         }
         uint64_t off = offTerm->getAPInt().getZExtValue();
+        if (r->buffer && (width != r->buffer->elemBytes() ||
+                          off % r->buffer->elemBytes() != 0)) {
+          unknown(loc, "a store of " + Twine(width) + " bytes at byte " +
+                           Twine(off) + " of '" + name + "', whose elements "
+                           "have " + Twine(r->buffer->elemBytes()) +
+                           " bytes, is not modeled");
+          return false;
+        }
         if (!s.symbolicStores.empty()) {
           unknown(loc, "constant-index store after symbolic-index stores");
           return false;
@@ -1067,7 +1084,14 @@ bool Executor::execOp(State &s, Operation *op) {
                      : branchTo(s, br.getFalseDest(),
                                 br.getFalseDestOperands());
         }
-        // A data-dependent branch: fork.
+        // A data-dependent branch: fork (bounded: a loop whose exit depends
+        // on data forks once per iteration).
+        if (result.paths.size() + worklist.size() + 1 > options.maxPaths) {
+          unknown(loc, "more than " + Twine(options.maxPaths) +
+                           " paths (data-dependent control flow, or a loop "
+                           "whose trip count depends on data)");
+          return false;
+        }
         State other = s;
         other.pc = T.andOf(other.pc, T.notOf(c));
         branchTo(other, br.getFalseDest(), br.getFalseDestOperands());

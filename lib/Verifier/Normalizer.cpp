@@ -26,6 +26,13 @@ bool MonomialLess::operator()(const Monomial &a, const Monomial &b) const {
   return a.size() < b.size();
 }
 
+/// Largest exponent a monomial may carry. Beyond it (exp2(2^30 x) squared
+/// ...) the normalizer gives up on the term (it becomes an atom), so
+/// exponents never overflow and terms never blow up.
+static constexpr int kMaxExponent = 64;
+/// Set when a product exceeded kMaxExponent; checked by Normalizer.
+static thread_local bool exponentOverflow = false;
+
 /// The product of two monomials: exponents add; zero exponents vanish.
 static Monomial multiply(const Monomial &a, const Monomial &b) {
   Monomial out;
@@ -37,9 +44,13 @@ static Monomial multiply(const Monomial &a, const Monomial &b) {
     } else if (i == a.size() || b[j].first->getId() < a[i].first->getId()) {
       out.push_back(b[j++]);
     } else {
-      int e = a[i].second + b[j].second;
+      long e = long(a[i].second) + long(b[j].second);
+      if (e > kMaxExponent || e < -kMaxExponent) {
+        exponentOverflow = true;
+        e = 0; // the result is discarded (see Normalizer::normalize)
+      }
       if (e != 0)
-        out.push_back({a[i].first, e});
+        out.push_back({a[i].first, int(e)});
       ++i;
       ++j;
     }
@@ -140,7 +151,15 @@ const RationalFunction &Normalizer::normalize(Term t) {
   auto it = memo.find(t->getId());
   if (it != memo.end())
     return it->second;
+  bool outer = exponentOverflow;
+  exponentOverflow = false;
   RationalFunction f = compute(t);
+  if (exponentOverflow) {
+    // An exponent grew past kMaxExponent: keep the term opaque.
+    f = RationalFunction();
+    f.num = Polynomial::atom(t);
+  }
+  exponentOverflow = outer;
   return memo.emplace(t->getId(), std::move(f)).first->second;
 }
 
@@ -229,7 +248,8 @@ RationalFunction Normalizer::expOf(Kind kind, const RationalFunction &arg,
       Polynomial single;
       single.addTerm(mono, Rational(1));
       Term m = toTerm(single);
-      if (c.isInteger() && mpz_fits_sint_p(mpq_numref(c.get()))) {
+      if (c.isInteger() && mpz_fits_sint_p(mpq_numref(c.get())) &&
+          std::abs(mpz_get_si(mpq_numref(c.get()))) <= kMaxExponent) {
         factor = mkExp(m);
         power = static_cast<int>(mpz_get_si(mpq_numref(c.get())));
       } else {
@@ -357,7 +377,12 @@ bool Normalizer::provesEqual(Term a, Term b) {
   const RationalFunction &fb = normalize(b);
   if (fa.den == fb.den)
     return fa.num == fb.num;
-  return (fa.num * fb.den) == (fb.num * fa.den);
+  exponentOverflow = false;
+  bool equal = (fa.num * fb.den) == (fb.num * fa.den);
+  // A product whose exponents overflowed proves nothing.
+  bool overflowed = exponentOverflow;
+  exponentOverflow = false;
+  return equal && !overflowed;
 }
 
 static bool allPositive(const Polynomial &p) {

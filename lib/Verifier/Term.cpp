@@ -304,6 +304,11 @@ Term TermContext::ite(Term c, Term t, Term e) {
     return c->getBoolValue() ? t : e;
   if (t == e)
     return t;
+  // Infinities exist only as constants: every other real term is finite,
+  // which the folds rely on. A value that is infinite on some inputs only
+  // is not modeled.
+  if (isInf(t) || isInf(e))
+    return nullptr;
   if (c->getKind() == Kind::Not)
     return ite(c->getOperand(0), e, t);
   if (t->getSort() == Sort::Bool) {
@@ -458,8 +463,10 @@ Term TermContext::exp2(Term a) {
     return real(0);
   if (a->getKind() == Kind::PosInf)
     return posInf();
-  if (a->isRealConst() && a->getRational().isInteger()) {
-    // 2^k exactly for small integers.
+  if (a->isRealConst() && a->getRational().isInteger() &&
+      mpz_fits_slong_p(mpq_numref(a->getRational().get()))) {
+    // 2^k exactly for small integers (only those: a huge k must not be
+    // truncated into a small one).
     long k = mpz_get_si(mpq_numref(a->getRational().get()));
     if (k >= -64 && k <= 64) {
       Rational r(1);

@@ -75,7 +75,8 @@ struct SymbolicStore {
   mlir::Location loc;
 };
 
-/// A condition that must hold on a path (alignment of an access).
+/// A condition that must hold on a path: alignment and extent of an
+/// access, the domain of sqrt/rsqrt/lg2.
 struct PathObligation {
   Term pathCondition;
   Term condition;
