@@ -1055,6 +1055,51 @@ bool Executor::execOp(State &s, Operation *op) {
                          o->getName().getStringRef() + "')");
         return false;
       })
+      .Case<PackOp>([&](PackOp pk) {
+        // mov.b32 d, {lo, hi}: the first element is the low half.
+        SmallVector<SymValue> parts;
+        for (Value e : pk.getElements())
+          parts.push_back(val(e));
+        bool anyReal = llvm::any_of(parts, [](const SymValue &v) {
+          return v.realBits || (v.term && v.term->getSort() == Sort::Real);
+        });
+        if (!anyReal) {
+          Term r = parts.front().term;
+          for (const SymValue &v : ArrayRef(parts).drop_front())
+            r = T.bvConcat(v.term, r);
+          if (!done(r))
+            return false;
+          set(f, pk, r);
+          return advance();
+        }
+        // {0, bf16 bits} is the bf16 value widened to f32, exactly
+        // (nvcc's __bfloat162float on sm_80).
+        Value hi = pk.getElements().size() == 2 ? pk.getElements()[1]
+                                                : Value();
+        bool bf16High = hi && parts[1].realBits && hi.getDefiningOp() &&
+                        isa<BitcastOp>(hi.getDefiningOp()) &&
+                        cast<BitcastOp>(hi.getDefiningOp())
+                            .getInput()
+                            .getType()
+                            .isBF16();
+        Term lo = parts[0].term;
+        if (bf16High && pk.getType().isInteger(32) && lo &&
+            lo->getKind() == Kind::BVConst && lo->getAPInt().isZero()) {
+          set(f, pk, parts[1].term, /*realBits=*/true);
+          return advance();
+        }
+        unknown(loc, "packing the bits of a real value is not modeled");
+        return false;
+      })
+      .Case<UnpackOp>([&](UnpackOp up) {
+        Term a = bits(up.getInput());
+        if (!a)
+          return false;
+        unsigned w = getWidthOf(up.getElements()[0].getType());
+        for (auto [i, r] : llvm::enumerate(up.getElements()))
+          set(f, r, T.bvExtract(a, i * w, w));
+        return advance();
+      })
       .Case<CreatePolicyOp>([&](CreatePolicyOp c) {
         set(f, c, fresh("policy", Sort::BV, 64));
         return advance();
