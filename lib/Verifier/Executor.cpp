@@ -143,6 +143,25 @@ private:
   bool decomposeAddress(Term addr, int64_t extra, std::string &region,
                         Term &byteOffset, Location loc);
   Term specialRegister(State &s, SpecialReg reg, Location loc);
+  /// The address of an ld/st as region + byte offset; false (UNKNOWN
+  /// recorded) for shared memory in a multi-thread launch, an address
+  /// holding real bits, or an address not rooted at a region.
+  bool resolveAccess(Frame &f, Value address, int64_t offset,
+                     StateSpace space, Location loc, Term &addr,
+                     std::string &region, Term &byteOffset) {
+    if (space == StateSpace::Shared && isMultiThread()) {
+      unknown(loc, "cross-thread data flow: not yet modeled (shared "
+                   "memory in a multi-thread launch)");
+      return false;
+    }
+    SymValue a = get(f, address);
+    if (!a.term || a.realBits || a.term->getSort() != Sort::BV) {
+      unknown(loc, "an address computed from a real value is not modeled");
+      return false;
+    }
+    addr = a.term;
+    return decomposeAddress(addr, offset, region, byteOffset, loc);
+  }
 };
 
 //===----------------------------------------------------------------------===//
@@ -814,17 +833,11 @@ bool Executor::execOp(State &s, Operation *op) {
         return advance();
       })
       .Case<LoadOp>([&](LoadOp l) {
-        if (l.getSpace() == StateSpace::Shared && isMultiThread()) {
-          unknown(loc, "cross-thread data flow: not yet modeled (shared "
-                       "memory in a multi-thread launch)");
-          return false;
-        }
-        Term addr = bits(l.getAddr());
-        if (!addr)
-          return false;
+        Term addr;
         std::string name;
         Term offTerm;
-        if (!decomposeAddress(addr, l.getOffset(), name, offTerm, loc))
+        if (!resolveAccess(f, l.getAddr(), l.getOffset(), l.getSpace(), loc,
+                           addr, name, offTerm))
           return false;
         Region *r = *regionOf("&" + name);
         if (isMultiThread() &&
@@ -962,17 +975,11 @@ bool Executor::execOp(State &s, Operation *op) {
         return advance();
       })
       .Case<StoreOp>([&](StoreOp st) {
-        if (st.getSpace() == StateSpace::Shared && isMultiThread()) {
-          unknown(loc, "cross-thread data flow: not yet modeled (shared "
-                       "memory in a multi-thread launch)");
-          return false;
-        }
-        Term addr = bits(st.getAddr());
-        if (!addr)
-          return false;
+        Term addr;
         std::string name;
         Term offTerm;
-        if (!decomposeAddress(addr, st.getOffset(), name, offTerm, loc))
+        if (!resolveAccess(f, st.getAddr(), st.getOffset(), st.getSpace(),
+                           loc, addr, name, offTerm))
           return false;
         Region *r = *regionOf("&" + name);
         unsigned width =
