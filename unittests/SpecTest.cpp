@@ -103,3 +103,37 @@ TEST_F(AttentionSpecTest, BadMaskIsAnError) {
 }
 
 } // namespace
+
+namespace {
+
+/// A transpose: y[c, r] = x[r, c] for x [2, 3], y [3, 2].
+TEST(PermuteSpec, TransposeReadsTheSwappedElement) {
+  MLIRContext ctx;
+  TermContext T;
+  Type f32 = Float32Type::get(&ctx);
+  BufferBinding x{"x", BufferBinding::Role::In, f32, {2, 3}};
+  BufferBinding y{"y", BufferBinding::Role::Out, f32, {3, 2}};
+  SpecEnvironment env;
+  env.buffers = {{"x", &x}, {"y", &y}};
+  OwningOpRef<ModuleOp> module = ModuleOp::create(UnknownLoc::get(&ctx));
+  Builder b(&ctx);
+  auto dict = [&](ArrayRef<int64_t> perm) {
+    return b.getDictionaryAttr(
+        {b.getNamedAttr("builtin", b.getStringAttr("permute")),
+         b.getNamedAttr("input", b.getStringAttr("x")),
+         b.getNamedAttr("output", b.getStringAttr("y")),
+         b.getNamedAttr("perm", b.getDenseI64ArrayAttr(perm))});
+  };
+  std::unique_ptr<Spec> spec = buildSpec(*module, dict({1, 0}), env);
+  ASSERT_TRUE(spec);
+  std::string why;
+  // y[2, 1] (flat 5) = x[1, 2] (flat 5); y[1, 0] (flat 2) = x[0, 1] (flat 1).
+  EXPECT_EQ(spec->element(T, T.bv(5, 64), why), T.realVar("x[5]"));
+  EXPECT_EQ(spec->element(T, T.bv(2, 64), why), T.realVar("x[1]"));
+  EXPECT_EQ(spec->element(T, T.bv(1, 64), why), T.realVar("x[3]"));
+  // The identity permutation does not fit these shapes: an error.
+  ScopedDiagnosticHandler h(&ctx, [](Diagnostic &) { return success(); });
+  EXPECT_FALSE(buildSpec(*module, dict({0, 1}), env));
+}
+
+} // namespace

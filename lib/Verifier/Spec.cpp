@@ -88,6 +88,52 @@ private:
   const BufferBinding *out;
 };
 
+/// A permutation of dimensions: y[o_0, ..., o_n] = x[i] with
+/// i[perm[k]] = o[k] (perm = [1, 0] is a transpose). Shapes: y's extent k
+/// is x's extent perm[k].
+class PermuteSpec final : public Spec {
+public:
+  PermuteSpec(const BufferBinding *in, const BufferBinding *out,
+              std::vector<int64_t> perm)
+      : in(in), out(out), perm(std::move(perm)) {}
+
+  std::string describe() const override {
+    std::string p;
+    for (int64_t d : perm)
+      p += (p.empty() ? "" : ", ") + std::to_string(d);
+    return "permute[" + p + "](" + in->name + ") -> " + out->name;
+  }
+  const BufferBinding &output() const override { return *out; }
+
+  Term element(TermContext &T, Term index, std::string &reason) override {
+    size_t rank = out->shape.size();
+    // Unflatten the output index (row-major), outermost first.
+    std::vector<Term> o(rank);
+    Term rest = index;
+    for (size_t k = rank; k-- > 0;) {
+      Term ext = T.bv(out->shape[k], 64);
+      o[k] = k == 0 ? rest : T.bvBin(Kind::BVURem, rest, ext);
+      rest = T.bvBin(Kind::BVUDiv, rest, ext);
+    }
+    std::vector<Term> i(rank);
+    for (size_t k = 0; k < rank; ++k)
+      i[perm[k]] = o[k];
+    Term flat = T.bv(0, 64);
+    for (size_t k = 0; k < rank; ++k)
+      flat = T.bvBin(Kind::BVAdd,
+                     T.bvBin(Kind::BVMul, flat, T.bv(in->shape[k], 64)), i[k]);
+    Term t = inputElement(T, *in, flat);
+    if (!t)
+      reason = "integer elements of '" + in->name +
+               "' at a symbolic index are not modeled";
+    return t;
+  }
+
+private:
+  const BufferBinding *in, *out;
+  std::vector<int64_t> perm;
+};
+
 /// Attention (DESIGN.md §2b): queries q [M, D], keys k [N, D], values
 /// v [N, D], output o [M, D]:
 ///   s_ij = scale * sum_t q[i, t] k[j, t]
@@ -248,6 +294,27 @@ std::unique_ptr<Spec> buildSpec(Operation *contract, DictionaryAttr spec,
     return nullptr;
   }
   StringRef b = builtin.getValue();
+  if (b == "permute") {
+    auto perm = spec.getAs<DenseI64ArrayAttr>("perm");
+    std::vector<int64_t> p(perm ? perm.asArrayRef().begin() : nullptr,
+                           perm ? perm.asArrayRef().end() : nullptr);
+    std::vector<bool> seen(p.size(), false);
+    bool valid = perm && p.size() == in->shape.size() &&
+                 p.size() == out->shape.size();
+    for (size_t k = 0; valid && k < p.size(); ++k) {
+      valid = p[k] >= 0 && size_t(p[k]) < p.size() && !seen[p[k]] &&
+              out->shape[k] == in->shape[p[k]];
+      if (valid)
+        seen[p[k]] = true;
+    }
+    if (!valid) {
+      contract->emitError("permute spec needs 'perm', a permutation of the "
+                          "input's dimensions with output extent k equal to "
+                          "input extent perm[k]");
+      return nullptr;
+    }
+    return std::make_unique<PermuteSpec>(in, out, std::move(p));
+  }
   uint64_t rows = in->numElements() / in->shape.back();
   uint64_t expected =
       (b == "sum" || b == "max") ? rows : in->numElements();

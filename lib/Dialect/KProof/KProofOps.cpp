@@ -809,8 +809,9 @@ LogicalResult ContractOp::verify() {
                                                      << "' naming a param";
     return success();
   }
-  if (!llvm::is_contained(ArrayRef<StringRef>{"softmax", "copy", "sum", "max"},
-                          builtin.getValue()))
+  if (!llvm::is_contained(
+          ArrayRef<StringRef>{"softmax", "copy", "sum", "max", "permute"},
+          builtin.getValue()))
     return emitOpError("unknown builtin spec '") << builtin.getValue() << "'";
   if (!isParam(spec.get("input")))
     return emitOpError("spec needs an 'input' naming a param");
