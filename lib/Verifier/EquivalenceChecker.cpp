@@ -560,25 +560,136 @@ void Checker::checkThreadStores(const PathResult &p, const BufferBinding &out,
              last->index, out.name);
 }
 
+/// Reads `t` (a BV index term) as sum(coeff * thread variable) + constant
+/// over tid.* / ctaid.*; false for anything else. Only proposes a coverage
+/// witness: the witness is then checked with the exact BV semantics.
+static bool readLinearForm(Term t, int64_t scale,
+                           std::map<std::string, int64_t> &coeffs,
+                           int64_t &constant) {
+  switch (t->getKind()) {
+  case Kind::BVAdd:
+    return readLinearForm(t->getOperand(0), scale, coeffs, constant) &&
+           readLinearForm(t->getOperand(1), scale, coeffs, constant);
+  case Kind::BVMul:
+    for (int k = 0; k < 2; ++k)
+      if (t->getOperand(k)->getKind() == Kind::BVConst)
+        return readLinearForm(
+            t->getOperand(1 - k),
+            scale * t->getOperand(k)->getAPInt().getSExtValue(), coeffs,
+            constant);
+    return false;
+  case Kind::BVShl:
+    if (t->getOperand(1)->getKind() != Kind::BVConst ||
+        t->getOperand(1)->getAPInt().getZExtValue() > 32)
+      return false;
+    return readLinearForm(
+        t->getOperand(0),
+        scale << t->getOperand(1)->getAPInt().getZExtValue(), coeffs,
+        constant);
+  case Kind::BVZExt:
+  case Kind::BVSExt:
+    return readLinearForm(t->getOperand(0), scale, coeffs, constant);
+  case Kind::BVUDiv: {
+    // (linear form) / d when every coefficient is a multiple of d (a byte
+    // offset turned into an element index).
+    if (t->getOperand(1)->getKind() != Kind::BVConst)
+      return false;
+    int64_t d = t->getOperand(1)->getAPInt().getSExtValue();
+    std::map<std::string, int64_t> inner;
+    int64_t c = 0;
+    if (d <= 0 || !readLinearForm(t->getOperand(0), 1, inner, c) || c % d)
+      return false;
+    for (auto &[var, k] : inner) {
+      if (k % d)
+        return false;
+      coeffs[var] += scale * (k / d);
+    }
+    constant += scale * (c / d);
+    return true;
+  }
+  case Kind::BVConst:
+    constant += scale * t->getAPInt().getSExtValue();
+    return true;
+  case Kind::BVVar:
+    if (t->getName().starts_with("tid.") || t->getName().starts_with("ctaid.")) {
+      coeffs[t->getName().str()] += scale;
+      return true;
+    }
+    return false;
+  default:
+    return false;
+  }
+}
+
 void Checker::checkCoverage(const ExecutionResult &ex,
                             const BufferBinding &out,
                             const LaunchConfig &launch) {
   std::string name = "coverage: every element of '" + out.name +
                      "' is written";
-  if (launch.block[1] != 1 || launch.block[2] != 1 || launch.grid[1] != 1 ||
-      launch.grid[2] != 1) {
-    record(name, VerdictKind::Unknown,
-           "no witness for multi-dimensional launches yet");
-    return;
+  // The witness thread of element e: invert the layout. Read the first
+  // store's index as a linear form over the thread variables; when its
+  // coefficients form a mixed-radix system (1, r0, r0 r1, ...; r = each
+  // variable's range), variable k of the witness is
+  // ((e - constant) / coeff_k) % range_k. Otherwise fall back to the 1-D
+  // witness ctaid.x = e / ntid.x, tid.x = e % ntid.x.
+  auto range = [&](StringRef var) -> int64_t {
+    int d = var.back() - 'x';
+    return var.starts_with("tid.") ? launch.block[d] : launch.grid[d];
+  };
+  Term e = T.bvVar("e", 64);
+  llvm::DenseMap<Term, Term> w;
+  std::string witness;
+  for (const PathResult &p : ex.paths) {
+    if (!w.empty())
+      break;
+    for (const SymbolicStore &st : p.symbolicStores) {
+      if (st.buffer != out.name)
+        continue;
+      std::map<std::string, int64_t> coeffs;
+      int64_t constant = 0;
+      if (!readLinearForm(st.index, 1, coeffs, constant))
+        break;
+      SmallVector<std::pair<int64_t, std::string>> order;
+      for (auto &[var, c] : coeffs)
+        if (c != 0)
+          order.push_back({c, var});
+      llvm::sort(order);
+      int64_t expected = 1;
+      bool mixedRadix = !order.empty();
+      for (auto &[c, var] : order) {
+        mixedRadix &= c == expected;
+        expected *= range(var);
+      }
+      if (!mixedRadix)
+        break;
+      Term base = T.bvBin(Kind::BVSub, e, T.bv(APInt(64, constant, true)));
+      for (auto &[c, var] : order) {
+        Term v = T.bvBin(Kind::BVURem, T.bvBin(Kind::BVUDiv, base, T.bv(c, 64)),
+                         T.bv(range(var), 64));
+        w[T.bvVar(var, 32)] = T.bvExtract(v, 0, 32);
+        witness += (witness.empty() ? "" : ", ") + var + " = (e - " +
+                   std::to_string(constant) + ") / " + std::to_string(c) +
+                   " % " + std::to_string(range(var));
+      }
+      break;
+    }
+  }
+  if (w.empty()) {
+    if (launch.block[1] != 1 || launch.block[2] != 1 ||
+        launch.grid[1] != 1 || launch.grid[2] != 1) {
+      record(name, VerdictKind::Unknown,
+             "no witness: the layout is not a mixed-radix linear form of "
+             "the thread indices");
+      return;
+    }
+    Term block = T.bv(launch.block[0], 64);
+    w[T.bvVar("tid.x", 32)] =
+        T.bvExtract(T.bvBin(Kind::BVURem, e, block), 0, 32);
+    w[T.bvVar("ctaid.x", 32)] =
+        T.bvExtract(T.bvBin(Kind::BVUDiv, e, block), 0, 32);
+    witness = "ctaid.x = e / ntid.x, tid.x = e % ntid.x";
   }
   // F(e) = OR over paths: pc(w(e)) and index(w(e)) == e.
-  Term e = T.bvVar("e", 64);
-  Term block = T.bv(launch.block[0], 64);
-  llvm::DenseMap<Term, Term> w;
-  w[T.bvVar("tid.x", 32)] =
-      T.bvExtract(T.bvBin(Kind::BVURem, e, block), 0, 32);
-  w[T.bvVar("ctaid.x", 32)] =
-      T.bvExtract(T.bvBin(Kind::BVUDiv, e, block), 0, 32);
   SmallVector<Term> writes;
   for (const PathResult &p : ex.paths)
     for (const SymbolicStore &st : p.symbolicStores)
@@ -588,14 +699,13 @@ void Checker::checkCoverage(const ExecutionResult &ex,
   Term inRange = T.bvUlt(e, T.bv(out.numElements(), 64));
   Term missed = T.andOf(inRange, T.notOf(T.orOf(writes)));
   if (missed->getKind() == Kind::BoolConst && !missed->getBoolValue()) {
-    proved(name, missed, "witness, normalizer");
+    proved(name, missed, "witness " + witness + ", normalizer");
     return;
   }
   Query q{T, options, {missed}};
   Query::Outcome outcome = q.check();
   if (outcome.result == smt::CheckResult::Unsat) {
-    proved(name, missed,
-           "z3 (unsat) with witness ctaid.x = e / ntid.x, tid.x = e % ntid.x");
+    proved(name, missed, "z3 (unsat) with witness " + witness);
     return;
   }
   std::string detail;
@@ -606,7 +716,8 @@ void Checker::checkCoverage(const ExecutionResult &ex,
                std::to_string(it->second.getZExtValue()) + "])";
   }
   record(name, VerdictKind::Unknown,
-         "the witness thread does not write every element" + detail);
+         "the witness thread (" + witness + ") does not write every element" +
+             detail);
 }
 
 std::optional<Verdict> Checker::run() {

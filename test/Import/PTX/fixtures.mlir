@@ -26,6 +26,10 @@
 // RUN: kproof-opt %inputs/cuda/ptx/elementwise_scaled_exp.sm80.O3.ptx -o /dev/null 2>&1 | FileCheck %s --allow-empty --check-prefix=CLEAN
 // RUN: kproof-opt %inputs/cuda/ptx/elementwise_scaled_exp.sm90.G.ptx -o /dev/null 2>&1 | FileCheck %s --allow-empty --check-prefix=CLEAN
 // RUN: kproof-opt %inputs/cuda/ptx/elementwise_scaled_exp.sm90.O3.ptx -o /dev/null 2>&1 | FileCheck %s --allow-empty --check-prefix=CLEAN
+// RUN: kproof-opt %inputs/cuda/ptx/grid2d_copy_transpose.sm80.G.ptx -o /dev/null 2>&1 | FileCheck %s --allow-empty --check-prefix=CLEAN
+// RUN: kproof-opt %inputs/cuda/ptx/grid2d_copy_transpose.sm80.O3.ptx -o /dev/null 2>&1 | FileCheck %s --allow-empty --check-prefix=CLEAN
+// RUN: kproof-opt %inputs/cuda/ptx/grid2d_copy_transpose.sm90.G.ptx -o /dev/null 2>&1 | FileCheck %s --allow-empty --check-prefix=CLEAN
+// RUN: kproof-opt %inputs/cuda/ptx/grid2d_copy_transpose.sm90.O3.ptx -o /dev/null 2>&1 | FileCheck %s --allow-empty --check-prefix=CLEAN
 // RUN: kproof-opt %inputs/cuda/ptx/grid3d.sm80.G.ptx -o /dev/null 2>&1 | FileCheck %s --allow-empty --check-prefix=CLEAN
 // RUN: kproof-opt %inputs/cuda/ptx/grid3d.sm80.O3.ptx -o /dev/null 2>&1 | FileCheck %s --allow-empty --check-prefix=CLEAN
 // RUN: kproof-opt %inputs/cuda/ptx/grid3d.sm90.G.ptx -o /dev/null 2>&1 | FileCheck %s --allow-empty --check-prefix=CLEAN
