@@ -494,7 +494,7 @@ void Checker::checkNever(const std::string &name, Term pc, Term bad,
     Evaluator ev(*out.model, options.mpfrBits);
     if (ev.boolean(cond) == Truth::True) {
       Counterexample c;
-      c.property = name;
+      c.property = "violated: " + name;
       c.inputs = *out.model;
       c.location = locString(loc);
       if (witnessA) {
@@ -541,7 +541,7 @@ void Checker::checkThreadStores(const PathResult &p, const BufferBinding &out,
   if (!last)
     return; // this path writes nothing (e.g. a thread past the bound)
   for (const SymbolicStore &st : p.symbolicStores)
-    checkNever("store to " + st.buffer + " outside its extent of " +
+    checkNever("stores to " + st.buffer + " stay inside its extent of " +
                    std::to_string(out.numElements()) + " elements at " +
                    locString(st.loc),
                p.pathCondition,
@@ -783,12 +783,14 @@ std::optional<Verdict> Checker::run() {
   // Obligations per path.
   for (const PathResult &p : ex.paths) {
     if (p.trapped) {
-      checkNever("no trap (kernel aborts)", p.pathCondition, T.boolConst(true),
+      checkNever("no trap (the kernel never aborts)", p.pathCondition,
+                 T.boolConst(true),
                  p.trapLoc.value_or(kernel.getLoc()));
       continue;
     }
     for (const std::string &v : p.violations)
-      checkNever(v, p.pathCondition, T.boolConst(true), kernel.getLoc());
+      checkNever("never: " + v, p.pathCondition, T.boolConst(true),
+                 kernel.getLoc());
     const BufferBinding &out = spec->output();
     if (multiThread) {
       checkThreadStores(p, out, *spec);
@@ -810,7 +812,7 @@ std::optional<Verdict> Checker::run() {
           st = &it->second;
       }
       if (!st) {
-        checkNever("coverage: " + elemName + " is never written",
+        checkNever("coverage: " + elemName + " is written",
                    p.pathCondition, T.boolConst(true), kernel.getLoc());
         continue;
       }

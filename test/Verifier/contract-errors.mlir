@@ -5,12 +5,18 @@
 // RUN: %expect_exit 2 kproof-opt %inputs/cuda/ptx/softmax_online.sm80.O3.ptx --verify-equiv --contract=%t/param-type.mlir 2>&1 | FileCheck %s --check-prefix=TYPE
 // RUN: %expect_exit 2 kproof-opt %inputs/cuda/ptx/softmax_online.sm80.O3.ptx --verify-equiv --contract=%t/shape.mlir 2>&1 | FileCheck %s --check-prefix=SHAPE
 // RUN: %expect_exit 2 kproof-opt %inputs/cuda/ptx/softmax_online.sm80.O3.ptx --verify-equiv --contract=%t/malformed.mlir 2>&1 | FileCheck %s --check-prefix=MALFORMED
+// RUN: %expect_exit 2 kproof-opt %inputs/cuda/ptx/softmax_online.sm80.O3.ptx --verify-equiv --contract=%t/misspelled.mlir 2>&1 | FileCheck %s --check-prefix=MISSPELLED
+// RUN: %expect_exit 2 kproof-opt %inputs/cuda/ptx/softmax_online.sm80.O3.ptx --verify-equiv --contract=%t/param-key.mlir 2>&1 | FileCheck %s --check-prefix=PARAMKEY
 
 // KERNEL: unknown-kernel.mlir:1:1: error: no kernel (.entry with a body) named 'softmax_online_5'
 // COUNT: param-count.mlir:1:1: error: kernel 'softmax_online_4' has 2 parameter(s) but the contract binds 3
 // TYPE: param-type.mlir:1:1: error: param #1 'y' has type 'f32' but kernel parameter #1 has type 'i64'
 // SHAPE: shape.mlir:1:1: error: spec shape mismatch: softmax of 'x' has 4 element(s) but 'y' has 3
 // MALFORMED: malformed.mlir:1:1: error: 'kproof.contract' op param 'y' must be either a buffer or a scalar
+// A misspelled field is an error, never ignored.
+// MISSPELLED: misspelled.mlir:1:1: error: 'kproof.contract' op unknown contract field 'asume' (fields: kernel, grid, block, params, spec, assume, mode)
+// PARAMKEY: param-key.mlir:1:1: error: 'kproof.contract' op unknown key 'shap' in param 'y'
+
 
 //--- unknown-kernel.mlir
 kproof.contract @c {kernel = "softmax_online_5", grid = array<i64: 1, 1, 1>, block = array<i64: 1, 1, 1>, params = [{name = "x", buffer = "in", type = f32, shape = array<i64: 4>}, {name = "y", buffer = "out", type = f32, shape = array<i64: 4>}], spec = {builtin = "softmax", input = "x", output = "y"}}
@@ -22,3 +28,7 @@ kproof.contract @c {kernel = "softmax_online_4", grid = array<i64: 1, 1, 1>, blo
 kproof.contract @c {kernel = "softmax_online_4", grid = array<i64: 1, 1, 1>, block = array<i64: 1, 1, 1>, params = [{name = "x", buffer = "in", type = f32, shape = array<i64: 4>}, {name = "y", buffer = "out", type = f32, shape = array<i64: 3>}], spec = {builtin = "softmax", input = "x", output = "y"}}
 //--- malformed.mlir
 kproof.contract @c {kernel = "softmax_online_4", grid = array<i64: 1, 1, 1>, block = array<i64: 1, 1, 1>, params = [{name = "x", buffer = "in", type = f32, shape = array<i64: 4>}, {name = "y"}], spec = {builtin = "softmax", input = "x", output = "y"}}
+//--- misspelled.mlir
+kproof.contract @c {kernel = "softmax_online_4", grid = array<i64: 1, 1, 1>, block = array<i64: 1, 1, 1>, params = [{name = "x", buffer = "in", type = f32, shape = array<i64: 4>}, {name = "y", buffer = "out", type = f32, shape = array<i64: 4>}], spec = {builtin = "softmax", input = "x", output = "y"}, asume = ["x is small"]}
+//--- param-key.mlir
+kproof.contract @c {kernel = "softmax_online_4", grid = array<i64: 1, 1, 1>, block = array<i64: 1, 1, 1>, params = [{name = "x", buffer = "in", type = f32, shape = array<i64: 4>}, {name = "y", buffer = "out", type = f32, shape = array<i64: 4>, shap = 1}], spec = {builtin = "softmax", input = "x", output = "y"}}

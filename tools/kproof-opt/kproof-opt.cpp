@@ -91,8 +91,9 @@ llvm::cl::opt<bool> verifyEquiv(
 
 llvm::cl::opt<std::string> contractFile(
     "contract",
-    llvm::cl::desc("MLIR file holding the kproof.contract (default: a "
-                   "kproof.contract op in the input module)"),
+    llvm::cl::desc("MLIR file holding the kproof.contract ops to check, "
+                   "all of them in order (default: the kproof.contract ops "
+                   "of the input module)"),
     llvm::cl::value_desc("file"), llvm::cl::cat(kproofCategory));
 
 enum class OutputFormat { Text, JSON };
@@ -125,7 +126,7 @@ static int runVerifyEquiv(ModuleOp module, MLIRContext &context,
                           llvm::SourceMgr &sourceMgr, llvm::raw_ostream &os) {
   static llvm::SourceMgr contractSourceMgr;
   OwningOpRef<ModuleOp> contractModule;
-  mlir::kproof::ContractOp contract;
+  SmallVector<mlir::kproof::ContractOp> contracts;
   if (!contractFile.empty()) {
     std::string err;
     auto buffer = openInputFile(contractFile, &err);
@@ -139,21 +140,16 @@ static int runVerifyEquiv(ModuleOp module, MLIRContext &context,
     contractModule = parseSourceFile<ModuleOp>(contractSourceMgr, &context);
     if (!contractModule)
       return ExitError;
-    contractModule->walk([&](mlir::kproof::ContractOp c) {
-      if (!contract)
-        contract = c;
-    });
-    if (!contract) {
+    contractModule->walk(
+        [&](mlir::kproof::ContractOp c) { contracts.push_back(c); });
+    if (contracts.empty()) {
       mlir::emitError(contractModule->getLoc())
           << "no kproof.contract in " << contractFile;
       return ExitError;
     }
   } else {
-    module.walk([&](mlir::kproof::ContractOp c) {
-      if (!contract)
-        contract = c;
-    });
-    if (!contract) {
+    module.walk([&](mlir::kproof::ContractOp c) { contracts.push_back(c); });
+    if (contracts.empty()) {
       llvm::errs() << "kproof-opt: --verify-equiv needs a contract: "
                       "--contract=FILE or a kproof.contract op in the input\n";
       return ExitError;
@@ -167,15 +163,30 @@ static int runVerifyEquiv(ModuleOp module, MLIRContext &context,
     llvm::errs() << "kproof-opt: --precision must be 'strict' or 'allow'\n";
     return ExitError;
   }
-  std::optional<::kproof::engine::Verdict> verdict =
-      ::kproof::engine::checkEquivalence(module, contract, options);
-  if (!verdict)
-    return ExitError;
-  if (verdictFormat == OutputFormat::JSON)
-    verdict->printJSON(os);
-  else
-    verdict->print(os);
-  return verdict->exitCode();
+  // Every contract is checked, in order; the worst verdict decides the exit
+  // code (REFUTED > UNKNOWN > PROVED), and a contract error stops with 2.
+  int rc = ExitOk;
+  bool json = verdictFormat == OutputFormat::JSON;
+  if (json && contracts.size() > 1)
+    os << "[\n";
+  for (auto [i, contract] : llvm::enumerate(contracts)) {
+    std::optional<::kproof::engine::Verdict> verdict =
+        ::kproof::engine::checkEquivalence(module, contract, options);
+    if (!verdict)
+      return ExitError;
+    if (i > 0)
+      os << (json ? ",\n" : "\n");
+    if (json)
+      verdict->printJSON(os);
+    else
+      verdict->print(os);
+    int code = verdict->exitCode();
+    if (code == ExitFailure || (code == ExitUnknown && rc == ExitOk))
+      rc = code;
+  }
+  if (json && contracts.size() > 1)
+    os << "]\n";
+  return rc;
 }
 
 /// Imports PTX, runs the requested pass pipeline over it and prints the

@@ -730,6 +730,19 @@ LogicalResult ContractOp::verify() {
   };
   if (failed(dims(getGrid(), "grid")) || failed(dims(getBlock(), "block")))
     return failure();
+  // A misspelled field must not be ignored silently.
+  for (NamedAttribute a : (*this)->getDiscardableAttrs())
+    return emitOpError("unknown contract field '")
+           << a.getName().getValue()
+           << "' (fields: kernel, grid, block, params, spec, assume, mode)";
+  auto checkKeys = [&](DictionaryAttr d, ArrayRef<StringRef> allowed,
+                       StringRef what) -> LogicalResult {
+    for (NamedAttribute a : d)
+      if (!llvm::is_contained(allowed, a.getName().getValue()))
+        return emitOpError("unknown key '")
+               << a.getName().getValue() << "' in " << what;
+    return success();
+  };
   if (getMode() != "reals")
     return emitOpError("unsupported mode '")
            << getMode() << "' (supported: reals)";
@@ -741,6 +754,11 @@ LogicalResult ContractOp::verify() {
     auto name = d.getAs<StringAttr>("name");
     if (!name)
       return emitOpError("param #") << i << " needs a 'name'";
+    if (failed(checkKeys(d,
+                         {"name", "buffer", "space", "type", "shape",
+                          "scalar", "value"},
+                         ("param '" + name.getValue() + "'").str())))
+      return failure();
     if (!names.insert(name.getValue()).second)
       return emitOpError("duplicate param name '") << name.getValue() << "'";
     auto buffer = d.getAs<StringAttr>("buffer");
@@ -782,6 +800,11 @@ LogicalResult ContractOp::verify() {
     }
   }
   DictionaryAttr spec = getSpec();
+  if (failed(checkKeys(spec,
+                       {"builtin", "input", "output", "func", "inputs", "q",
+                        "k", "v", "scale", "mask", "offset", "perm"},
+                       "spec")))
+    return failure();
   auto isParam = [&](Attribute a) {
     auto n = dyn_cast_or_null<StringAttr>(a);
     return n && names.contains(n.getValue());
@@ -812,7 +835,9 @@ LogicalResult ContractOp::verify() {
   if (!llvm::is_contained(
           ArrayRef<StringRef>{"softmax", "copy", "sum", "max", "permute"},
           builtin.getValue()))
-    return emitOpError("unknown builtin spec '") << builtin.getValue() << "'";
+    return emitOpError("unknown builtin spec '")
+           << builtin.getValue()
+           << "' (builtins: softmax, copy, permute, sum, max, attention)";
   if (!isParam(spec.get("input")))
     return emitOpError("spec needs an 'input' naming a param");
   return success();
