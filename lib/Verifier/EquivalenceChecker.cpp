@@ -51,19 +51,22 @@ int Verdict::exitCode() const {
   return 3;
 }
 
+/// "file.ptx:line:col", followed by " (file.cu:line:col)" when the PTX
+/// instruction carries a `.loc` source location.
 static std::string locString(Location loc) {
-  std::string s;
+  SmallVector<std::string, 2> parts;
   loc->walk([&](Location l) {
-    if (auto f = dyn_cast<FileLineColLoc>(l)) {
-      if (s.empty())
-        s = (f.getFilename().getValue() + ":" + Twine(f.getLine()) + ":" +
-             Twine(f.getColumn()))
-                .str();
-      return WalkResult::interrupt();
-    }
+    if (auto f = dyn_cast<FileLineColLoc>(l))
+      parts.push_back((f.getFilename().getValue() + ":" + Twine(f.getLine()) +
+                       ":" + Twine(f.getColumn()))
+                          .str());
     return WalkResult::advance();
   });
-  return s.empty() ? "<unknown location>" : s;
+  if (parts.empty())
+    return "<unknown location>";
+  if (parts.size() == 1)
+    return parts[0];
+  return parts[0] + " (" + parts[1] + ")";
 }
 
 void Verdict::print(llvm::raw_ostream &os) const {
@@ -90,6 +93,14 @@ void Verdict::print(llvm::raw_ostream &os) const {
     if (!c.location.empty())
       os << "  at " << c.location << "\n";
     os << "\nExample:\n";
+    bool any = false;
+    for (auto &[name, v] : c.inputs.reals)
+      any |= name.find('#') == std::string::npos;
+    any |= !c.inputs.elements.empty() || !c.inputs.elementDefaults.empty();
+    for (auto &[name, v] : c.inputs.bitvectors)
+      any |= name.find('#') == std::string::npos && name != "e";
+    if (!any)
+      os << "  (any input)\n";
     for (auto &[name, v] : c.inputs.reals)
       if (name.find('#') == std::string::npos)
         os << "  " << name << " = " << v.toString() << "\n";
@@ -104,8 +115,8 @@ void Verdict::print(llvm::raw_ostream &os) const {
     if (!c.specValue.empty()) {
       os << "\nKernel value: " << c.kernelValue << "\n";
       os << "Spec value:   " << c.specValue << "\n";
-      os << "(values with the true exp, MPFR interval arithmetic; they "
-            "differ)\n";
+      os << "(exact values at these inputs, enclosed with MPFR using the true "
+            "functions; they differ)\n";
     }
   }
   os << "\n" << verdictName(kind);
@@ -139,6 +150,8 @@ void Verdict::printJSON(llvm::raw_ostream &os) const {
     for (auto &[buffer, elems] : counterexample->inputs.elements)
       for (auto &[i, v] : elems)
         inputs[buffer + "[" + std::to_string(i) + "]"] = v.toString();
+    for (auto &[buffer, v] : counterexample->inputs.elementDefaults)
+      inputs[buffer + "[others]"] = v.toString();
     for (auto &[name, v] : counterexample->inputs.bitvectors)
       if (name.find('#') == std::string::npos && name != "e")
         inputs[name] = std::to_string(v.getZExtValue());

@@ -17,7 +17,7 @@
 // the spec wants exp(s * in[i + 1]): both REFUTED with confirmed
 // counterexamples. (Element 0 is never written either: coverage is UNKNOWN,
 // since a failed witness alone is not a counterexample.)
-// BUG: REFUTED: stores to y stay inside its extent of 1024 elements at {{.*}}elementwise_scaled_exp.sm80.O3.ptx:103:2 -- counterexample confirmed
+// BUG: REFUTED: stores to y stay inside its extent of 1024 elements at {{.*}}elementwise_scaled_exp.sm80.O3.ptx:103:2 (test/Inputs/cuda/elementwise_scaled_exp.cu:31:5) -- counterexample confirmed
 // BUG: REFUTED: value y[i] written by the representative thread -- counterexample confirmed
 // BUG: UNKNOWN: coverage: every element of 'y' is written -- the witness thread (tid.x = (e - 1) / 1 % 256, ctaid.x = (e - 1) / 256 % 4) does not write every element (for instance y[0])
 // BUG: ERROR: violated: stores to y stay inside its extent of 1024 elements

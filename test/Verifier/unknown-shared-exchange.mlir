@@ -4,7 +4,7 @@
 // RUN: %expect_exit 3 kproof-opt %inputs/cuda/ptx/reduce_block_smem.sm80.O3.ptx --verify-equiv --contract=%s | FileCheck %s
 // CHECK: kproof: reduce_block_smem_256 against sum(x) -> y
 // CHECK-NOT: PROVED
-// CHECK: UNKNOWN: cross-thread data flow: not yet modeled (shared memory in a multi-thread launch) (at {{.*}}reduce_block_smem.sm80.O3.ptx:{{[0-9]+}}:{{[0-9]+}})
+// CHECK: UNKNOWN: cross-thread data flow: not yet modeled (shared memory in a multi-thread launch) (at {{.*}}reduce_block_smem.sm80.O3.ptx:{{[0-9]+}}:{{[0-9]+}} (test/Inputs/cuda/reduce_block_smem.cu:{{[0-9]+}}:{{[0-9]+}}))
 kproof.contract @sum256 {
   kernel = "reduce_block_smem_256",
   grid = array<i64: 1, 1, 1>, block = array<i64: 256, 1, 1>,
