@@ -143,6 +143,8 @@ private:
   bool decomposeAddress(Term addr, int64_t extra, std::string &region,
                         Term &byteOffset, Location loc);
   Term specialRegister(State &s, SpecialReg reg, Location loc);
+  /// `.sat` on a float result: clamp to [0, 1] (PTX ISA 9.7.3).
+  Term saturate(Term t) { return T.min(T.max(t, T.real(0)), T.real(1)); }
   /// The address of an ld/st as region + byte offset; false (UNKNOWN
   /// recorded) for shared memory in a multi-thread launch, an address
   /// holding real bits, or an address not rooted at a region.
@@ -727,7 +729,7 @@ bool Executor::execOp(State &s, Operation *op) {
             unknown(loc, "rounding to an integral value is not modeled");
             return false;
           }
-          r = c.getSat() ? T.min(T.max(a, T.real(0)), T.real(1)) : a;
+          r = c.getSat() ? saturate(a) : a;
         } else {
           unknown(loc, "float to integer conversion is not modeled");
           return false;
@@ -763,7 +765,7 @@ bool Executor::execOp(State &s, Operation *op) {
         }
         }
         if (o.getSat() && r)
-          r = T.min(T.max(r, T.real(0)), T.real(1));
+          r = saturate(r);
         if (!done(r))
           return false;
         set(f, o, r);
@@ -775,7 +777,7 @@ bool Executor::execOp(State &s, Operation *op) {
           return false;
         Term r = T.add(T.mul(a, b), c);
         if (o.getSat() && r)
-          r = T.min(T.max(r, T.real(0)), T.real(1));
+          r = saturate(r);
         if (!done(r))
           return false;
         set(f, o, r);
@@ -826,7 +828,7 @@ bool Executor::execOp(State &s, Operation *op) {
         case FloatUnaryKind::Cos: r = T.realFn("cos", {a}); break;
         }
         if (o.getSat() && r)
-          r = T.min(T.max(r, T.real(0)), T.real(1));
+          r = saturate(r);
         if (!done(r))
           return false;
         set(f, o, r);

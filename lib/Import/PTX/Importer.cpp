@@ -1849,8 +1849,20 @@ LogicalResult FunctionImporter::importFloatArith(const ptx::Instruction &inst,
   bool nan = (op == "min" || op == "max") && mods.take("NaN");
   if (auto m = mods.firstUnused())
     return emitOpaque(inst, false, "unknown qualifier ." + *m);
-  auto operand = [&](size_t i) { return readOperand(inst.operands[i], t); };
   auto finish = [&](Value v) { return writeOperand(inst.operands[0], v); };
+  // Operands 1..n-1 of an n-operand instruction, all read at type t.
+  auto sources = [&](size_t n) -> FailureOr<SmallVector<Value, 3>> {
+    if (failed(expectOperands(inst, n)))
+      return failure();
+    SmallVector<Value, 3> values;
+    for (size_t i = 1; i < n; ++i) {
+      FailureOr<Value> v = readOperand(inst.operands[i], t);
+      if (failed(v))
+        return failure();
+      values.push_back(*v);
+    }
+    return values;
+  };
 
   std::optional<FloatBinKind> bin =
       llvm::StringSwitch<std::optional<FloatBinKind>>(op)
@@ -1863,24 +1875,21 @@ LogicalResult FunctionImporter::importFloatArith(const ptx::Instruction &inst,
           .Case("copysign", FloatBinKind::CopySign)
           .Default(std::nullopt);
   if (bin) {
-    if (failed(expectOperands(inst, 3)))
+    FailureOr<SmallVector<Value, 3>> v = sources(3);
+    if (failed(v))
       return failure();
-    FailureOr<Value> a = operand(1), b = operand(2);
-    if (failed(a) || failed(b))
-      return failure();
-    auto r = FloatBinOp::create(builder, curLoc, t, *bin, *a, *b, mode, ftz,
-                                sat, nan);
+    auto r = FloatBinOp::create(builder, curLoc, t, *bin, (*v)[0], (*v)[1],
+                                mode, ftz, sat, nan);
     if (failed(verify(r)))
       return failure();
     return finish(r);
   }
   if (op == "fma" || op == "mad") {
-    if (failed(expectOperands(inst, 4)))
+    FailureOr<SmallVector<Value, 3>> v = sources(4);
+    if (failed(v))
       return failure();
-    FailureOr<Value> a = operand(1), b = operand(2), c = operand(3);
-    if (failed(a) || failed(b) || failed(c))
-      return failure();
-    auto r = FmaOp::create(builder, curLoc, t, *a, *b, *c, mode, ftz, sat);
+    auto r = FmaOp::create(builder, curLoc, t, (*v)[0], (*v)[1], (*v)[2], mode,
+                           ftz, sat);
     if (failed(verify(r)))
       return failure();
     return finish(r);
@@ -1899,12 +1908,11 @@ LogicalResult FunctionImporter::importFloatArith(const ptx::Instruction &inst,
           .Case("cos", FloatUnaryKind::Cos)
           .Default(std::nullopt);
   if (un) {
-    if (failed(expectOperands(inst, 2)))
+    FailureOr<SmallVector<Value, 3>> v = sources(2);
+    if (failed(v))
       return failure();
-    FailureOr<Value> a = operand(1);
-    if (failed(a))
-      return failure();
-    auto r = FloatUnaryOp::create(builder, curLoc, t, *un, *a, mode, ftz, sat);
+    auto r =
+        FloatUnaryOp::create(builder, curLoc, t, *un, (*v)[0], mode, ftz, sat);
     if (failed(verify(r)))
       return failure();
     return finish(r);
