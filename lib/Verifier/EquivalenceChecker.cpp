@@ -7,6 +7,7 @@
 #include "KProof/Verifier/EquivalenceChecker.h"
 
 #include "KProof/Verifier/Certificate.h"
+#include "KProof/Verifier/Contract.h"
 #include "KProof/Verifier/Evaluate.h"
 #include "KProof/Verifier/Executor.h"
 #include "KProof/Verifier/Normalizer.h"
@@ -299,7 +300,6 @@ private:
   void checkCoverage(const ExecutionResult &ex, const BufferBinding &out,
                      const LaunchConfig &launch);
 
-  LogicalResult bindParams(KernelOp kernel);
   void record(std::string name, VerdictKind k, std::string how) {
     verdict.obligations.push_back({std::move(name), k, std::move(how)});
   }
@@ -334,59 +334,6 @@ private:
   void checkNever(const std::string &name, Term pc, Term bad, Location loc,
                   Term witnessA = nullptr, Term witnessB = nullptr);
 };
-
-LogicalResult Checker::bindParams(KernelOp kernel) {
-  ArrayRef<Type> args = kernel.getArgumentTypes();
-  ArrayAttr params = contract.getParams();
-  if (args.size() != params.size())
-    return contract.emitError("kernel '")
-           << kernel.getSymName() << "' has " << args.size()
-           << " parameter(s) but the contract binds " << params.size();
-  for (auto [i, a] : llvm::enumerate(params)) {
-    auto d = cast<DictionaryAttr>(a);
-    std::string name = d.getAs<StringAttr>("name").getValue().str();
-    Type argType = args[i];
-    if (auto role = d.getAs<StringAttr>("buffer")) {
-      if (!argType.isInteger(64) && !argType.isInteger(32))
-        return contract.emitError("param #")
-               << i << " '" << name << "' is a buffer, but kernel parameter #"
-               << i << " has type " << argType << ", not an address";
-      BufferBinding b;
-      b.name = name;
-      b.role = role.getValue() == "in"    ? BufferBinding::Role::In
-               : role.getValue() == "out" ? BufferBinding::Role::Out
-                                          : BufferBinding::Role::InOut;
-      b.elemType = d.getAs<TypeAttr>("type").getValue();
-      for (int64_t e : d.getAs<DenseI64ArrayAttr>("shape").asArrayRef())
-        b.shape.push_back(e);
-      buffers.push_back(b);
-      scalars.push_back(nullptr);
-      continue;
-    }
-    Type t = d.getAs<TypeAttr>("scalar").getValue();
-    bool compatible = t == argType || (isa<IntegerType>(t) &&
-                                       isa<IntegerType>(argType) &&
-                                       t.getIntOrFloatBitWidth() ==
-                                           argType.getIntOrFloatBitWidth());
-    if (!compatible)
-      return contract.emitError("param #")
-             << i << " '" << name << "' has type " << t
-             << " but kernel parameter #" << i << " has type " << argType;
-    Term v;
-    if (Attribute value = d.get("value")) {
-      if (auto ia = dyn_cast<IntegerAttr>(value))
-        v = T.bv(ia.getValue());
-      else if (auto fa = dyn_cast<FloatAttr>(value))
-        v = T.real(*Rational::fromAPFloat(fa.getValue()));
-    } else {
-      v = isa<FloatType>(t) ? T.realVar(name)
-                            : T.bvVar(name, t.getIntOrFloatBitWidth());
-    }
-    buffers.push_back(std::nullopt);
-    scalars.push_back(v);
-  }
-  return success();
-}
 
 void Checker::checkValue(const std::string &name, Term pc, Term lhs, Term rhs,
                          Location loc, Term index, StringRef buffer) {
@@ -734,40 +681,19 @@ void Checker::checkCoverage(const ExecutionResult &ex,
 }
 
 std::optional<Verdict> Checker::run() {
-  KernelOp kernel = lookupKernel(module, contract.getKernel());
-  if (!kernel || !kernel.isEntry() || kernel.getBody().empty()) {
-    contract.emitError("no kernel (.entry with a body) named '")
-        << contract.getKernel() << "'";
+  std::optional<BoundContract> bound = bindContract(module, contract, T);
+  if (!bound)
     return std::nullopt;
-  }
+  KernelOp kernel = bound->kernel;
   verdict.kernelName = kernel.getSymName().str();
-  if (failed(bindParams(kernel)))
-    return std::nullopt;
-
-  SpecEnvironment env;
-  for (const std::optional<BufferBinding> &b : buffers)
-    if (b)
-      env.buffers[b->name] = &*b;
-  for (auto [i, a] : llvm::enumerate(contract.getParams()))
-    if (scalars[i])
-      env.scalars[cast<DictionaryAttr>(a).getAs<StringAttr>("name")
-                      .getValue()
-                      .str()] = scalars[i];
-  std::unique_ptr<Spec> spec = buildSpec(contract, contract.getSpec(), env);
-  if (!spec)
-    return std::nullopt;
+  buffers = bound->buffers;
+  scalars = bound->scalars;
+  std::unique_ptr<Spec> spec = std::move(bound->spec);
   verdict.specDescription = spec->describe();
-  if (std::optional<ArrayAttr> assume = contract.getAssume())
-    for (Attribute a : *assume)
-      verdict.assumptions.push_back(cast<StringAttr>(a).getValue().str());
+  verdict.assumptions = bound->assumptions;
   verdict.assumptions.push_back(
       "floats are exact reals; inputs are finite (no NaN or infinity)");
-
-  LaunchConfig launch;
-  for (int d = 0; d < 3; ++d) {
-    launch.grid[d] = contract.getGrid()[d];
-    launch.block[d] = contract.getBlock()[d];
-  }
+  LaunchConfig launch = bound->launch;
 
   if (!options.certificateDir.empty())
     certificates = std::make_unique<CertificateWriter>(options.certificateDir,
