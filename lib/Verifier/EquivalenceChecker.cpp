@@ -119,6 +119,8 @@ void Verdict::print(llvm::raw_ostream &os) const {
       os << "(exact values at these inputs, enclosed with MPFR using the true "
             "functions; they differ)\n";
     }
+    if (!replay.empty())
+      os << "Replay: " << replay << "\n";
   }
   os << "\n" << verdictName(kind);
   if (kind == VerdictKind::Unknown && !reason.empty())
@@ -162,6 +164,14 @@ void Verdict::printJSON(llvm::raw_ostream &os) const {
         {"inputs", std::move(inputs)},
         {"kernel_value", counterexample->kernelValue},
         {"spec_value", counterexample->specValue}};
+    if (!counterexample->outputBuffer.empty()) {
+      (*root.getObject("counterexample"))["buffer"] =
+          counterexample->outputBuffer;
+      (*root.getObject("counterexample"))["index"] =
+          int64_t(*counterexample->outputIndex);
+    }
+    if (!replay.empty())
+      (*root.getObject("counterexample"))["replay"] = replay;
   }
   os << llvm::formatv("{0:2}", llvm::json::Value(std::move(root))) << "\n";
 }
@@ -382,8 +392,12 @@ void Checker::checkValue(const std::string &name, Term pc, Term lhs, Term rhs,
       c.property = "value mismatch at " + name.substr(name.find(' ') + 1);
       if (index)
         if (std::optional<APInt> i = ev.bv(index))
+        {
           c.property = "value mismatch at " + buffer.str() + "[" +
                        std::to_string(i->getZExtValue()) + "]";
+          c.outputBuffer = buffer.str();
+          c.outputIndex = i->getZExtValue();
+        }
       c.inputs = *out.model;
       std::optional<Interval> kv = ev.real(lhs);
       std::optional<Interval> sv = ev.real(rhs);
@@ -764,7 +778,7 @@ std::optional<Verdict> Checker::run() {
       }
       checkSpecDefined(elemName, p.pathCondition, specValue);
       checkValue("value " + elemName, p.pathCondition, st->value, specValue,
-                 st->loc);
+                 st->loc, T.bv(e, 64), out.name);
     }
   }
   if (multiThread)

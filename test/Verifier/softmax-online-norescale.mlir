@@ -24,6 +24,8 @@
 
 // JSON keys are sorted.
 // JSON: "counterexample": {
+// JSON-NEXT: "buffer": "y",
+// JSON-NEXT: "index": 0,
 // JSON-NEXT: "inputs": {
 // JSON-NEXT: "x[0]": "-2",
 // JSON-NEXT: "x[1]": "-2",

@@ -51,6 +51,10 @@ struct Counterexample {
   std::string kernelValue;    ///< MPFR enclosure, printed
   std::string specValue;
   std::string location;       ///< PTX location of the failing store
+  /// For a value mismatch: the output buffer and element (row-major
+  /// element index) whose value differs; empty for other properties.
+  std::string outputBuffer;
+  std::optional<uint64_t> outputIndex;
 };
 
 struct Verdict {
@@ -64,6 +68,10 @@ struct Verdict {
   std::optional<Counterexample> counterexample;
   /// For UNKNOWN: the first reason.
   std::string reason;
+  /// For REFUTED: what replaying the counterexample on the kernel through
+  /// the CPU interpreter showed ("confirmed by replay: ...", or why not).
+  /// Filled by the driver (kproof-opt, the pass), empty when not replayed.
+  std::string replay;
 
   /// kproof-opt exit code (DESIGN.md §6): 0 PROVED, 1 REFUTED, 3 UNKNOWN.
   int exitCode() const;
