@@ -6,6 +6,7 @@
 
 #include "KProof/Verifier/Spec.h"
 #include "FuncSpec.h"
+#include "RefSpec.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Operation.h"
@@ -284,6 +285,8 @@ std::unique_ptr<Spec> buildSpec(Operation *contract, DictionaryAttr spec,
   };
   if (spec.get("func"))
     return buildFuncSpec(contract, spec, env);
+  if (spec.get("reference"))
+    return buildRefSpec(contract, spec, env);
   if (auto b = spec.getAs<StringAttr>("builtin");
       b && b.getValue() == "attention")
     return buildAttention(contract, spec, env);

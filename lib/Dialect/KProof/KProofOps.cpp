@@ -802,7 +802,8 @@ LogicalResult ContractOp::verify() {
   DictionaryAttr spec = getSpec();
   if (failed(checkKeys(spec,
                        {"builtin", "input", "output", "func", "inputs", "q",
-                        "k", "v", "scale", "mask", "offset", "perm"},
+                        "k", "v", "scale", "mask", "offset", "perm",
+                        "reference", "params", "grid", "block", "file"},
                        "spec")))
     return failure();
   auto isParam = [&](Attribute a) {
@@ -822,9 +823,34 @@ LogicalResult ContractOp::verify() {
         return emitOpError("spec input ") << a << " is not a param";
     return success();
   }
+  if (spec.get("reference")) {
+    // A reference kernel (docs/contracts.md); its binding is checked when
+    // the spec is built (lib/Verifier/RefSpec.cpp).
+    if (!isa<StringAttr>(spec.get("reference")))
+      return emitOpError("spec 'reference' must be a kernel name (a string)");
+    if (auto params = spec.get("params")) {
+      auto list = dyn_cast<ArrayAttr>(params);
+      if (!list || !llvm::all_of(list, [](Attribute a) {
+            return isa<StringAttr>(a);
+          }))
+        return emitOpError("spec 'params' must be a list of param names");
+    }
+    for (StringRef key : {"grid", "block"})
+      if (Attribute a = spec.get(key)) {
+        auto dims = dyn_cast<DenseI64ArrayAttr>(a);
+        if (!dims || dims.size() != 3 ||
+            llvm::any_of(dims.asArrayRef(), [](int64_t d) { return d < 1; }))
+          return emitOpError("spec '")
+                 << key << "' must be array<i64: x, y, z> with entries >= 1";
+      }
+    if (spec.get("file") && !isa<StringAttr>(spec.get("file")))
+      return emitOpError("spec 'file' must be a file name (a string)");
+    return success();
+  }
   auto builtin = spec.getAs<StringAttr>("builtin");
   if (!builtin)
-    return emitOpError("spec needs a 'builtin' name or a 'func'");
+    return emitOpError("spec needs a 'builtin' name, a 'func' or a "
+                       "'reference'");
   if (builtin.getValue() == "attention") {
     for (StringRef key : {"q", "k", "v"})
       if (!isParam(spec.get(key)))
