@@ -35,8 +35,12 @@ namespace kproof::engine {
 /// reference's store to output element i into the caller's context:
 /// - one reference thread: the final store to element i, combined over the
 ///   executor's paths (their conditions partition the inputs) as an ite
-///   over the path conditions; a symbolic i gives an ite chain over the
-///   elements (at most kMaxSymbolicElements of them);
+///   over the path conditions. For a symbolic i the elements are first
+///   lifted to one family G(i) (anti-unifying the elements at the origin
+///   and one step along each output dimension: input elements x[a + b*i],
+///   integer constants alike), kept only when G(k) is exactly element k
+///   (the same hash-consed term) for every k; otherwise an ite chain over
+///   the elements (at most kMaxSymbolicElements of them);
 /// - many reference threads: the writer of element e is found by inverting
 ///   the reference's layout (the store index as a mixed-radix linear form of
 ///   tid.* / ctaid.*), and the store's value is taken at that witness
