@@ -1,0 +1,521 @@
+//===- Harness.cpp - run a kernel against its contract's spec -------------===//
+//
+// Part of kproof, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "KProof/Interpreter/Harness.h"
+
+#include "KProof/Verifier/Evaluate.h"
+
+#include "llvm/ADT/APFloat.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+
+#include <cmath>
+#include <mpfr.h>
+
+using namespace mlir;
+using namespace mlir::kproof;
+using namespace ::kproof;
+using namespace ::kproof::engine;
+using namespace ::kproof::interp;
+using llvm::APFloat;
+using llvm::APInt;
+
+/// One element of the inputs JSON.
+static std::optional<Scalar> parseElement(const llvm::json::Value &v, Type type,
+                                          std::string &error) {
+  if (std::optional<int64_t> i = v.getAsInteger())
+    return Scalar(Rational(*i));
+  if (std::optional<double> d = v.getAsNumber()) {
+    std::optional<Rational> q =
+        Rational::fromAPFloat(APFloat(*d)); // exact value of the double
+    if (!q) {
+      error = "not a finite number";
+      return std::nullopt;
+    }
+    return Scalar(*q);
+  }
+  if (std::optional<llvm::StringRef> s = v.getAsString()) {
+    llvm::StringRef t = s->trim();
+    if (t == "inf" || t == "+inf")
+      return Scalar::special(Scalar::Kind::PosInf);
+    if (t == "-inf")
+      return Scalar::special(Scalar::Kind::NegInf);
+    if (t == "nan")
+      return Scalar::special(Scalar::Kind::NaN);
+    if (t.starts_with("0x") || t.starts_with("0X")) {
+      uint64_t bits;
+      if (t.drop_front(2).getAsInteger(16, bits)) {
+        error = "malformed bits '" + t.str() + "'";
+        return std::nullopt;
+      }
+      return scalarOfBits(bits, type);
+    }
+    if (std::optional<Rational> q = Rational::parse(t))
+      return Scalar(*q);
+    error = "malformed number '" + t.str() +
+            "' (expected p/q, a decimal, inf, -inf, nan or 0x bits)";
+    return std::nullopt;
+  }
+  error = "expected a number or a string";
+  return std::nullopt;
+}
+
+static void flatten(const llvm::json::Value &v,
+                    std::vector<const llvm::json::Value *> &out) {
+  if (const llvm::json::Array *a = v.getAsArray()) {
+    for (const llvm::json::Value &e : *a)
+      flatten(e, out);
+    return;
+  }
+  out.push_back(&v);
+}
+
+/// The type of a scalar parameter, from its term (fixed or free).
+static Type scalarType(const BoundContract &bc, unsigned i) {
+  KernelOp kernel = bc.kernel;
+  return kernel.getArgumentTypes()[i];
+}
+
+std::optional<LaunchInputs>
+(::kproof::interp::parseInputs)(llvm::StringRef json, const BoundContract &bc,
+                            std::string &error) {
+  llvm::Expected<llvm::json::Value> parsed = llvm::json::parse(json);
+  if (!parsed) {
+    error = "malformed JSON: " + llvm::toString(parsed.takeError());
+    return std::nullopt;
+  }
+  const llvm::json::Object *obj = parsed->getAsObject();
+  if (!obj) {
+    error = "the inputs must be one JSON object {\"name\": value, ...}";
+    return std::nullopt;
+  }
+  LaunchInputs in;
+  for (const auto &kv : *obj) {
+    std::string key = kv.first.str();
+    auto it = llvm::find(bc.names, key);
+    if (it == bc.names.end()) {
+      error = "key \"" + key + "\": no contract parameter of that name";
+      return std::nullopt;
+    }
+    unsigned i = it - bc.names.begin();
+    if (const std::optional<BufferBinding> &b = bc.buffers[i]) {
+      if (b->role == BufferBinding::Role::Out) {
+        error = "key \"" + key + "\": '" + key +
+                "' is an output buffer; it takes no input";
+        return std::nullopt;
+      }
+      std::vector<const llvm::json::Value *> elems;
+      flatten(kv.second, elems);
+      if (elems.size() != b->numElements()) {
+        error = "key \"" + key + "\": " + std::to_string(elems.size()) +
+                " element(s), but the contract gives '" + key + "' " +
+                std::to_string(b->numElements());
+        return std::nullopt;
+      }
+      std::vector<Scalar> &dst = in.buffers[key];
+      for (auto [k, e] : llvm::enumerate(elems)) {
+        std::string why;
+        std::optional<Scalar> s = parseElement(*e, b->elemType, why);
+        if (!s) {
+          error = "key \"" + key + "\", element " + std::to_string(k) + ": " +
+                  why;
+          return std::nullopt;
+        }
+        dst.push_back(*s);
+      }
+      continue;
+    }
+    Term fixed = bc.scalars[i];
+    if (fixed && fixed->isConstant()) {
+      error = "key \"" + key + "\": the contract fixes scalar '" + key + "'";
+      return std::nullopt;
+    }
+    std::string why;
+    std::optional<Scalar> s = parseElement(kv.second, scalarType(bc, i), why);
+    if (!s) {
+      error = "key \"" + key + "\": " + why;
+      return std::nullopt;
+    }
+    in.scalars[key] = *s;
+  }
+  addFixedScalars(bc, in);
+  for (auto [i, name] : llvm::enumerate(bc.names)) {
+    if (bc.buffers[i]) {
+      if (bc.buffers[i]->role != BufferBinding::Role::Out &&
+          !in.buffers.count(name)) {
+        error = "no value for input buffer '" + name + "'";
+        return std::nullopt;
+      }
+    } else if (!in.scalars.count(name)) {
+      error = "no value for scalar parameter '" + name +
+              "' (the contract leaves it free)";
+      return std::nullopt;
+    }
+  }
+  return in;
+}
+
+void (::kproof::interp::addFixedScalars)(const BoundContract &bc,
+                                     LaunchInputs &inputs) {
+  for (auto [i, name] : llvm::enumerate(bc.names)) {
+    Term t = bc.scalars[i];
+    if (!t || !t->isConstant())
+      continue;
+    if (t->getKind() == Kind::BVConst)
+      inputs.scalars[name] = Scalar(Rational::fromAPInt(
+          t->getAPInt(), /*isSigned=*/t->getAPInt().getBitWidth() > 1));
+    else if (t->getKind() == Kind::RealConst)
+      inputs.scalars[name] = Scalar(t->getRational());
+  }
+}
+
+LaunchInputs (::kproof::interp::randomInputs)(const BoundContract &bc,
+                                          std::mt19937_64 &rng, double range) {
+  LaunchInputs in;
+  std::uniform_real_distribution<double> real(-range, range);
+  int64_t r = std::max<int64_t>(1, int64_t(range));
+  std::uniform_int_distribution<int64_t> integer(-r, r);
+  auto draw = [&](Type t) -> Scalar {
+    if (isa<FloatType>(t)) {
+      APFloat f(real(rng));
+      bool lost;
+      f.convert(cast<FloatType>(t).getFloatSemantics(),
+                APFloat::rmNearestTiesToEven, &lost);
+      return Scalar(*Rational::fromAPFloat(f));
+    }
+    return Scalar(Rational(integer(rng)));
+  };
+  for (auto [i, name] : llvm::enumerate(bc.names)) {
+    if (const std::optional<BufferBinding> &b = bc.buffers[i]) {
+      if (b->role == BufferBinding::Role::Out)
+        continue;
+      std::vector<Scalar> &dst = in.buffers[name];
+      for (uint64_t k = 0; k < b->numElements(); ++k)
+        dst.push_back(draw(b->elemType));
+      continue;
+    }
+    Term t = bc.scalars[i];
+    if (!t || !t->isConstant())
+      in.scalars[name] = draw(scalarType(bc, i));
+  }
+  addFixedScalars(bc, in);
+  return in;
+}
+
+std::optional<Assignment>
+(::kproof::interp::toAssignment)(const BoundContract &bc, const LaunchInputs &in,
+                             std::string &error) {
+  Assignment a;
+  for (auto [i, name] : llvm::enumerate(bc.names)) {
+    if (const std::optional<BufferBinding> &b = bc.buffers[i]) {
+      auto it = in.buffers.find(name);
+      if (it == in.buffers.end())
+        continue;
+      bool isFloat = isa<FloatType>(b->elemType);
+      unsigned w = b->elemType.getIntOrFloatBitWidth();
+      for (auto [k, s] : llvm::enumerate(it->second)) {
+        std::string key = name + "[" + std::to_string(k) + "]";
+        if (!s.isFinite()) {
+          error = key + " = " + s.toString() +
+                  " is not a finite real: the spec (reals) cannot take it";
+          return std::nullopt;
+        }
+        if (isFloat) {
+          a.reals[key] = s.value;
+        } else {
+          bool exact;
+          uint64_t bits = bitsOfScalar(s, b->elemType, &exact);
+          a.bitvectors[key] = APInt(w, bits);
+        }
+      }
+      continue;
+    }
+    auto it = in.scalars.find(name);
+    if (it == in.scalars.end())
+      continue;
+    Type t = scalarType(bc, i);
+    if (!it->second.isFinite()) {
+      error = name + " = " + it->second.toString() + " is not a finite real";
+      return std::nullopt;
+    }
+    if (isa<FloatType>(t))
+      a.reals[name] = it->second.value;
+    else
+      a.bitvectors[name] =
+          APInt(t.getIntOrFloatBitWidth(), bitsOfScalar(it->second, t));
+  }
+  return a;
+}
+
+/// The value of an output element as an MPFR number at `prec` bits; false
+/// for NaN.
+static bool kernelValue(const OutputElement &e, Type type, mpfr_t out) {
+  if (e.exact) {
+    mpfr_set(out, static_cast<mpfr_srcptr>(e.exact->raw()), MPFR_RNDN);
+    return !mpfr_nan_p(out);
+  }
+  Scalar s = scalarOfBits(e.bits, type);
+  switch (s.kind) {
+  case Scalar::Kind::NaN:
+    mpfr_set_nan(out);
+    return false;
+  case Scalar::Kind::PosInf:
+    mpfr_set_inf(out, 1);
+    return true;
+  case Scalar::Kind::NegInf:
+    mpfr_set_inf(out, -1);
+    return true;
+  case Scalar::Kind::Finite:
+    mpfr_set_q(out, s.value.get(), MPFR_RNDN);
+    return true;
+  }
+  return false;
+}
+
+Comparison (::kproof::interp::compareWithSpec)(BoundContract &bc, TermContext &T,
+                                           const LaunchInputs &inputs,
+                                           const RunResult &run, double atol,
+                                           double rtol) {
+  Comparison c;
+  const BufferBinding &out = bc.spec->output();
+  c.buffer = out.name;
+  std::string error;
+  std::optional<Assignment> a = toAssignment(bc, inputs, error);
+  if (!a) {
+    c.error = error;
+    return c;
+  }
+  auto it = run.buffers.find(out.name);
+  if (it == run.buffers.end()) {
+    c.error = "the run has no buffer '" + out.name + "'";
+    return c;
+  }
+  Evaluator ev(*a, 256);
+  mpfr_t k, mid, diff;
+  mpfr_inits2(256, k, mid, diff, nullptr);
+  for (uint64_t i = 0; i < out.numElements(); ++i) {
+    std::string reason;
+    Term s = bc.spec->element(T, T.bv(i, 64), reason);
+    if (!s) {
+      c.error = "spec element " + std::to_string(i) + ": " + reason;
+      break;
+    }
+    if (s->getSort() == Sort::BV) {
+      std::optional<APInt> v = ev.bv(s);
+      if (!v) {
+        c.error = "spec element " + std::to_string(i) + ": " + ev.getError();
+        break;
+      }
+      mpfr_set_si(mid, long(v->getSExtValue()), MPFR_RNDN);
+    } else {
+      std::optional<Interval> v = ev.real(s);
+      if (!v) {
+        c.error = "spec element " + std::to_string(i) + ": " + ev.getError();
+        break;
+      }
+      mpfr_add(mid, v->lo(), v->hi(), MPFR_RNDN);
+      mpfr_div_2ui(mid, mid, 1, MPFR_RNDN);
+    }
+    const OutputElement &e = it->second[i];
+    bool finite = kernelValue(e, out.elemType, k);
+    double sd = mpfr_get_d(mid, MPFR_RNDN);
+    c.spec.push_back(sd);
+    c.kernel.push_back(mpfr_get_d(k, MPFR_RNDN));
+    double absErr, relErr;
+    if (!finite || mpfr_inf_p(k)) {
+      absErr = relErr = INFINITY;
+    } else {
+      mpfr_sub(diff, k, mid, MPFR_RNDN);
+      mpfr_abs(diff, diff, MPFR_RNDN);
+      absErr = mpfr_get_d(diff, MPFR_RNDU);
+      relErr = sd != 0 ? absErr / std::fabs(sd) : (absErr == 0 ? 0 : INFINITY);
+    }
+    if (!(absErr <= c.maxAbsError)) {
+      c.maxAbsError = absErr;
+      c.worstIndex = i;
+    }
+    if (!(relErr <= c.maxRelError))
+      c.maxRelError = relErr;
+    bool bad = !e.written || !(absErr <= atol + rtol * std::fabs(sd));
+    if (bad && !c.firstMismatch)
+      c.firstMismatch = i;
+  }
+  mpfr_clears(k, mid, diff, nullptr);
+  return c;
+}
+
+bool (::kproof::interp::representable)(const BoundContract &bc,
+                                   const LaunchInputs &in, std::string *why) {
+  for (auto [i, name] : llvm::enumerate(bc.names)) {
+    Type t = bc.buffers[i] ? bc.buffers[i]->elemType : scalarType(bc, i);
+    auto check = [&](const Scalar &s, const std::string &what) {
+      bool exact = true;
+      if (s.isFinite())
+        bitsOfScalar(s, t, &exact);
+      if (!exact && why) {
+        std::string ty;
+        llvm::raw_string_ostream os(ty);
+        os << t;
+        *why = what + " = " + s.toString() + " is not representable in " + ty;
+      }
+      return exact;
+    };
+    if (bc.buffers[i]) {
+      auto it = in.buffers.find(name);
+      if (it != in.buffers.end())
+        for (auto [k, s] : llvm::enumerate(it->second))
+          if (!check(s, name + "[" + std::to_string(k) + "]"))
+            return false;
+    } else if (auto it = in.scalars.find(name); it != in.scalars.end()) {
+      if (!check(it->second, name))
+        return false;
+    }
+  }
+  return true;
+}
+
+LaunchInputs (::kproof::interp::inputsOfCounterexample)(const BoundContract &bc,
+                                                    const Assignment &model) {
+  LaunchInputs in;
+  for (auto [i, name] : llvm::enumerate(bc.names)) {
+    if (const std::optional<BufferBinding> &b = bc.buffers[i]) {
+      if (b->role == BufferBinding::Role::Out)
+        continue;
+      std::vector<Scalar> &dst = in.buffers[name];
+      bool isFloat = isa<FloatType>(b->elemType);
+      for (uint64_t k = 0; k < b->numElements(); ++k) {
+        std::string key = name + "[" + std::to_string(k) + "]";
+        if (isFloat) {
+          std::optional<Rational> v = model.element(name, k);
+          dst.push_back(Scalar(v ? *v : Rational(0)));
+        } else {
+          auto bv = model.bitvectors.find(key);
+          dst.push_back(bv != model.bitvectors.end()
+                            ? Scalar(Rational::fromAPInt(bv->second, true))
+                            : Scalar(Rational(0)));
+        }
+      }
+      continue;
+    }
+    Term t = bc.scalars[i];
+    if (t && t->isConstant())
+      continue; // addFixedScalars
+    if (auto r = model.reals.find(name); r != model.reals.end())
+      in.scalars[name] = Scalar(r->second);
+    else if (auto bv = model.bitvectors.find(name);
+             bv != model.bitvectors.end())
+      in.scalars[name] = Scalar(Rational::fromAPInt(bv->second, true));
+    else
+      in.scalars[name] = Scalar(Rational(0));
+  }
+  addFixedScalars(bc, in);
+  return in;
+}
+
+std::string (::kproof::interp::formatElement)(const OutputElement &e, Type type) {
+  if (e.exact)
+    return e.exact->toString(20);
+  if (isa<IntegerType>(type)) {
+    unsigned w = type.getIntOrFloatBitWidth();
+    return std::to_string(APInt(w, e.bits).getSExtValue());
+  }
+  APFloat f(cast<FloatType>(type).getFloatSemantics(),
+            APInt(type.getIntOrFloatBitWidth(), e.bits));
+  if (f.isNaN())
+    return "nan";
+  if (f.isInfinity())
+    return f.isNegative() ? "-inf" : "inf";
+  SmallString<32> s;
+  f.toString(s, /*FormatPrecision=*/0, /*FormatMaxPadding=*/8);
+  return s.str().str();
+}
+
+/// "f32" for the report.
+static std::string typeName(Type t) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << t;
+  return s;
+}
+
+std::string (::kproof::interp::replayCounterexample)(ModuleOp module,
+                                                 ContractOp contract,
+                                                 const Verdict &verdict) {
+  if (verdict.kind != VerdictKind::Refuted || !verdict.counterexample)
+    return "";
+  const Counterexample &cex = *verdict.counterexample;
+  TermContext T;
+  std::optional<BoundContract> bc = bindContract(module, contract, T);
+  if (!bc)
+    return "not confirmed by replay: the contract does not bind";
+  LaunchInputs in = inputsOfCounterexample(*bc, cex.inputs);
+  std::string why;
+  RunOptions opts;
+  opts.mode = representable(*bc, in, &why) ? NumericMode::IEEE
+                                           : NumericMode::Exact;
+  bool ieee = opts.mode == NumericMode::IEEE;
+  const BufferBinding &outB = bc->spec->output();
+  std::string mode = ieee ? "IEEE " + typeName(outB.elemType)
+                          : "exact, because " + why;
+  RunResult run =
+      interp::run(bc->kernel, bc->launch, bc->buffers, bc->names, in, opts);
+  if (run.failed())
+    return "not confirmed by replay (" + mode + "): the interpreter stopped: " +
+           run.error +
+           (run.errorLoc ? " at " + locationString(*run.errorLoc) : "");
+
+  // A value mismatch: compare the element with the spec.
+  if (!cex.outputBuffer.empty() && cex.outputIndex) {
+    // Tolerances: IEEE arithmetic differs from the reals by rounding and
+    // by the .approx instructions (2 ulp each); exact mode only by the
+    // 256-bit working precision.
+    double atol = ieee ? 1e-5 : 1e-30, rtol = ieee ? 1e-3 : 1e-30;
+    Comparison c = compareWithSpec(*bc, T, in, run, atol, rtol);
+    if (!c.error.empty())
+      return "not confirmed by replay (" + mode +
+             "): the spec cannot be evaluated: " + c.error;
+    uint64_t i = *cex.outputIndex;
+    if (i >= c.kernel.size() || cex.outputBuffer != c.buffer)
+      return "not confirmed by replay: " + cex.outputBuffer + "[" +
+             std::to_string(i) + "] is not an element of the spec's output";
+    const OutputElement &e = run.buffers[c.buffer][i];
+    std::string kv = formatElement(e, outB.elemType);
+    char buf[64];
+    snprintf(buf, sizeof(buf), "%.9g", c.spec[i]);
+    std::string sv = buf;
+    std::string where = c.buffer + "[" + std::to_string(i) + "]";
+    if (!e.written)
+      return "confirmed by replay (" + mode + "): the kernel never writes " +
+             where + " (spec = " + sv + ")";
+    double k = c.kernel[i], s = c.spec[i];
+    bool differs = !(std::fabs(k - s) <= atol + rtol * std::fabs(s));
+    if (differs)
+      return "confirmed by replay (" + mode + "): kernel " + where + " = " +
+             kv + ", spec = " + sv;
+    return "not confirmed by replay (" + mode + "): kernel " + where + " = " +
+           kv + ", spec = " + sv + ", equal within the tolerance (atol " +
+           llvm::formatv("{0:e}", atol).str() + ", rtol " +
+           llvm::formatv("{0:e}", rtol).str() +
+           "); the difference is below what the run can show";
+  }
+
+  // Another property: a finding or a numeric event at the same location.
+  for (const Finding &f : run.findings)
+    if (locationString(f.loc) == cex.location)
+      return "confirmed by replay (" + mode + "): " +
+             findingKindName(f.kind).str() + ": " + f.message;
+  for (const Event &ev : run.events)
+    if (locationString(ev.loc) == cex.location)
+      return "confirmed by replay (" + mode + "): " + ev.what + " at " +
+             cex.location;
+  std::string seen;
+  if (!run.findings.empty())
+    seen = "; the run reports " + findingKindName(run.findings[0].kind).str() +
+           " at " + locationString(run.findings[0].loc);
+  return "not confirmed by replay (" + mode + "): the run shows no such "
+                                              "violation at " +
+         cex.location + seen;
+}

@@ -1,0 +1,413 @@
+//===- kproof-run.cpp - run a kernel on the CPU interpreter ---------------===//
+//
+// Part of kproof, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// kproof-run KERNEL.{ptx,mlir} --contract=FILE
+//            [--inputs=FILE.json | --random=N --seed=S [--range=R]]
+//            [--schedule=inorder|reversed|warp-rr|random[:SEED]]
+//            [--mode=ieee|exact] [--atol=A --rtol=R]
+//
+// Runs the kernel the contract names over the contract's launch on the CPU
+// interpreter (lib/Interpreter), evaluates the contract's spec on the same
+// inputs, and prints one JSON object (schema in docs/interpreter.md): the
+// outputs, the maximum absolute and relative error against the spec, the
+// dynamic findings (races, uninitialized reads, out-of-bounds accesses,
+// barrier divergence, membermask violations) and, with --random, the first
+// failing input, the number of samples and the time taken.
+//
+// Exit codes (DESIGN.md §6): 0 ok, 1 mismatch (outside the tolerance) or a
+// dynamic finding, 2 error (input, contract, unmodeled op).
+//
+//===----------------------------------------------------------------------===//
+
+#include "KProof/Dialect/KProofDialect.h"
+#include "KProof/Import/PTX/PTXImporter.h"
+#include "KProof/Import/PTX/PTXParser.h"
+#include "KProof/Interpreter/Harness.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Support/FileUtilities.h"
+
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <chrono>
+
+using namespace mlir;
+using namespace ::kproof;
+using namespace ::kproof::interp;
+
+namespace {
+enum ExitCode : int { ExitOk = 0, ExitMismatch = 1, ExitError = 2 };
+
+llvm::cl::opt<std::string> kernelFile(llvm::cl::Positional,
+                                      llvm::cl::desc("<kernel.ptx|mlir>"),
+                                      llvm::cl::Required);
+llvm::cl::opt<std::string>
+    contractFile("contract",
+                 llvm::cl::desc("MLIR file with the kproof.contract (default: "
+                                "the kernel module's own)"),
+                 llvm::cl::value_desc("file"));
+llvm::cl::opt<std::string>
+    contractName("contract-name",
+                 llvm::cl::desc("Which kproof.contract of the file (default: "
+                                "the first)"));
+llvm::cl::opt<std::string> inputsFile(
+    "inputs", llvm::cl::desc("JSON file with the input buffers and free "
+                             "scalars (docs/interpreter.md)"),
+    llvm::cl::value_desc("file.json"));
+llvm::cl::opt<unsigned>
+    randomSamples("random",
+                  llvm::cl::desc("Random testing: run up to N random inputs, "
+                                 "stop at the first failing one"),
+                  llvm::cl::value_desc("N"), llvm::cl::init(0));
+llvm::cl::opt<uint64_t> seed("seed", llvm::cl::desc("Seed of --random"),
+                             llvm::cl::init(1));
+llvm::cl::opt<double>
+    range("range",
+          llvm::cl::desc("--random draws inputs uniformly in [-R, R]"),
+          llvm::cl::init(4.0));
+llvm::cl::opt<std::string>
+    scheduleOpt("schedule",
+                llvm::cl::desc("Interleaving between barriers: inorder "
+                               "(default), reversed, warp-rr, random[:SEED]"),
+                llvm::cl::init("inorder"));
+llvm::cl::opt<std::string>
+    modeOpt("mode",
+            llvm::cl::desc("ieee (default): host IEEE arithmetic with PTX "
+                           "rounding; exact: reals at 256 bits (the proof "
+                           "engine's model)"),
+            llvm::cl::init("ieee"));
+llvm::cl::opt<double> atolOpt("atol", llvm::cl::desc("Absolute tolerance"),
+                           llvm::cl::init(1e-5));
+llvm::cl::opt<double> rtolOpt("rtol", llvm::cl::desc("Relative tolerance"),
+                           llvm::cl::init(1e-4));
+llvm::cl::opt<uint64_t>
+    dynamicSmem("dynamic-smem",
+                llvm::cl::desc("Bytes of dynamic shared memory per CTA"),
+                llvm::cl::init(0));
+llvm::cl::opt<uint64_t>
+    maxSteps("max-steps",
+             llvm::cl::desc("Operations executed before the run stops"),
+             llvm::cl::init(200'000'000));
+} // namespace
+
+static void writeScalar(llvm::json::OStream &J, const Scalar &s) {
+  if (s.isFinite() && s.value.isInteger())
+    J.rawValue(s.value.toString());
+  else
+    J.value(s.toString());
+}
+
+/// An element: a JSON number when finite, else "inf", "-inf", "nan".
+static void writeElement(llvm::json::OStream &J, const OutputElement &e,
+                         Type type) {
+  std::string s = formatElement(e, type);
+  if (s == "nan" || s == "inf" || s == "-inf")
+    J.value(s);
+  else
+    J.rawValue(s);
+}
+
+static void writeInputs(llvm::json::OStream &J, const engine::BoundContract &bc,
+                        const LaunchInputs &in) {
+  J.objectBegin();
+  for (const std::string &name : bc.names) {
+    if (auto it = in.buffers.find(name); it != in.buffers.end()) {
+      J.attributeBegin(name);
+      J.arrayBegin();
+      for (const Scalar &s : it->second)
+        writeScalar(J, s);
+      J.arrayEnd();
+      J.attributeEnd();
+    } else if (auto it = in.scalars.find(name); it != in.scalars.end()) {
+      J.attributeBegin(name);
+      writeScalar(J, it->second);
+      J.attributeEnd();
+    }
+  }
+  J.objectEnd();
+}
+
+/// The JSON of one run: outputs, spec comparison, findings.
+static void writeRun(llvm::json::OStream &J, const engine::BoundContract &bc,
+                     const RunResult &run, const Comparison &cmp) {
+  J.attributeBegin("outputs");
+  J.objectBegin();
+  for (const std::optional<engine::BufferBinding> &b : bc.buffers) {
+    if (!b || b->role == engine::BufferBinding::Role::In)
+      continue;
+    J.attributeBegin(b->name);
+    J.arrayBegin();
+    for (const OutputElement &e : run.buffers.at(b->name))
+      writeElement(J, e, b->elemType);
+    J.arrayEnd();
+    J.attributeEnd();
+  }
+  J.objectEnd();
+  J.attributeEnd();
+  J.attributeBegin("spec");
+  J.objectBegin();
+  J.attribute("output", cmp.buffer);
+  J.attribute("description", bc.spec->describe());
+  if (!cmp.error.empty()) {
+    J.attribute("error", cmp.error);
+  } else {
+    J.attributeArray("values", [&] {
+      for (double d : cmp.spec)
+        J.value(d);
+    });
+    J.attribute("max_abs_error", cmp.maxAbsError);
+    J.attribute("max_rel_error", cmp.maxRelError);
+    J.attribute("worst_index", int64_t(cmp.worstIndex));
+    if (cmp.firstMismatch)
+      J.attribute("first_mismatch", int64_t(*cmp.firstMismatch));
+    else
+      J.attribute("first_mismatch", nullptr);
+  }
+  J.objectEnd();
+  J.attributeEnd();
+  J.attributeArray("findings", [&] {
+    for (const Finding &f : run.findings)
+      J.object([&] {
+        J.attribute("kind", findingKindName(f.kind));
+        J.attribute("message", f.message);
+        J.attribute("location", locationString(f.loc));
+        if (f.other)
+          J.attribute("other", locationString(*f.other));
+      });
+  });
+  J.attributeArray("warnings", [&] {
+    for (const std::string &w : run.warnings)
+      J.value(w);
+  });
+  J.attribute("steps", int64_t(run.steps));
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM initLLVM(argc, argv);
+  llvm::cl::ParseCommandLineOptions(
+      argc, argv,
+      "kproof-run: run a kernel on the CPU interpreter against its contract\n");
+
+  std::optional<Schedule> schedule = parseSchedule(scheduleOpt);
+  if (!schedule) {
+    llvm::errs() << "kproof-run: error: --schedule must be inorder, reversed, "
+                    "warp-rr or random[:SEED], not '"
+                 << scheduleOpt << "'\n";
+    return ExitError;
+  }
+  if (modeOpt != "ieee" && modeOpt != "exact") {
+    llvm::errs() << "kproof-run: error: --mode must be ieee or exact\n";
+    return ExitError;
+  }
+  if (!inputsFile.empty() && randomSamples) {
+    llvm::errs() << "kproof-run: error: --inputs and --random exclude each "
+                    "other\n";
+    return ExitError;
+  }
+
+  DialectRegistry registry;
+  registry.insert<mlir::kproof::KProofDialect, func::FuncDialect,
+                  cf::ControlFlowDialect, tensor::TensorDialect,
+                  linalg::LinalgDialect, arith::ArithDialect,
+                  math::MathDialect>();
+  MLIRContext context(registry);
+  context.printOpOnDiagnostic(false);
+  llvm::SourceMgr sourceMgr, contractMgr;
+  SourceMgrDiagnosticHandler handler(sourceMgr, &context);
+
+  std::string err;
+  std::unique_ptr<llvm::MemoryBuffer> input = openInputFile(kernelFile, &err);
+  if (!input) {
+    llvm::errs() << "kproof-run: error: " << err << "\n";
+    return ExitError;
+  }
+  bool isPTX = llvm::StringRef(kernelFile).ends_with(".ptx") ||
+               ::kproof::ptx::looksLikePTX(input->getBuffer());
+  sourceMgr.AddNewSourceBuffer(std::move(input), llvm::SMLoc());
+  OwningOpRef<ModuleOp> module =
+      isPTX ? mlir::kproof::importPTX(sourceMgr, &context)
+            : parseSourceFile<ModuleOp>(sourceMgr, &context);
+  if (!module)
+    return ExitError;
+
+  OwningOpRef<ModuleOp> contractModule;
+  SmallVector<mlir::kproof::ContractOp> contracts;
+  if (!contractFile.empty()) {
+    std::unique_ptr<llvm::MemoryBuffer> cbuf =
+        openInputFile(contractFile, &err);
+    if (!cbuf) {
+      llvm::errs() << "kproof-run: error: " << err << "\n";
+      return ExitError;
+    }
+    contractMgr.AddNewSourceBuffer(std::move(cbuf), llvm::SMLoc());
+    contractModule = parseSourceFile<ModuleOp>(contractMgr, &context);
+    if (!contractModule)
+      return ExitError;
+    contractModule->walk(
+        [&](mlir::kproof::ContractOp c) { contracts.push_back(c); });
+  } else {
+    module->walk([&](mlir::kproof::ContractOp c) { contracts.push_back(c); });
+  }
+  mlir::kproof::ContractOp contract;
+  for (mlir::kproof::ContractOp c : contracts)
+    if (contractName.empty() || c.getSymName() == contractName) {
+      contract = c;
+      break;
+    }
+  if (!contract) {
+    llvm::errs() << "kproof-run: error: "
+                 << (contractName.empty()
+                         ? std::string("no kproof.contract (give --contract=FILE)")
+                         : "no kproof.contract named '" + contractName + "'")
+                 << "\n";
+    return ExitError;
+  }
+
+  engine::TermContext T;
+  std::optional<engine::BoundContract> bc =
+      engine::bindContract(*module, contract, T);
+  if (!bc)
+    return ExitError; // the diagnostic names the contract field
+
+  RunOptions opts;
+  opts.mode = modeOpt == "exact" ? NumericMode::Exact : NumericMode::IEEE;
+  opts.schedule = *schedule;
+  opts.dynamicSharedBytes = dynamicSmem;
+  opts.maxSteps = maxSteps;
+
+  auto reportError = [&](const RunResult &run) {
+    if (run.errorLoc)
+      mlir::emitError(*run.errorLoc) << "kproof-run: " << run.error;
+    else
+      llvm::errs() << "kproof-run: error: " << run.error << "\n";
+    return ExitError;
+  };
+
+  llvm::json::OStream J(llvm::outs(), 2);
+  if (!randomSamples) {
+    LaunchInputs in;
+    if (!inputsFile.empty()) {
+      std::unique_ptr<llvm::MemoryBuffer> ibuf =
+          openInputFile(inputsFile, &err);
+      if (!ibuf) {
+        llvm::errs() << "kproof-run: error: " << err << "\n";
+        return ExitError;
+      }
+      std::optional<LaunchInputs> parsed =
+          parseInputs(ibuf->getBuffer(), *bc, err);
+      if (!parsed) {
+        llvm::errs() << inputsFile << ": error: " << err << "\n";
+        return ExitError;
+      }
+      in = std::move(*parsed);
+    } else {
+      // No inputs: valid only when the kernel has none.
+      std::optional<LaunchInputs> parsed = parseInputs("{}", *bc, err);
+      if (!parsed) {
+        llvm::errs() << "kproof-run: error: " << err
+                     << " (give --inputs=FILE.json or --random=N)\n";
+        return ExitError;
+      }
+      in = std::move(*parsed);
+    }
+    RunResult run =
+        interp::run(bc->kernel, bc->launch, bc->buffers, bc->names, in, opts);
+    if (run.failed())
+      return reportError(run);
+    Comparison cmp = compareWithSpec(*bc, T, in, run, atolOpt, rtolOpt);
+    bool mismatch = cmp.error.empty() && cmp.firstMismatch.has_value();
+    J.objectBegin();
+    J.attribute("kernel", bc->kernel.getSymName());
+    J.attribute("contract", contract.getSymName());
+    J.attribute("mode", modeOpt.getValue());
+    J.attribute("schedule", toString(*schedule));
+    J.attribute("atol", double(atolOpt));
+    J.attribute("rtol", double(rtolOpt));
+    J.attributeBegin("inputs");
+    writeInputs(J, *bc, in);
+    J.attributeEnd();
+    writeRun(J, *bc, run, cmp);
+    J.attribute("result", !run.findings.empty() ? "finding"
+                          : mismatch            ? "mismatch"
+                                                : "ok");
+    J.objectEnd();
+    llvm::outs() << "\n";
+    return (mismatch || !run.findings.empty()) ? ExitMismatch : ExitOk;
+  }
+
+  // Random testing: up to N samples, stop at the first failing one.
+  std::mt19937_64 rng(seed);
+  auto start = std::chrono::steady_clock::now();
+  std::optional<unsigned> failedAt;
+  LaunchInputs in;
+  RunResult run;
+  Comparison cmp;
+  unsigned samples = 0;
+  for (unsigned s = 0; s < randomSamples; ++s) {
+    in = randomInputs(*bc, rng, range);
+    run = interp::run(bc->kernel, bc->launch, bc->buffers, bc->names, in,
+                      opts);
+    ++samples;
+    if (run.failed())
+      return reportError(run);
+    cmp = compareWithSpec(*bc, T, in, run, atolOpt, rtolOpt);
+    if (!run.findings.empty() || (cmp.error.empty() && cmp.firstMismatch)) {
+      failedAt = s;
+      break;
+    }
+  }
+  double seconds = std::chrono::duration<double>(
+                       std::chrono::steady_clock::now() - start)
+                       .count();
+  J.objectBegin();
+  J.attribute("kernel", bc->kernel.getSymName());
+  J.attribute("contract", contract.getSymName());
+  J.attribute("mode", modeOpt.getValue());
+  J.attribute("schedule", toString(*schedule));
+  J.attribute("atol", double(atolOpt));
+  J.attribute("rtol", double(rtolOpt));
+  J.attributeObject("random", [&] {
+    J.attribute("seed", int64_t(seed));
+    J.attribute("range", double(range));
+    J.attribute("samples", int64_t(samples));
+    J.attribute("limit", int64_t(randomSamples));
+    J.attribute("seconds", seconds);
+    J.attribute("found", failedAt.has_value());
+    if (!failedAt)
+      J.attribute("summary", "not found in " +
+                                 std::to_string(randomSamples) + " samples");
+    else
+      J.attribute("summary", "found at sample " +
+                                 std::to_string(*failedAt + 1));
+  });
+  J.attributeBegin(failedAt ? "first_failure" : "last_sample");
+  J.objectBegin();
+  J.attributeBegin("inputs");
+  writeInputs(J, *bc, in);
+  J.attributeEnd();
+  writeRun(J, *bc, run, cmp);
+  J.objectEnd();
+  J.attributeEnd();
+  J.attribute("result", !failedAt                 ? "ok"
+                        : !run.findings.empty()   ? "finding"
+                                                  : "mismatch");
+  J.objectEnd();
+  llvm::outs() << "\n";
+  return failedAt ? ExitMismatch : ExitOk;
+}
