@@ -296,6 +296,9 @@ private:
   };
   std::vector<Path> paths;
   std::map<uint64_t, Term> singleCache;
+  /// Paths of the run proven infeasible (a trap or violation under an
+  /// unsatisfiable condition): they define nothing.
+  llvm::DenseSet<const PathResult *> infeasible;
 
   // The element at the index variable E, in P: the store's value at the
   // witness thread (many threads), or the lifted family of a one-thread
@@ -475,18 +478,20 @@ void RefSpec::lowerMeaning(const ExecutionResult &ex) {
   // Whatever makes the reference itself undefined somewhere leaves the
   // spec open: a reachable trap, a store outside a buffer, an obligation of
   // its own (divisor, alignment, extent, domain) that does not hold.
+  // A trapping or violating path whose condition is unsatisfiable is
+  // infeasible: it is left out below.
   for (const PathResult &p : ex.paths) {
-    if (p.trapped && !unsat(p.pathCondition)) {
-      reason = who + " may trap" +
-               (p.trapLoc ? " (at " + locString(*p.trapLoc) + ")"
-                          : std::string());
+    if (!p.trapped && p.violations.empty())
+      continue;
+    if (!unsat(p.pathCondition)) {
+      reason = p.trapped ? who + " may trap" +
+                               (p.trapLoc ? " (at " + locString(*p.trapLoc) +
+                                                ")"
+                                          : std::string())
+                         : who + ": " + p.violations.front();
       return;
     }
-    for (const std::string &v : p.violations)
-      if (!unsat(p.pathCondition)) {
-        reason = who + ": " + v;
-        return;
-      }
+    infeasible.insert(&p);
   }
   for (const PathObligation &a : ex.alignments)
     if (!unsat(P.andOf(a.pathCondition, P.notOf(a.condition)))) {
@@ -509,6 +514,8 @@ void RefSpec::lowerMeaning(const ExecutionResult &ex) {
 
 void RefSpec::lowerSingle(const ExecutionResult &ex) {
   for (const PathResult &p : ex.paths) {
+    if (infeasible.contains(&p))
+      continue;
     for (const SymbolicStore &st : p.symbolicStores)
       if (st.buffer == out->name) {
         reason = "reference kernel '" + refName + "' stores to '" +
@@ -523,6 +530,8 @@ void RefSpec::lowerSingle(const ExecutionResult &ex) {
         path.stores[i] = st.value;
     paths.push_back(std::move(path));
   }
+  if (paths.empty())
+    reason = "reference kernel '" + refName + "' has no feasible path";
 }
 
 Term RefSpec::singleElement(uint64_t i, std::string &why) {
@@ -696,6 +705,8 @@ void RefSpec::lowerMulti(const ExecutionResult &ex) {
   };
   std::vector<Writer> writers;
   for (const PathResult &p : ex.paths) {
+    if (infeasible.contains(&p))
+      continue;
     auto fixed = p.stores.find(out->name);
     if (fixed != p.stores.end() && !fixed->second.empty()) {
       reason = who + " stores to a fixed element of '" + out->name +
