@@ -309,6 +309,9 @@ private:
   /// element e of a 1-D launch is ctaid.x = e / ntid.x, tid.x = e % ntid.x.
   void checkCoverage(const ExecutionResult &ex, const BufferBinding &out,
                      const LaunchConfig &launch);
+  /// Multi-thread launches: data races, barrier divergence, and the side
+  /// conditions of resolving shared reads to their writers (DESIGN.md §4).
+  void checkSync(const ExecutionResult &ex);
 
   void record(std::string name, VerdictKind k, std::string how) {
     verdict.obligations.push_back({std::move(name), k, std::move(how)});
@@ -486,16 +489,63 @@ void Checker::checkNever(const std::string &name, Term pc, Term bad,
   record(name, VerdictKind::Unknown, "solver: " + out.reason);
 }
 
+/// The thread variables `pc` pins to constants (conjuncts `tid.x == 0`),
+/// as a substitution: under `pc` the representative thread is that thread.
+static llvm::DenseMap<Term, Term> threadPins(Term pc) {
+  llvm::DenseMap<Term, Term> pins;
+  SmallVector<Term> work{pc};
+  while (!work.empty()) {
+    Term t = work.pop_back_val();
+    if (t->getKind() == Kind::And) {
+      for (Term o : t->getOperands())
+        work.push_back(o);
+      continue;
+    }
+    if (t->getKind() != Kind::Eq)
+      continue;
+    Term a = t->getOperand(0), b = t->getOperand(1);
+    if (a->getKind() == Kind::BVConst)
+      std::swap(a, b);
+    if (a->getKind() == Kind::BVVar && b->getKind() == Kind::BVConst &&
+        (a->getName().starts_with("tid.") ||
+         a->getName().starts_with("ctaid.")))
+      pins[a] = b;
+  }
+  return pins;
+}
+
 void Checker::checkThreadStores(const PathResult &p, const BufferBinding &out,
                                 Spec &spec) {
-  for (auto &[name, cells] : p.stores)
-    if (!cells.empty()) {
-      record("stores to fixed elements of '" + name + "'",
-             VerdictKind::Unknown,
-             "in a multi-thread launch every thread would write them: the "
-             "race check is not yet modeled");
+  // Under a path condition that pins the thread (tid.x == 0), its values
+  // are those of that thread: substituting makes witness indices concrete.
+  llvm::DenseMap<Term, Term> pins = threadPins(p.pathCondition);
+  Term pc = T.substitute(p.pathCondition, pins);
+  for (auto &[v, c] : pins)
+    pc = T.andOf(pc, T.eq(v, c));
+  // Stores at fixed elements (thread 0 writes y[0]): other threads writing
+  // the same element are write-write races (checkSync).
+  for (auto &[name, cells] : p.stores) {
+    if (cells.empty())
+      continue;
+    if (name != out.name) {
+      record("store to '" + name + "'", VerdictKind::Unknown,
+             "only the spec's output buffer may be written");
       return;
     }
+    for (auto &[e, st] : cells) {
+      std::string elemName = out.name + "[" + std::to_string(e) + "]";
+      std::string why;
+      Term specValue = spec.element(T, T.bv(e, 64), why);
+      if (!specValue) {
+        record("value " + elemName, VerdictKind::Unknown,
+               "spec: " + (why.empty() ? "element not defined" : why));
+        continue;
+      }
+      checkSpecDefined(elemName, pc, specValue);
+      checkValue("value " + elemName, pc, T.substitute(st.value, pins),
+                 specValue, st.loc, T.bv(e, 64), out.name);
+    }
+  }
   const SymbolicStore *last = nullptr;
   for (const SymbolicStore &st : p.symbolicStores) {
     if (st.buffer != out.name) {
@@ -529,9 +579,10 @@ void Checker::checkThreadStores(const PathResult &p, const BufferBinding &out,
     record(name, VerdictKind::Unknown, "spec: " + why);
     return;
   }
-  checkSpecDefined(out.name + "[i]", p.pathCondition, specValue);
-  checkValue(name, p.pathCondition, last->value, specValue, last->loc,
-             last->index, out.name);
+  checkSpecDefined(out.name + "[i]", pc, specValue);
+  checkValue(name, pc, T.substitute(last->value, pins),
+             T.substitute(specValue, pins), last->loc,
+             T.substitute(last->index, pins), out.name);
 }
 
 /// Reads `t` (a BV index term) as sum(coeff * thread variable) + constant
@@ -648,7 +699,14 @@ void Checker::checkCoverage(const ExecutionResult &ex,
       break;
     }
   }
-  if (w.empty()) {
+  bool anySymbolic = llvm::any_of(ex.paths, [&](const PathResult &p) {
+    return llvm::any_of(p.symbolicStores, [&](const SymbolicStore &st) {
+      return st.buffer == out.name;
+    });
+  });
+  if (w.empty() && !anySymbolic)
+    witness = "the pinned thread of each path";
+  if (w.empty() && anySymbolic) {
     if (launch.block[1] != 1 || launch.block[2] != 1 ||
         launch.grid[1] != 1 || launch.grid[2] != 1) {
       record(name, VerdictKind::Unknown,
@@ -664,12 +722,24 @@ void Checker::checkCoverage(const ExecutionResult &ex,
     witness = "ctaid.x = e / ntid.x, tid.x = e % ntid.x";
   }
   // F(e) = OR over paths: pc(w(e)) and index(w(e)) == e.
+  // Variables the witness leaves open take the value the path pins them
+  // to (thread 0 writes y[ctaid.x]); any left are universally quantified
+  // by the unsat check, which is sound.
   SmallVector<Term> writes;
-  for (const PathResult &p : ex.paths)
+  for (const PathResult &p : ex.paths) {
+    llvm::DenseMap<Term, Term> sigma = threadPins(p.pathCondition);
+    for (auto &[v, t] : w)
+      sigma[v] = t;
     for (const SymbolicStore &st : p.symbolicStores)
       if (st.buffer == out.name)
         writes.push_back(T.substitute(
-            T.andOf(p.pathCondition, T.eq(st.index, e)), w));
+            T.andOf(p.pathCondition, T.eq(st.index, e)), sigma));
+    auto fixed = p.stores.find(out.name);
+    if (fixed != p.stores.end())
+      for (auto &[idx, st] : fixed->second)
+        writes.push_back(T.andOf(T.substitute(p.pathCondition, sigma),
+                                 T.eq(e, T.bv(idx, 64))));
+  }
   Term inRange = T.bvUlt(e, T.bv(out.numElements(), 64));
   Term missed = T.andOf(inRange, T.notOf(T.orOf(writes)));
   if (missed->getKind() == Kind::BoolConst && !missed->getBoolValue()) {
@@ -694,6 +764,264 @@ void Checker::checkCoverage(const ExecutionResult &ex,
              detail);
 }
 
+//===----------------------------------------------------------------------===//
+// Synchronization (DESIGN.md §4): races, barrier divergence, resolution of
+// shared reads to their writers
+//===----------------------------------------------------------------------===//
+
+/// Two copies of the representative thread, t1 and t2: thread-id and fresh
+/// variables renamed apart ("t1.tid.x", ...).
+struct ThreadPair {
+  TermContext &T;
+  const ExecutionResult &ex;
+  llvm::DenseMap<Term, Term> a, b;
+  ThreadPair(TermContext &T, const ExecutionResult &ex) : T(T), ex(ex) {
+    for (auto &[name, extent] : ex.threadVars) {
+      Term v = T.bvVar(name, 32);
+      a[v] = T.bvVar("t1." + name, 32);
+      b[v] = T.bvVar("t2." + name, 32);
+    }
+  }
+  /// Renames the fresh ('#') variables of `t` apart per copy.
+  Term rename(Term t, llvm::DenseMap<Term, Term> &map, StringRef prefix) {
+    llvm::DenseSet<Term> seen;
+    SmallVector<Term> work{t};
+    while (!work.empty()) {
+      Term x = work.pop_back_val();
+      if (!seen.insert(x).second)
+        continue;
+      for (Term o : x->getOperands())
+        work.push_back(o);
+      bool isVar = x->getKind() == Kind::RealVar ||
+                   x->getKind() == Kind::BVVar ||
+                   x->getKind() == Kind::BoolVar;
+      if (!isVar || map.count(x) || !x->getName().contains('#'))
+        continue;
+      std::string n = (prefix + x->getName()).str();
+      map[x] = x->getKind() == Kind::RealVar  ? T.realVar(n)
+               : x->getKind() == Kind::BVVar ? T.bvVar(n, x->getWidth())
+                                             : T.boolVar(n);
+    }
+    return T.substitute(t, map);
+  }
+  Term first(Term t) { return rename(t, a, "t1."); }
+  Term second(Term t) { return rename(t, b, "t2."); }
+  /// Both threads inside the launch; `sameCta`: in one CTA and distinct,
+  /// else in two distinct CTAs.
+  Term frame(bool sameCta) {
+    SmallVector<Term> cs, tidDiffer, ctaDiffer;
+    for (auto &[name, extent] : ex.threadVars) {
+      Term v = T.bvVar(name, 32);
+      cs.push_back(T.bvUlt(a[v], T.bv(extent, 32)));
+      cs.push_back(T.bvUlt(b[v], T.bv(extent, 32)));
+      bool isTid = StringRef(name).starts_with("tid.");
+      Term differ = T.notOf(T.eq(a[v], b[v]));
+      if (isTid)
+        tidDiffer.push_back(differ);
+      else if (sameCta)
+        cs.push_back(T.eq(a[v], b[v]));
+      else
+        ctaDiffer.push_back(differ);
+    }
+    cs.push_back(T.orOf(sameCta ? tidDiffer : ctaDiffer));
+    return T.andOf(cs);
+  }
+  /// "(tid.x=3, ctaid.x=0)" of copy `which` in `model`.
+  std::string describe(const Assignment &model, StringRef which) {
+    std::string s;
+    for (auto &[name, extent] : ex.threadVars) {
+      auto it = model.bitvectors.find((which + "." + name).str());
+      s += (s.empty() ? "" : ", ") + name + "=" +
+           (it == model.bitvectors.end()
+                ? std::string("0")
+                : std::to_string(it->second.getZExtValue()));
+    }
+    return "(" + (s.empty() ? std::string("the only thread") : s) + ")";
+  }
+};
+
+void Checker::checkSync(const ExecutionResult &ex) {
+  // 1. Data races: two distinct threads, one phase (same CTA) or any phase
+  // (two CTAs, global memory), aliasing bytes, at least one write, not both
+  // atomic.
+  bool manyCtas = llvm::any_of(ex.threadVars, [](auto &v) {
+    return StringRef(v.first).starts_with("ctaid.");
+  });
+  unsigned races = 0;
+  for (size_t i = 0; i < ex.accesses.size(); ++i)
+    for (size_t j = i; j < ex.accesses.size(); ++j) {
+      const MemoryAccess &x = ex.accesses[i], &y = ex.accesses[j];
+      if (x.region != y.region || (!x.write && !y.write) ||
+          (x.atomic && y.atomic))
+        continue;
+      for (bool sameCta : {true, false}) {
+        if (!sameCta && (x.shared || !manyCtas))
+          continue;
+        if (sameCta && x.phase != y.phase)
+          continue;
+        if (races >= 8)
+          continue; // enough to act on; the rest is noise
+        ThreadPair p(T, ex);
+        Term o1 = p.first(x.byteOffset), o2 = p.second(y.byteOffset);
+        Term overlap = T.andOf(
+            T.bvUlt(o1, T.bvBin(Kind::BVAdd, o2, T.bv(y.bytes, 64))),
+            T.bvUlt(o2, T.bvBin(Kind::BVAdd, o1, T.bv(x.bytes, 64))));
+        Term cond = T.andOf({p.first(x.pathCondition),
+                             p.second(y.pathCondition), p.frame(sameCta),
+                             overlap});
+        std::string what = std::string(x.shared ? "shared" : "global") +
+                           " '" + x.region + "'";
+        std::string name =
+            "race-free: " + what + (sameCta ? ", one CTA, phase " +
+                                                  std::to_string(x.phase)
+                                            : std::string(", two CTAs")) +
+            ": " + (x.write ? "write" : "read") + " at " + locString(x.loc) +
+            " / " + (y.write ? "write" : "read") + " at " + locString(y.loc);
+        if (cond->getKind() == Kind::BoolConst && !cond->getBoolValue()) {
+          proved(name, cond, "normalizer");
+          continue;
+        }
+        Query q{T, options, {cond}};
+        Query::Outcome out = q.check();
+        if (out.result == smt::CheckResult::Unsat) {
+          proved(name, cond, "z3 (unsat)");
+          continue;
+        }
+        if (out.result != smt::CheckResult::Sat || !out.model) {
+          record(name, VerdictKind::Unknown, "solver: " + out.reason);
+          continue;
+        }
+        Assignment model = *out.model;
+        std::string t1 = p.describe(model, "t1"), t2 = p.describe(model, "t2");
+        Evaluator ev(model, options.mpfrBits);
+        std::optional<APInt> off = ev.bv(o1);
+        std::string where =
+            x.region + " byte " +
+            (off ? std::to_string(off->getZExtValue()) : std::string("?"));
+        if (x.write && y.write) {
+          // Two writes of the same value: a benign race (a warning).
+          Query same{T, options,
+                     {cond, T.notOf(T.eq(p.first(x.value),
+                                         p.second(y.value)))}};
+          if (same.check().result == smt::CheckResult::Unsat) {
+            verdict.warnings.push_back(
+                "benign race (both threads write the same value): " + what +
+                ", thread " + t1 + " at " + locString(x.loc) + " and thread " +
+                t2 + " at " + locString(y.loc));
+            record(name, VerdictKind::Proved,
+                   "benign: the same value is written");
+            continue;
+          }
+        }
+        bool loopCarried = x.occurrence != y.occurrence;
+        Counterexample c;
+        c.property = std::string(loopCarried ? "loop-carried " : "") +
+                     "data race on " + what + " (" + where + "): thread " +
+                     t1 + " " + (x.write ? "writes" : "reads") + " at " +
+                     locString(x.loc) + ", thread " + t2 + " " +
+                     (y.write ? "writes" : "reads") + " at " +
+                     locString(y.loc) +
+                     (sameCta ? " in the same barrier phase"
+                              : " (two CTAs: no barrier orders them)") +
+                     (loopCarried
+                          ? " (iterations " + std::to_string(x.occurrence) +
+                                " and " + std::to_string(y.occurrence) +
+                                " of a loop without a barrier between)"
+                          : std::string());
+        c.inputs = model;
+        c.location = locString(x.loc);
+        refutedAt(x.loc, c);
+        record(name, VerdictKind::Refuted, "race: " + c.property);
+        ++races;
+      }
+    }
+
+  // 2. Barrier divergence: in one phase, two threads of a CTA at different
+  // barriers, or one at a barrier while the other exited.
+  std::map<unsigned, std::vector<const BarrierArrival *>> byPhase;
+  for (const BarrierArrival &a : ex.arrivals)
+    byPhase[a.phase].push_back(&a);
+  for (auto &[phase, list] : byPhase)
+    for (size_t i = 0; i < list.size(); ++i)
+      for (size_t j = i + 1; j < list.size(); ++j) {
+        const BarrierArrival *x = list[i], *y = list[j];
+        if (x->barrier == y->barrier)
+          continue;
+        if (!x->barrier)
+          std::swap(x, y);
+        if (x->barrier && y->barrier && !x->aligned && !y->aligned)
+          continue; // barrier.sync (not .aligned): same id, any place
+        ThreadPair p(T, ex);
+        Term cond = T.andOf({p.first(x->pathCondition),
+                             p.second(y->pathCondition), p.frame(true)});
+        std::string name =
+            y->barrier ? "barrier convergence: " + locString(x->loc) +
+                             " / " + locString(y->loc)
+                       : "no thread exits while others wait at the barrier at " +
+                             locString(x->loc);
+        Query q{T, options, {cond}};
+        Query::Outcome out =
+            cond->getKind() == Kind::BoolConst && !cond->getBoolValue()
+                ? Query::Outcome{smt::CheckResult::Unsat, std::nullopt, ""}
+                : q.check();
+        if (out.result == smt::CheckResult::Unsat) {
+          proved(name, cond, "z3 (unsat)");
+          continue;
+        }
+        if (out.result != smt::CheckResult::Sat || !out.model) {
+          record(name, VerdictKind::Unknown, "solver: " + out.reason);
+          continue;
+        }
+        std::string t1 = p.describe(*out.model, "t1"),
+                    t2 = p.describe(*out.model, "t2");
+        if (!y->barrier) {
+          verdict.warnings.push_back(
+              "thread " + t2 + " exits (at " + locString(y->loc) +
+              ") before the barrier at " + locString(x->loc) +
+              " that thread " + t1 + " waits at");
+          record(name, VerdictKind::Proved,
+                 "warning: exited threads do not take part");
+          continue;
+        }
+        Counterexample c;
+        c.property = "barrier divergence: thread " + t1 + " waits at the "
+                     "barrier at " + locString(x->loc) + ", thread " + t2 +
+                     " of the same CTA at the barrier at " +
+                     locString(y->loc) + " (an .aligned barrier must be "
+                     "reached by every thread of the CTA at the same place)";
+        c.inputs = *out.model;
+        c.location = locString(x->loc);
+        refutedAt(x->loc, c);
+        record(name, VerdictKind::Refuted, "divergent barrier");
+      }
+
+  // 3. Shared reads resolved to their writers.
+  for (const ResolutionObligation &r : ex.resolutions) {
+    if (r.uninitialized) {
+      checkNever("initialized: " + r.what + " (at " + locString(r.loc) + ")",
+                 r.condition, T.boolConst(true), r.loc);
+      continue;
+    }
+    std::string name = r.what + " (read at " + locString(r.loc) + ")";
+    if (r.condition->getKind() == Kind::BoolConst &&
+        !r.condition->getBoolValue()) {
+      proved(name, r.condition, "normalizer");
+      continue;
+    }
+    Query q{T, options, {r.condition}};
+    Query::Outcome out = q.check();
+    if (out.result == smt::CheckResult::Unsat)
+      proved(name, r.condition, "z3 (unsat)");
+    else
+      record(name, VerdictKind::Unknown,
+             out.result == smt::CheckResult::Sat
+                 ? "another thread may write the same element in that phase "
+                   "(see the race checks); the value read is not determined"
+                 : "solver: " + out.reason);
+  }
+
+}
+
 std::optional<Verdict> Checker::run() {
   std::optional<BoundContract> bound = bindContract(module, contract, T);
   if (!bound)
@@ -703,7 +1031,10 @@ std::optional<Verdict> Checker::run() {
   buffers = bound->buffers;
   scalars = bound->scalars;
   std::unique_ptr<Spec> spec = std::move(bound->spec);
-  verdict.specDescription = spec->describe();
+  verdict.specDescription =
+      options.syncOnly ? "synchronization (races, barrier divergence, "
+                         "shared-memory reads, bounds)"
+                       : spec->describe();
   verdict.assumptions = bound->assumptions;
   verdict.assumptions.push_back(
       "floats are exact reals; inputs are finite (no NaN or infinity)");
@@ -733,6 +1064,9 @@ std::optional<Verdict> Checker::run() {
     return verdict;
   }
 
+  if (multiThread)
+    checkSync(ex);
+
   // Obligations per path.
   for (const PathResult &p : ex.paths) {
     if (p.trapped) {
@@ -744,6 +1078,8 @@ std::optional<Verdict> Checker::run() {
     for (const std::string &v : p.violations)
       checkNever("never: " + v, p.pathCondition, T.boolConst(true),
                  kernel.getLoc());
+    if (options.syncOnly)
+      continue;
     const BufferBinding &out = spec->output();
     if (multiThread) {
       checkThreadStores(p, out, *spec);
@@ -781,12 +1117,14 @@ std::optional<Verdict> Checker::run() {
                  st->loc, T.bv(e, 64), out.name);
     }
   }
-  if (multiThread)
+  if (multiThread && !options.syncOnly)
     checkCoverage(ex, spec->output(), launch);
   for (const PathObligation &a : ex.alignments)
     checkNever(a.what + " at " + locString(a.loc), a.pathCondition,
                T.notOf(a.condition), a.loc);
   for (const DivisorObligation &d : ex.divisors) {
+    if (options.syncOnly)
+      break;
     std::string name = "non-zero " + d.what + " at " + locString(d.loc);
     if (N.provesNonZero(d.divisor)) {
       proved(name, T.andOf(d.pathCondition, T.eq(d.divisor, T.real(0))),

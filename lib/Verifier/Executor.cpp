@@ -6,6 +6,9 @@
 
 #include "KProof/Verifier/Executor.h"
 
+#include "KProof/Verifier/Z3Lowering.h"
+#include "KProof/Verifier/Z3Solver.h"
+
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/DenseMap.h"
@@ -55,6 +58,20 @@ struct State {
   std::map<std::string, std::map<uint64_t, MemCell>> mem;
   std::vector<std::string> violations;
   std::vector<SymbolicStore> symbolicStores;
+  /// Multi-thread launches (DESIGN.md §4): the barrier phase, this thread's
+  /// own shared-memory writes (program order), and how often each memory op
+  /// ran on this path (loop iterations).
+  unsigned phase = 0;
+  struct SharedWrite {
+    unsigned phase;
+    std::string region;
+    Term offset;
+    unsigned bytes;
+    Term value;
+    bool realBits;
+  };
+  std::vector<SharedWrite> sharedWrites;
+  llvm::DenseMap<Operation *, unsigned> occurrences;
 };
 
 /// A region of memory the executor can address: a bound buffer or a
@@ -97,6 +114,53 @@ private:
   unsigned freshCounter = 0;
   std::map<std::string, Region> regions; // by base-variable name
   std::vector<State> worklist;
+  /// States waiting at a CTA barrier for the phase to end.
+  std::vector<State> parked;
+  /// The representative thread's id variables and their extents.
+  llvm::DenseMap<Term, int64_t> tidVars, ctaidVars;
+  unsigned writerCounter = 0;
+  /// Z3 for pruning infeasible branches over thread ids (lazily created).
+  std::unique_ptr<smt::Context> z3;
+  std::unique_ptr<Z3Lowering> z3Lowering;
+  /// False only when `pc` is unsatisfiable (checked with Z3 when `pc` has
+  /// no real-valued subterm; true when unsure).
+  bool mayHold(Term pc);
+
+  /// Linear form c0 + sum c_v * v of a BV term over the thread-id
+  /// variables, exact (no wrap-around at any width, checked with the
+  /// variables' ranges); false when the term is not of that form.
+  bool linearize(Term t, __int128 scale, __int128 &c0,
+                 std::map<Term, __int128> &coeffs);
+  /// The range [lo, hi] of a linear form over the thread-id ranges.
+  std::pair<__int128, __int128>
+  rangeOf(__int128 c0, const std::map<Term, __int128> &coeffs);
+  /// Renames the fresh ('#') variables of `terms` apart, into `map`.
+  void renameFresh(ArrayRef<Term> terms, llvm::DenseMap<Term, Term> &map);
+  /// All tid variables < their extents, under `map`.
+  Term threadRange(const llvm::DenseMap<Term, Term> &map);
+  /// The value of a shared-memory read of `bytes` at `offset` in `region`
+  /// by the representative thread in its current phase (DESIGN.md §4):
+  /// its own earlier write of this phase, else the last write of an
+  /// earlier phase by the writer thread, found by inverting the write's
+  /// address (a witness), else uninitialized. Records the side conditions.
+  Term resolveSharedRead(State &s, const std::string &region, Term offset,
+                         unsigned bytes, Location loc, bool wantReal);
+  /// Shared-memory load/store in a multi-thread launch.
+  bool sharedLoad(State &s, Frame &f, LoadOp l, const std::string &region,
+                  Term offset, Location loc);
+  bool sharedStore(State &s, Frame &f, StoreOp st, const std::string &region,
+                   Term offset, Location loc);
+  /// Records a memory access for the race checks.
+  void recordAccess(State &s, Operation *op, bool write,
+                    const std::string &region, bool shared, Term offset,
+                    unsigned bytes, Term value, Location loc,
+                    bool atomic = false, StringRef scope = {}) {
+    if (!isMultiThread())
+      return;
+    MemoryAccess a{s.phase, write, atomic, scope.str(), region, shared,
+                   offset, bytes, value, s.pc, loc, s.occurrences[op]};
+    result.accesses.push_back(std::move(a));
+  }
 
   bool isMultiThread() const { return launch.totalThreads() > 1; }
 
@@ -146,16 +210,12 @@ private:
   /// `.sat` on a float result: clamp to [0, 1] (PTX ISA 9.7.3).
   Term saturate(Term t) { return T.min(T.max(t, T.real(0)), T.real(1)); }
   /// The address of an ld/st as region + byte offset; false (UNKNOWN
-  /// recorded) for shared memory in a multi-thread launch, an address
-  /// holding real bits, or an address not rooted at a region.
+  /// recorded) for an address holding real bits, or an address not rooted
+  /// at a region.
   bool resolveAccess(Frame &f, Value address, int64_t offset,
                      StateSpace space, Location loc, Term &addr,
                      std::string &region, Term &byteOffset) {
-    if (space == StateSpace::Shared && isMultiThread()) {
-      unknown(loc, "cross-thread data flow: not yet modeled (shared "
-                   "memory in a multi-thread launch)");
-      return false;
-    }
+    (void)space;
     SymValue a = get(f, address);
     if (!a.term || a.realBits || a.term->getSort() != Sort::BV) {
       unknown(loc, "an address computed from a real value is not modeled");
@@ -213,13 +273,36 @@ ExecutionResult Executor::run() {
   }
   init.stack.push_back(std::move(f));
   worklist.push_back(std::move(init));
-  while (!worklist.empty()) {
+  static const char *dims[] = {"x", "y", "z"};
+  for (int d = 0; d < 3; ++d) {
+    if (launch.block[d] > 1) {
+      std::string n = std::string("tid.") + dims[d];
+      tidVars[T.bvVar(n, 32)] = launch.block[d];
+      result.threadVars.push_back({n, launch.block[d]});
+    }
+  }
+  for (int d = 0; d < 3; ++d) {
+    if (launch.grid[d] > 1) {
+      std::string n = std::string("ctaid.") + dims[d];
+      ctaidVars[T.bvVar(n, 32)] = launch.grid[d];
+      result.threadVars.push_back({n, launch.grid[d]});
+    }
+  }
+  while (!worklist.empty() || !parked.empty()) {
+    if (worklist.empty()) {
+      // Every path reached a barrier or the end: the phase is over
+      // (DESIGN.md §4); the next one starts for all parked states.
+      worklist = std::move(parked);
+      parked.clear();
+      std::reverse(worklist.begin(), worklist.end());
+    }
     State s = std::move(worklist.back());
     worklist.pop_back();
     step(s);
     if (!result.unknownReason.empty())
       break;
-    if (result.paths.size() + worklist.size() > options.maxPaths) {
+    if (result.paths.size() + worklist.size() + parked.size() >
+        options.maxPaths) {
       unknown(kernel.getLoc(), "more than " + Twine(options.maxPaths) +
                                    " paths (data-dependent control flow)");
       break;
@@ -248,6 +331,12 @@ void Executor::step(State &s) {
 }
 
 void Executor::finishPath(State &s) {
+  if (isMultiThread()) {
+    Frame &f = s.stack.back();
+    result.arrivals.push_back(
+        {s.phase, nullptr, true, s.pc,
+         f.it != f.block->end() ? f.it->getLoc() : f.func.getLoc()});
+  }
   PathResult p;
   p.pathCondition = s.pc;
   p.violations = s.violations;
@@ -326,6 +415,357 @@ bool Executor::decomposeAddress(Term addr, int64_t extra, std::string &region,
     unknown(loc, "negative offset from " + base->getName());
     return false;
   }
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
+// Shared memory across threads (DESIGN.md §4)
+//===----------------------------------------------------------------------===//
+
+bool Executor::mayHold(Term pc) {
+  if (pc->getKind() == Kind::BoolConst)
+    return pc->getBoolValue();
+  llvm::DenseSet<Term> seen;
+  SmallVector<Term> work{pc};
+  while (!work.empty()) {
+    Term t = work.pop_back_val();
+    if (!seen.insert(t).second)
+      continue;
+    if (t->getSort() == Sort::Real || seen.size() > 4000)
+      return true; // data-dependent: keep both sides
+    for (Term o : t->getOperands())
+      work.push_back(o);
+  }
+  if (!z3) {
+    smt::SolverOptions so;
+    so.rlimit = 2'000'000;
+    z3 = std::make_unique<smt::Context>(so);
+    z3Lowering = std::make_unique<Z3Lowering>(*z3, T);
+  }
+  smt::Expr e = z3Lowering->lower(pc);
+  if (!e.isValid())
+    return true;
+  smt::Solver solver(*z3);
+  solver.add(e);
+  return solver.check() != smt::CheckResult::Unsat;
+}
+
+bool Executor::linearize(Term t, __int128 scale, __int128 &c0,
+                         std::map<Term, __int128> &coeffs) {
+  switch (t->getKind()) {
+  case Kind::BVConst:
+    c0 += scale * __int128(t->getAPInt().getSExtValue());
+    return t->getAPInt().getSignificantBits() <= 63;
+  case Kind::BVVar:
+    if (!tidVars.count(t))
+      return false;
+    coeffs[t] += scale;
+    return true;
+  case Kind::BVAdd:
+    return linearize(t->getOperand(0), scale, c0, coeffs) &&
+           linearize(t->getOperand(1), scale, c0, coeffs);
+  case Kind::BVSub:
+    return linearize(t->getOperand(0), scale, c0, coeffs) &&
+           linearize(t->getOperand(1), -scale, c0, coeffs);
+  case Kind::BVMul:
+  case Kind::BVShl: {
+    Term k = t->getOperand(1), x = t->getOperand(0);
+    if (k->getKind() != Kind::BVConst && t->getKind() == Kind::BVMul)
+      std::swap(k, x);
+    if (k->getKind() != Kind::BVConst || k->getAPInt().getActiveBits() > 20)
+      return false;
+    __int128 m = t->getKind() == Kind::BVMul
+                     ? __int128(k->getAPInt().getZExtValue())
+                     : (__int128(1) << k->getAPInt().getZExtValue());
+    // Linearize the operand on its own, so that its wrap-around at this
+    // width is checked below.
+    __int128 d0 = 0;
+    std::map<Term, __int128> dc;
+    if (!linearize(x, 1, d0, dc))
+      return false;
+    auto [lo, hi] = rangeOf(d0 * m, [&] {
+      std::map<Term, __int128> scaled;
+      for (auto &[v, c] : dc)
+        scaled[v] = c * m;
+      return scaled;
+    }());
+    if (lo < 0 || hi >= (__int128(1) << t->getWidth()))
+      return false;
+    c0 += scale * m * d0;
+    for (auto &[v, c] : dc)
+      coeffs[v] += scale * m * c;
+    return true;
+  }
+  case Kind::BVZExt: {
+    __int128 d0 = 0;
+    std::map<Term, __int128> dc;
+    if (!linearize(t->getOperand(0), 1, d0, dc))
+      return false;
+    auto [lo, hi] = rangeOf(d0, dc);
+    if (lo < 0 || hi >= (__int128(1) << t->getOperand(0)->getWidth()))
+      return false;
+    c0 += scale * d0;
+    for (auto &[v, c] : dc)
+      coeffs[v] += scale * c;
+    return true;
+  }
+  default:
+    return false;
+  }
+}
+
+std::pair<__int128, __int128>
+Executor::rangeOf(__int128 c0, const std::map<Term, __int128> &coeffs) {
+  __int128 lo = c0, hi = c0;
+  for (auto &[v, c] : coeffs) {
+    __int128 span = c * __int128(tidVars.lookup(v) - 1);
+    (span < 0 ? lo : hi) += span;
+  }
+  return {lo, hi};
+}
+
+void Executor::renameFresh(ArrayRef<Term> terms,
+                           llvm::DenseMap<Term, Term> &map) {
+  llvm::DenseSet<Term> seen;
+  SmallVector<Term> work(terms.begin(), terms.end());
+  while (!work.empty()) {
+    Term t = work.pop_back_val();
+    if (!t || !seen.insert(t).second)
+      continue;
+    for (Term o : t->getOperands())
+      work.push_back(o);
+    bool isVar = t->getKind() == Kind::RealVar ||
+                 t->getKind() == Kind::BVVar || t->getKind() == Kind::BoolVar;
+    if (isVar && t->getName().contains('#') && !map.count(t))
+      map[t] = fresh(t->getName().split('#').first, t->getSort(),
+                     t->getWidth());
+  }
+}
+
+Term Executor::threadRange(const llvm::DenseMap<Term, Term> &map) {
+  SmallVector<Term> cs;
+  for (auto &[v, ext] : tidVars)
+    cs.push_back(T.bvUlt(map.lookup(v), T.bv(ext, 32)));
+  return T.andOf(cs);
+}
+
+/// The conjuncts of `pc` that pin a variable to a constant (`v == c`).
+static void pinnedVars(Term pc, llvm::DenseMap<Term, Term> &pins) {
+  SmallVector<Term> work{pc};
+  while (!work.empty()) {
+    Term t = work.pop_back_val();
+    if (t->getKind() == Kind::And) {
+      for (Term o : t->getOperands())
+        work.push_back(o);
+      continue;
+    }
+    if (t->getKind() != Kind::Eq)
+      continue;
+    Term a = t->getOperand(0), b = t->getOperand(1);
+    if (a->getKind() == Kind::BVConst)
+      std::swap(a, b);
+    if (a->getKind() == Kind::BVVar && b->getKind() == Kind::BVConst)
+      pins[a] = b;
+  }
+}
+
+Term Executor::resolveSharedRead(State &s, const std::string &region,
+                                 Term a, unsigned bytes, Location loc,
+                                 bool wantReal) {
+  // Nothing written: an arbitrary value (reported by the
+  // initialization obligation below).
+  Term v = fresh(region + "@uninit", wantReal ? Sort::Real : Sort::BV,
+                 bytes * 8);
+  Term anyMatch = T.boolConst(false);
+  for (const MemoryAccess &w : result.accesses) {
+    if (!w.write || !w.shared || w.region != region || w.phase >= s.phase)
+      continue;
+    if (w.bytes != bytes) {
+      unknown(loc, "shared accesses of different widths to '" + region +
+                       "' are not modeled");
+      return nullptr;
+    }
+    // The witness: the writer thread w* with addr(w*) == a.
+    llvm::DenseMap<Term, Term> sigma;
+    for (auto &[var, ext] : ctaidVars)
+      sigma[var] = var; // shared memory: the writer is in the same CTA
+    __int128 c0 = 0;
+    std::map<Term, __int128> coeffs;
+    llvm::DenseMap<Term, Term> pins;
+    pinnedVars(w.pathCondition, pins);
+    Term a64 = a;
+    if (linearize(w.byteOffset, 1, c0, coeffs)) {
+      SmallVector<std::pair<Term, __int128>> order;
+      for (auto &[var, c] : coeffs)
+        if (c != 0)
+          order.push_back({var, c});
+      bool positive = llvm::all_of(order, [](auto &p) { return p.second > 0; });
+      if (positive) {
+        llvm::sort(order, [](auto &x, auto &y) {
+          return x.second > y.second || (x.second == y.second &&
+                                         x.first->getId() < y.first->getId());
+        });
+        Term rem = T.bvBin(Kind::BVSub, a64,
+                           T.bv(APInt(64, uint64_t(c0), true)));
+        for (auto &[var, c] : order) {
+          Term cc = T.bv(uint64_t(c), 64);
+          Term q = T.bvBin(Kind::BVUDiv, rem, cc);
+          rem = T.bvBin(Kind::BVSub, rem, T.bvBin(Kind::BVMul, q, cc));
+          sigma[var] = T.bvExtract(q, 0, 32);
+        }
+      }
+    }
+    for (auto &[var, ext] : tidVars)
+      if (!sigma.count(var)) {
+        auto p = pins.find(var);
+        sigma[var] = p != pins.end() ? p->second : var;
+      }
+    renameFresh({w.pathCondition, w.byteOffset, w.value}, sigma);
+    Term match = T.andOf({T.substitute(w.pathCondition, sigma),
+                          threadRange(sigma),
+                          T.eq(T.substitute(w.byteOffset, sigma), a)});
+    if (match->getKind() == Kind::BoolConst && !match->getBoolValue())
+      continue;
+    // Completeness: no other writer w != w* of this write hits `a`.
+    llvm::DenseMap<Term, Term> tau;
+    unsigned n = writerCounter++;
+    SmallVector<Term> differs;
+    for (auto &[var, ext] : tidVars) {
+      tau[var] = T.bvVar(("w" + Twine(n) + "." + var->getName()).str(), 32);
+      differs.push_back(T.notOf(T.eq(tau[var], sigma[var])));
+    }
+    for (auto &[var, ext] : ctaidVars)
+      tau[var] = var;
+    renameFresh({w.pathCondition, w.byteOffset}, tau);
+    result.resolutions.push_back(
+        {T.andOf({s.pc, T.substitute(w.pathCondition, tau), threadRange(tau),
+                  T.eq(T.substitute(w.byteOffset, tau), a), T.orOf(differs)}),
+         loc,
+         "the writer of the shared read of '" + region + "' is unique (the " +
+             "write at " + "PTX_LOC" + ")",
+         false});
+    {
+      std::string str;
+      llvm::raw_string_ostream os(str);
+      os << w.loc;
+      std::string &what = result.resolutions.back().what;
+      what.replace(what.find("PTX_LOC"), 7, os.str());
+    }
+    Term value = T.substitute(w.value, sigma);
+    if ((value->getSort() == Sort::Real) != wantReal) {
+      unknown(loc, "shared memory of '" + region + "' read with another "
+                   "type than written (bit reinterpretation) is not modeled");
+      return nullptr;
+    }
+    // Recording order is program order within a phase and phases ascend:
+    // wrapping in that order puts the newest write outermost.
+    v = T.ite(match, value, v);
+    anyMatch = T.orOf(anyMatch, match);
+  }
+  result.resolutions.push_back(
+      {T.andOf(s.pc, T.notOf(anyMatch)), loc,
+       "the shared read of '" + region + "' sees a value some thread wrote",
+       true});
+  return v;
+}
+
+bool Executor::sharedLoad(State &s, Frame &f, LoadOp l,
+                          const std::string &region, Term offset,
+                          Location loc) {
+  Region *r = *regionOf("&" + region);
+  if (!r->bytes) {
+    unknown(loc, "dynamic shared memory '" + region +
+                     "': its size is not in the contract");
+    return false;
+  }
+  Type resultType = l.getResult(0).getType();
+  unsigned width = std::max(1u, getWidthOf(resultType) / 8);
+  for (auto [k, res] : llvm::enumerate(l.getResults())) {
+    Term o = T.bvBin(Kind::BVAdd, offset, T.bv(k * width, 64));
+    result.alignments.push_back(
+        {s.pc, T.eq(T.bvBin(Kind::BVURem, o, T.bv(width, 64)), T.bv(0, 64)),
+         loc, "alignment of the shared load from " + region});
+    result.alignments.push_back(
+        {s.pc, T.bvUle(T.bvBin(Kind::BVAdd, o, T.bv(width, 64)),
+                       T.bv(r->bytes, 64)),
+         loc, "shared load from " + region + " inside its " +
+                  std::to_string(r->bytes) + " bytes"});
+    recordAccess(s, l, /*write=*/false, region, /*shared=*/true, o, width,
+                 nullptr, loc);
+    // The sort the memory holds: what was written to it.
+    bool wantReal = isa<FloatType>(resultType);
+    for (const MemoryAccess &w : result.accesses)
+      if (w.write && w.shared && w.region == region && w.value)
+        wantReal = w.value->getSort() == Sort::Real;
+    for (const State::SharedWrite &w : s.sharedWrites)
+      if (w.region == region)
+        wantReal = w.value->getSort() == Sort::Real;
+    if (wantReal && !isa<FloatType>(resultType) &&
+        resultType.getIntOrFloatBitWidth() != width * 8) {
+      unknown(loc, "partial read of a real value in shared memory");
+      return false;
+    }
+    if (!wantReal && isa<FloatType>(resultType)) {
+      unknown(loc, "integer data in shared memory read as a float");
+      return false;
+    }
+    Term v = resolveSharedRead(s, region, o, width, loc, wantReal);
+    if (!v)
+      return false;
+    // This thread's own writes of the current phase come first, the newest
+    // outermost (program order).
+    for (const State::SharedWrite &w : s.sharedWrites) {
+      if (w.phase != s.phase || w.region != region)
+        continue;
+      if (w.bytes != width) {
+        unknown(loc, "shared accesses of different widths to '" + region +
+                         "' are not modeled");
+        return false;
+      }
+      if ((w.value->getSort() == Sort::Real) != wantReal) {
+        unknown(loc, "shared memory of '" + region +
+                         "' read with another type than written");
+        return false;
+      }
+      v = T.ite(T.eq(w.offset, o), w.value, v);
+    }
+    set(f, res, v, wantReal && !isa<FloatType>(resultType));
+  }
+  ++s.occurrences[l];
+  ++f.it;
+  return true;
+}
+
+bool Executor::sharedStore(State &s, Frame &f, StoreOp st,
+                           const std::string &region, Term offset,
+                           Location loc) {
+  Region *r = *regionOf("&" + region);
+  if (!r->bytes) {
+    unknown(loc, "dynamic shared memory '" + region +
+                     "': its size is not in the contract");
+    return false;
+  }
+  unsigned width = std::max(1u, getWidthOf(st.getValues()[0].getType()) / 8);
+  for (auto [k, v] : llvm::enumerate(st.getValues())) {
+    Term o = T.bvBin(Kind::BVAdd, offset, T.bv(k * width, 64));
+    result.alignments.push_back(
+        {s.pc, T.eq(T.bvBin(Kind::BVURem, o, T.bv(width, 64)), T.bv(0, 64)),
+         loc, "alignment of the shared store to " + region});
+    result.alignments.push_back(
+        {s.pc, T.bvUle(T.bvBin(Kind::BVAdd, o, T.bv(width, 64)),
+                       T.bv(r->bytes, 64)),
+         loc, "shared store to " + region + " inside its " +
+                  std::to_string(r->bytes) + " bytes"});
+    SymValue sv = get(f, v);
+    if (!sv.term)
+      return false;
+    recordAccess(s, st, /*write=*/true, region, /*shared=*/true, o, width,
+                 sv.term, loc);
+    s.sharedWrites.push_back(
+        {s.phase, region, o, width, sv.term, sv.realBits});
+  }
+  ++s.occurrences[st];
+  ++f.it;
   return true;
 }
 
@@ -842,6 +1282,8 @@ bool Executor::execOp(State &s, Operation *op) {
                            addr, name, offTerm))
           return false;
         Region *r = *regionOf("&" + name);
+        if (isMultiThread() && r->space == StateSpace::Shared)
+          return sharedLoad(s, f, l, name, offTerm, loc);
         if (isMultiThread() &&
             ((r->buffer && r->buffer->role != BufferBinding::Role::In) ||
              (r->global && (r->space == StateSpace::Global ||
@@ -984,6 +1426,8 @@ bool Executor::execOp(State &s, Operation *op) {
                            loc, addr, name, offTerm))
           return false;
         Region *r = *regionOf("&" + name);
+        if (isMultiThread() && r->space == StateSpace::Shared)
+          return sharedStore(s, f, st, name, offTerm, loc);
         unsigned width =
             std::max(1u, getWidthOf(st.getValues()[0].getType()) / 8);
         if (r->buffer && r->buffer->role == BufferBinding::Role::In) {
@@ -1008,6 +1452,9 @@ bool Executor::execOp(State &s, Operation *op) {
                loc, "alignment of the store to " + name});
           s.symbolicStores.push_back(
               {name, T.bvBin(Kind::BVUDiv, offTerm, eb), sv.term, loc});
+          recordAccess(s, st, /*write=*/true, name, /*shared=*/false, offTerm,
+                       width, sv.term, loc);
+          ++s.occurrences[st];
           return advance();
         }
         uint64_t off = offTerm->getAPInt().getZExtValue();
@@ -1035,6 +1482,8 @@ bool Executor::execOp(State &s, Operation *op) {
           SymValue sv = val(v);
           if (!sv.term)
             return false;
+          recordAccess(s, st, /*write=*/true, name, /*shared=*/false,
+                       T.bv(o, 64), width, sv.term, loc);
           // Overlap check with existing cells of another width.
           auto &cells = s.mem[name];
           for (auto &[co, cell] : cells)
@@ -1044,12 +1493,27 @@ bool Executor::execOp(State &s, Operation *op) {
             }
           cells.insert_or_assign(o, MemCell{sv.term, sv.realBits, width, loc});
         }
+        ++s.occurrences[st];
         return advance();
       })
       .Case<BarrierOp>([&](BarrierOp b) {
         if (isMultiThread()) {
-          unknown(loc, "cross-thread data flow: not yet modeled (barrier in "
-                       "a multi-thread launch)");
+          // CTA barrier 0 with all threads (bar.sync 0, barrier.sync 0,
+          // __syncthreads): the phase ends here (DESIGN.md §4).
+          Term id = b.getId() ? bits(b.getId()) : T.bv(0, 32);
+          if (!id)
+            return false;
+          if (b.getKind() != BarrierKind::Sync || b.getCount() ||
+              id->getKind() != Kind::BVConst || !id->getAPInt().isZero()) {
+            unknown(loc, "named barriers, barriers with a thread count, "
+                         "bar.arrive and bar.red are not yet modeled");
+            return false;
+          }
+          result.arrivals.push_back(
+              {s.phase, b, b.getAligned(), s.pc, loc});
+          ++s.phase;
+          ++f.it;
+          parked.push_back(std::move(s));
           return false;
         }
         if (b.getKind() == BarrierKind::Red) {
@@ -1146,11 +1610,24 @@ bool Executor::execOp(State &s, Operation *op) {
                            "whose trip count depends on data)");
           return false;
         }
+        // Prune a side no thread can take (conditions over thread ids,
+        // e.g. tid < 64 after tid >= 128).
+        Term pcTrue = T.andOf(s.pc, c), pcFalse = T.andOf(s.pc, T.notOf(c));
+        if (isMultiThread()) {
+          if (!mayHold(pcTrue)) {
+            s.pc = pcFalse;
+            return branchTo(s, br.getFalseDest(), br.getFalseDestOperands());
+          }
+          if (!mayHold(pcFalse)) {
+            s.pc = pcTrue;
+            return branchTo(s, br.getTrueDest(), br.getTrueDestOperands());
+          }
+        }
         State other = s;
-        other.pc = T.andOf(other.pc, T.notOf(c));
+        other.pc = pcFalse;
         branchTo(other, br.getFalseDest(), br.getFalseDestOperands());
         worklist.push_back(std::move(other));
-        s.pc = T.andOf(s.pc, c);
+        s.pc = pcTrue;
         return branchTo(s, br.getTrueDest(), br.getTrueDestOperands());
       })
       .Case<CallOp>([&](CallOp call) {

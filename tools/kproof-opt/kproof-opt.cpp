@@ -89,6 +89,15 @@ llvm::cl::opt<bool> verifyEquiv(
                    "UNKNOWN"),
     llvm::cl::cat(kproofCategory));
 
+llvm::cl::opt<bool> verifySync(
+    "verify-sync",
+    llvm::cl::desc("Check synchronization and memory safety only (data "
+                   "races, barrier divergence, shared-memory reads, bounds) "
+                   "over the contract's launch, without comparing the spec. "
+                   "--verify-equiv runs these checks too. Exit codes as "
+                   "--verify-equiv"),
+    llvm::cl::cat(kproofCategory));
+
 llvm::cl::opt<std::string> contractFile(
     "contract",
     llvm::cl::desc("MLIR file holding the kproof.contract ops to check, "
@@ -157,6 +166,7 @@ static int runVerifyEquiv(ModuleOp module, MLIRContext &context,
   }
   ::kproof::engine::CheckerOptions options;
   options.certificateDir = certificateDir;
+  options.syncOnly = verifySync && !verifyEquiv;
   if (precisionMode == "strict")
     options.strictPrecision = true;
   else if (precisionMode != "allow") {
@@ -208,7 +218,7 @@ static int runOnPTX(std::unique_ptr<llvm::MemoryBuffer> input,
     OwningOpRef<ModuleOp> module = mlir::kproof::importPTX(sourceMgr, &context);
     if (!module)
       return ExitError;
-    if (verifyEquiv)
+    if (verifyEquiv || verifySync)
       return runVerifyEquiv(*module, context, sourceMgr, os);
     PassManager pm(&context, ModuleOp::getOperationName(),
                    PassManager::Nesting::Implicit);
@@ -277,7 +287,7 @@ int main(int argc, char **argv) {
     return rc;
   }
 
-  if (verifyEquiv) {
+  if (verifyEquiv || verifySync) {
     // An MLIR kernel module (kproof dialect) with --verify-equiv.
     MLIRContext context(registry);
     llvm::SourceMgr sourceMgr;

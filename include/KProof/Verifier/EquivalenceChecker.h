@@ -93,6 +93,10 @@ struct CheckerOptions {
   /// When set, a certificate per proved obligation is written there
   /// (Certificate.h).
   std::string certificateDir;
+  /// Only the synchronization and memory-safety obligations (races, barrier
+  /// divergence, shared reads, bounds and alignment, traps): the
+  /// `--verify-sync` mode. The spec is not compared.
+  bool syncOnly = false;
 };
 
 /// Checks the kernel named by `contract` in `module` against the contract.

@@ -111,8 +111,60 @@ struct IdiomUse {
   mlir::Location loc;
 };
 
+/// One shared- or global-memory access of the representative thread in a
+/// multi-thread launch (DESIGN.md §4), for the race checks. Terms are over
+/// the representative thread's variables (tid.x, ..., ctaid.x, ...); the
+/// checker renames them to compare two distinct threads.
+struct MemoryAccess {
+  /// Barrier phase: the number of CTA barriers the thread passed before.
+  unsigned phase = 0;
+  bool write = false;
+  /// An atomic (atom.*/red.*): strong, with `scope` ("cta", "gpu", "sys").
+  bool atomic = false;
+  std::string scope;
+  std::string region;   ///< buffer or variable name
+  bool shared = false;  ///< .shared state space (per CTA)
+  Term byteOffset;      ///< 64-bit BV, from the region's start
+  unsigned bytes = 0;   ///< access width in bytes
+  Term value;           ///< the stored value (writes), else null
+  Term pathCondition;
+  mlir::Location loc;
+  /// How many times this op ran before on the path (loop iteration).
+  unsigned occurrence = 0;
+};
+
+/// A thread arriving at a CTA barrier, or finishing (`exited`), at the end
+/// of phase `phase` (DESIGN.md §4, barrier divergence).
+struct BarrierArrival {
+  unsigned phase = 0;
+  mlir::Operation *barrier = nullptr; ///< null when the thread exited
+  bool aligned = true;                ///< bar.sync / barrier.sync.aligned
+  Term pathCondition;
+  mlir::Location loc;
+};
+
+/// A side condition of resolving a read of another thread's write: a
+/// satisfiable `condition` means the writer could not be determined (the
+/// value is then unknown), or, for `uninitialized`, that the read sees
+/// memory no thread wrote.
+struct ResolutionObligation {
+  Term condition; ///< must be unsatisfiable
+  mlir::Location loc;
+  std::string what;
+  bool uninitialized = false;
+};
+
 struct ExecutionResult {
   std::vector<PathResult> paths;
+  /// Multi-thread launches: shared/global accesses and barrier arrivals of
+  /// the representative thread over all paths, and the side conditions of
+  /// the shared-memory reads resolved to their writers.
+  std::vector<MemoryAccess> accesses;
+  std::vector<BarrierArrival> arrivals;
+  std::vector<ResolutionObligation> resolutions;
+  /// The representative thread's id variables with their extents
+  /// (only dimensions of extent > 1): ("tid.x", 256), ("ctaid.x", 4), ...
+  std::vector<std::pair<std::string, int64_t>> threadVars;
   std::vector<DivisorObligation> divisors;
   std::vector<PathObligation> alignments;
   std::vector<IdiomUse> idioms;
