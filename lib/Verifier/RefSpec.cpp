@@ -865,6 +865,13 @@ Term RefSpec::element(TermContext &T, Term index, std::string &why) {
     return nullptr;
   }
   bool symbolic = index->getKind() != Kind::BVConst;
+  uint64_t n = out->numElements();
+  if (!symbolic && index->getAPInt().getZExtValue() >= n) {
+    why = "element " + std::to_string(index->getAPInt().getZExtValue()) +
+          " is outside '" + out->name + "' (" + std::to_string(n) +
+          " elements)";
+    return nullptr;
+  }
   if (symbolic && !multiThread() && !liftTried) {
     liftSingle();
     target = nullptr; // the copier must know the index variable
@@ -881,15 +888,8 @@ Term RefSpec::element(TermContext &T, Term index, std::string &why) {
   if (multiThread() || (symbolic && elementOfE))
     return copier->copy(elementOfE,
                         llvm::DenseMap<Term, Term>{{indexVar, index}});
-  uint64_t n = out->numElements();
   if (!symbolic) {
-    uint64_t i = index->getAPInt().getZExtValue();
-    if (i >= n) {
-      why = "element " + std::to_string(i) + " is outside '" + out->name +
-            "' (" + std::to_string(n) + " elements)";
-      return nullptr;
-    }
-    Term e = singleElement(i, why);
+    Term e = singleElement(index->getAPInt().getZExtValue(), why);
     return e ? copier->copy(e) : nullptr;
   }
   if (Term cached = chainCache.lookup(index))
