@@ -17,6 +17,7 @@
 
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/Support/JSON.h"
 
 using namespace mlir;
@@ -311,7 +312,7 @@ private:
                      const LaunchConfig &launch);
   /// Multi-thread launches: data races, barrier divergence, and the side
   /// conditions of resolving shared reads to their writers (DESIGN.md §4).
-  void checkSync(const ExecutionResult &ex);
+  void checkSync(const ExecutionResult &ex, const LaunchConfig &launch);
 
   void record(std::string name, VerdictKind k, std::string how) {
     verdict.obligations.push_back({std::move(name), k, std::move(how)});
@@ -826,6 +827,24 @@ struct ThreadPair {
     cs.push_back(T.orOf(sameCta ? tidDiffer : ctaDiffer));
     return T.andOf(cs);
   }
+  /// The two threads are in the same warp (linear thread id / 32,
+  /// DESIGN.md §4) of a block of `block` threads per dimension.
+  Term sameWarp(const LaunchConfig &launch) {
+    auto linear = [&](llvm::DenseMap<Term, Term> &m) {
+      Term lin = T.bv(0, 32);
+      int64_t stride = 1;
+      static const char *dims[] = {"tid.x", "tid.y", "tid.z"};
+      for (int d = 0; d < 3; ++d) {
+        Term v = T.bvVar(dims[d], 32);
+        if (m.count(v))
+          lin = T.bvBin(Kind::BVAdd, lin,
+                        T.bvBin(Kind::BVMul, m[v], T.bv(stride, 32)));
+        stride *= launch.block[d];
+      }
+      return T.bvBin(Kind::BVUDiv, lin, T.bv(32, 32));
+    };
+    return T.eq(linear(a), linear(b));
+  }
   /// "(tid.x=3, ctaid.x=0)" of copy `which` in `model`.
   std::string describe(const Assignment &model, StringRef which) {
     std::string s;
@@ -840,7 +859,8 @@ struct ThreadPair {
   }
 };
 
-void Checker::checkSync(const ExecutionResult &ex) {
+void Checker::checkSync(const ExecutionResult &ex,
+                        const LaunchConfig &launch) {
   // 1. Data races: two distinct threads, one phase (same CTA) or any phase
   // (two CTAs, global memory), aliasing bytes, at least one write, not both
   // atomic.
@@ -848,6 +868,18 @@ void Checker::checkSync(const ExecutionResult &ex) {
     return StringRef(v.first).starts_with("ctaid.");
   });
   unsigned races = 0;
+  // Ops that ran more than once on a path (inside a loop).
+  llvm::DenseSet<Operation *> repeated;
+  for (const MemoryAccess &m : ex.accesses)
+    if (m.occurrence > 0)
+      repeated.insert(m.op);
+  // "rotate_smem::s" for the variable rotate_smem._ZZ11rotate_smemE1s.
+  auto display = [](StringRef region) {
+    size_t dot = region.find("._Z");
+    if (dot == StringRef::npos)
+      return region.str();
+    return llvm::demangle(region.substr(dot + 1));
+  };
   for (size_t i = 0; i < ex.accesses.size(); ++i)
     for (size_t j = i; j < ex.accesses.size(); ++j) {
       const MemoryAccess &x = ex.accesses[i], &y = ex.accesses[j];
@@ -870,7 +902,7 @@ void Checker::checkSync(const ExecutionResult &ex) {
                              p.second(y.pathCondition), p.frame(sameCta),
                              overlap});
         std::string what = std::string(x.shared ? "shared" : "global") +
-                           " '" + x.region + "'";
+                           " '" + display(x.region) + "'";
         std::string name =
             "race-free: " + what + (sameCta ? ", one CTA, phase " +
                                                   std::to_string(x.phase)
@@ -896,7 +928,7 @@ void Checker::checkSync(const ExecutionResult &ex) {
         Evaluator ev(model, options.mpfrBits);
         std::optional<APInt> off = ev.bv(o1);
         std::string where =
-            x.region + " byte " +
+            "byte " +
             (off ? std::to_string(off->getZExtValue()) : std::string("?"));
         if (x.write && y.write) {
           // Two writes of the same value: a benign race (a warning).
@@ -913,7 +945,8 @@ void Checker::checkSync(const ExecutionResult &ex) {
             continue;
           }
         }
-        bool loopCarried = x.occurrence != y.occurrence;
+        bool loopCarried = repeated.count(x.op) && repeated.count(y.op) &&
+                           x.occurrence != y.occurrence;
         Counterexample c;
         c.property = std::string(loopCarried ? "loop-carried " : "") +
                      "data race on " + what + " (" + where + "): thread " +
@@ -974,6 +1007,28 @@ void Checker::checkSync(const ExecutionResult &ex) {
         }
         std::string t1 = p.describe(*out.model, "t1"),
                     t2 = p.describe(*out.model, "t2");
+        if (!y->barrier && x->aligned) {
+          // An .aligned barrier that part of a warp skips (the rest of the
+          // warp waits): divergence, not a clean exit (PTX ISA 9.7.13.4).
+          Term warpCond = T.andOf(cond, p.sameWarp(launch));
+          Query wq{T, options, {warpCond}};
+          Query::Outcome wout = wq.check();
+          if (wout.result == smt::CheckResult::Sat && wout.model) {
+            std::string w1 = p.describe(*wout.model, "t1"),
+                        w2 = p.describe(*wout.model, "t2");
+            Counterexample c;
+            c.property = "barrier divergence: thread " + w2 +
+                         " skips the .aligned barrier at " +
+                         locString(x->loc) + " (it exits at " +
+                         locString(y->loc) + ") while thread " + w1 +
+                         " of the same warp waits at it";
+            c.inputs = *wout.model;
+            c.location = locString(x->loc);
+            refutedAt(x->loc, c);
+            record(name, VerdictKind::Refuted, "divergent barrier");
+            continue;
+          }
+        }
         if (!y->barrier) {
           verdict.warnings.push_back(
               "thread " + t2 + " exits (at " + locString(y->loc) +
@@ -1065,7 +1120,7 @@ std::optional<Verdict> Checker::run() {
   }
 
   if (multiThread)
-    checkSync(ex);
+    checkSync(ex, launch);
 
   // Obligations per path.
   for (const PathResult &p : ex.paths) {

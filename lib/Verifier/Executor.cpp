@@ -13,6 +13,7 @@
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Demangle/Demangle.h"
 
 using namespace mlir;
 using namespace mlir::kproof;
@@ -158,7 +159,7 @@ private:
     if (!isMultiThread())
       return;
     MemoryAccess a{s.phase, write, atomic, scope.str(), region, shared,
-                   offset, bytes, value, s.pc, loc, s.occurrences[op]};
+                   offset, bytes, value, s.pc, loc, s.occurrences[op], op};
     result.accesses.push_back(std::move(a));
   }
 
@@ -390,7 +391,17 @@ bool Executor::decomposeAddress(Term addr, int64_t extra, std::string &region,
       work.push_back(t->getOperand(1));
       continue;
     }
-    Term inner = t->getKind() == Kind::BVZExt ? t->getOperand(0) : t;
+    // A narrowed address (cvta of a 64-bit shared address to 32 bits):
+    // shared and local windows are below 2^32, so the low bits are it.
+    if (t->getKind() == Kind::BVExtract && t->getExtractLow() == 0 &&
+        t->getOperand(0)->getKind() == Kind::BVAdd) {
+      work.push_back(t->getOperand(0));
+      continue;
+    }
+    Term inner = (t->getKind() == Kind::BVZExt ||
+                  (t->getKind() == Kind::BVExtract && t->getExtractLow() == 0))
+                     ? t->getOperand(0)
+                     : t;
     if (inner->getKind() == Kind::BVVar && inner->getName().starts_with("&")) {
       if (base) {
         unknown(loc, "address adds two base addresses: " + addr->toString());
@@ -549,6 +560,15 @@ Term Executor::threadRange(const llvm::DenseMap<Term, Term> &map) {
   return T.andOf(cs);
 }
 
+/// A shared variable's name for messages: "rotate_smem::s" for the
+/// function-local `rotate_smem._ZZ11rotate_smemE1s`.
+static std::string displayRegion(StringRef region) {
+  size_t dot = region.find("._Z");
+  if (dot == StringRef::npos)
+    return region.str();
+  return llvm::demangle(region.substr(dot + 1));
+}
+
 /// The conjuncts of `pc` that pin a variable to a constant (`v == c`).
 static void pinnedVars(Term pc, llvm::DenseMap<Term, Term> &pins) {
   SmallVector<Term> work{pc};
@@ -641,7 +661,8 @@ Term Executor::resolveSharedRead(State &s, const std::string &region,
         {T.andOf({s.pc, T.substitute(w.pathCondition, tau), threadRange(tau),
                   T.eq(T.substitute(w.byteOffset, tau), a), T.orOf(differs)}),
          loc,
-         "the writer of the shared read of '" + region + "' is unique (the " +
+         "the writer of the shared read of '" + displayRegion(region) +
+             "' is unique (the " +
              "write at " + "PTX_LOC" + ")",
          false});
     {
@@ -664,7 +685,8 @@ Term Executor::resolveSharedRead(State &s, const std::string &region,
   }
   result.resolutions.push_back(
       {T.andOf(s.pc, T.notOf(anyMatch)), loc,
-       "the shared read of '" + region + "' sees a value some thread wrote",
+       "the shared read of '" + displayRegion(region) +
+           "' sees a value some thread wrote",
        true});
   return v;
 }
@@ -936,14 +958,21 @@ bool Executor::execOp(State &s, Operation *op) {
         return advance();
       })
       .Case<CvtaOp>([&](CvtaOp c) {
-        if (c.getSpace() != StateSpace::Global) {
-          unknown(loc, "cvta for ." + stringifyStateSpace(c.getSpace()) +
-                           " is not modeled");
+        // The generic and global windows coincide (PTX ISA 9.7.9.17). For
+        // .shared/.local/.const/.param, an address here is its variable's
+        // base plus an offset, and the base names the state space: the
+        // conversion keeps the term (zero-extended or truncated to the
+        // result's width; shared windows are below 2^32).
+        Term a = bits(c.getInput());
+        if (!a)
           return false;
-        }
-        // The generic and global windows coincide (PTX ISA 9.7.9.17).
-        set(f, c, bits(c.getInput()));
-        return done(val(c).term) && advance();
+        unsigned w = getWidthOf(c.getResult().getType());
+        if (a->getWidth() < w)
+          a = T.bvZExt(a, w);
+        else if (a->getWidth() > w)
+          a = T.bvExtract(a, 0, w);
+        set(f, c, a);
+        return advance();
       })
       .Case<IntBinOp>([&](IntBinOp o) {
         Term a = bits(o.getLhs()), b = bits(o.getRhs());

@@ -12,7 +12,7 @@
 // which no thread wrote.
 // RUN: sed -e 's/256, 1, 1>/32, 1, 1>/' -e 's/1, 256>/1, 32>/' %s > %t.mlir
 // RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/reduce_block_smem.sm80.O3.ptx --verify-sync --contract=%t.mlir 2>&1 | FileCheck %s --check-prefix=SMALL
-// SMALL: error: REFUTED: violated: initialized: the shared read of 'reduce_block_smem_256.{{.*}}buf' sees a value some thread wrote
+// SMALL: error: REFUTED: violated: initialized: the shared read of 'reduce_block_smem_256::buf' sees a value some thread wrote
 // SMALL: REFUTED
 kproof.contract @sum256 {
   kernel = "reduce_block_smem_256",

@@ -131,6 +131,8 @@ struct MemoryAccess {
   mlir::Location loc;
   /// How many times this op ran before on the path (loop iteration).
   unsigned occurrence = 0;
+  /// The ld/st/atom op.
+  mlir::Operation *op = nullptr;
 };
 
 /// A thread arriving at a CTA barrier, or finishing (`exited`), at the end
