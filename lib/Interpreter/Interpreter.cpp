@@ -542,7 +542,12 @@ private:
                Operation *other = nullptr) {
     if (!reported.insert({int(kind), op, other}).second)
       return;
-    if (result.findings.size() >= options.maxFindings)
+    // At most maxFindings in all and a quarter of them per kind, so one
+    // kind (an unrolled loop of uninitialized reads) cannot hide another.
+    unsigned sameKind = llvm::count_if(
+        result.findings, [&](const Finding &f) { return f.kind == kind; });
+    if (result.findings.size() >= options.maxFindings ||
+        sameKind >= std::max(1u, options.maxFindings / 4))
       return;
     Finding f{kind, message.str(), op->getLoc(), std::nullopt};
     if (other)
@@ -1241,6 +1246,17 @@ bool Interpreter::resolveBarriers() {
     unsigned count = group.size() + arrived[id];
     if (count < expected)
       continue;
+    // An aligned barrier is reached by whole warps (PTX ISA 9.7.13.4): a
+    // lane that exited while another lane of its warp waits here diverged.
+    if (b0.getAligned())
+      for (Thread *t : group)
+        for (unsigned l = t->warp * 32;
+             l < std::min(threadsPerCta, t->warp * 32 + 32); ++l)
+          if (threads[l].status == Status::Exited)
+            finding(Finding::Kind::BarrierDivergence, t->waitingAt,
+                    "divergent barrier: " + threadName(threads[l]) +
+                        " has exited while " + threadName(*t) +
+                        " of the same warp waits at this aligned barrier");
     // Aligned barriers: every thread at the same instruction.
     for (Thread *t : group)
       if (t->waitingAt != group.front()->waitingAt &&

@@ -7,6 +7,7 @@
 #include "KProof/Transforms/Passes.h"
 
 #include "KProof/Dialect/KProofOps.h"
+#include "KProof/Interpreter/Harness.h"
 #include "KProof/Verifier/EquivalenceChecker.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -57,6 +58,10 @@ struct VerifyEquivPass
             for (auto &[i, v] : elems)
               diag << " " << buffer << "[" << i << "] = " << v.toString();
           diag << "; kernel " << c->kernelValue << ", spec " << c->specValue;
+          // Replayed on the kernel by the interpreter (Harness.h).
+          verdict->replay = ::kproof::interp::replayCounterexample(
+              module, contract, *verdict);
+          diag << "; " << verdict->replay;
         } else {
           diag << verdict->reason;
         }

@@ -25,6 +25,7 @@
 // BUG-NEXT: ctaid.x = 3
 // BUG-NEXT: tid.x = 255
 // BUG-NOT: Kernel value
+// BUG: Replay: confirmed by replay (IEEE f32): out-of-bounds access: thread (255,0,0) of CTA (3,0,0) accesses 4 bytes at .global address 0x{{[0-9a-f]+}}, outside every allocation
 // BUG: REFUTED
 
 //--- ok.mlir

@@ -20,6 +20,7 @@
 // CHECK-NEXT: x[3] = -1
 // CHECK: Kernel value: [9.19698602928{{[0-9]}}e-02, 9.19698602928{{[0-9]}}e-02]
 // CHECK-NEXT: Spec value: [1.74877704527{{[0-9]}}e-01, 1.74877704527{{[0-9]}}e-01]
+// CHECK: Replay: confirmed by replay (IEEE f32): kernel y[0] = 0.0919698{{[0-9]*}}, spec = 0.1748777{{[0-9]*}}
 // CHECK: REFUTED
 
 // JSON keys are sorted.
@@ -32,6 +33,7 @@
 // JSON-NEXT: "x[2]": "-2",
 // JSON-NEXT: "x[3]": "-1"
 // JSON: "property": "value mismatch at y[0]",
+// JSON-NEXT: "replay": "confirmed by replay (IEEE f32): kernel y[0] = 0.0919698{{[0-9]*}}, spec = 0.1748777{{[0-9]*}}",
 // JSON: "verdict": "REFUTED"
 
 kproof.contract @softmax4bug {

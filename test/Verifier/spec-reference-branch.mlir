@@ -20,6 +20,7 @@
 // MIN-NEXT: x[1] = -2
 // MIN: Kernel value: [-1.000000000000e+00, -1.000000000000e+00]
 // MIN-NEXT: Spec value:   [-2.000000000000e+00, -2.000000000000e+00]
+// MIN: Replay: confirmed by replay (IEEE f32): kernel y[0] = -1, spec = -2
 // MIN: REFUTED
 
 //--- kernel.mlir

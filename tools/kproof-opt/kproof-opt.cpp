@@ -15,6 +15,7 @@
 #include "KProof/Dialect/KProofDialect.h"
 #include "KProof/Import/PTX/PTXImporter.h"
 #include "KProof/Import/PTX/PTXParser.h"
+#include "KProof/Interpreter/Harness.h"
 #include "KProof/Transforms/Passes.h"
 #include "KProof/Verifier/EquivalenceChecker.h"
 
@@ -184,6 +185,11 @@ static int runVerifyEquiv(ModuleOp module, MLIRContext &context,
         ::kproof::engine::checkEquivalence(module, contract, options);
     if (!verdict)
       return ExitError;
+    // Every counterexample is replayed on the kernel by the interpreter, so
+    // a REFUTED is never an artifact of the model.
+    if (verdict->kind == ::kproof::engine::VerdictKind::Refuted)
+      verdict->replay =
+          ::kproof::interp::replayCounterexample(module, contract, *verdict);
     if (i > 0)
       os << (json ? ",\n" : "\n");
     if (json)

@@ -171,8 +171,9 @@ struct RunOptions {
   uint64_t maxSteps = 200'000'000;
   /// Bytes of dynamic (.extern) shared memory per CTA.
   uint64_t dynamicSharedBytes = 0;
-  /// Findings kept (the run continues after a finding, up to this many).
-  unsigned maxFindings = 16;
+  /// Findings kept (the run continues after a finding): this many in all,
+  /// a quarter of them per kind.
+  unsigned maxFindings = 32;
 };
 
 struct RunResult {
