@@ -1070,8 +1070,11 @@ void Checker::checkSync(const ExecutionResult &ex,
     else
       record(name, VerdictKind::Unknown,
              out.result == smt::CheckResult::Sat
-                 ? "another thread may write the same element in that phase "
-                   "(see the race checks); the value read is not determined"
+                 ? (!r.whyUnknown.empty()
+                        ? r.whyUnknown
+                        : "another thread may write the same element in "
+                          "that phase (see the race checks); the value read "
+                          "is not determined")
                  : "solver: " + out.reason);
   }
 

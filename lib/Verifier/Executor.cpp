@@ -208,6 +208,72 @@ private:
   bool decomposeAddress(Term addr, int64_t extra, std::string &region,
                         Term &byteOffset, Location loc);
   Term specialRegister(State &s, SpecialReg reg, Location loc);
+  /// The linear thread id x + y*ntid.x + z*ntid.x*ntid.y of the
+  /// representative thread (32-bit), adding the tid ranges to the path.
+  Term linearTid(State &s) {
+    static const char *dims[] = {"tid.x", "tid.y", "tid.z"};
+    Term lin = T.bv(0, 32);
+    int64_t stride = 1;
+    for (int d = 0; d < 3; ++d) {
+      if (launch.block[d] > 1) {
+        Term v = T.bvVar(dims[d], 32);
+        s.pc = T.andOf(s.pc, T.bvUlt(v, T.bv(launch.block[d], 32)));
+        lin = T.bvBin(Kind::BVAdd, lin,
+                      T.bvBin(Kind::BVMul, v, T.bv(stride, 32)));
+      }
+      stride *= launch.block[d];
+    }
+    return lin;
+  }
+  /// The substitution making the representative thread the thread of
+  /// linear id `lin` in the same CTA.
+  llvm::DenseMap<Term, Term> threadAt(Term lin) {
+    static const char *dims[] = {"tid.x", "tid.y", "tid.z"};
+    llvm::DenseMap<Term, Term> m;
+    int64_t stride = 1;
+    for (int d = 0; d < 3; ++d) {
+      if (launch.block[d] > 1)
+        m[T.bvVar(dims[d], 32)] = T.bvBin(
+            Kind::BVURem, T.bvBin(Kind::BVUDiv, lin, T.bv(stride, 32)),
+            T.bv(launch.block[d], 32));
+      stride *= launch.block[d];
+    }
+    for (auto &[v, ext] : ctaidVars)
+      m[v] = v;
+    return m;
+  }
+  /// shfl.sync across the lanes of the warp (PTX ISA 9.7.9.6).
+  bool shuffle(State &s, Frame &f, ShflOp sh, Location loc);
+  /// One execution of a shfl.sync on a path, for the membermask check.
+  struct ShuffleRun {
+    Operation *op;
+    unsigned phase, occurrence;
+    Term pc;
+    Term namedLane; ///< lane w (a fresh variable) is named by the mask
+    Term wLin;      ///< w's linear thread id
+    Location loc;
+  };
+  std::vector<ShuffleRun> shuffles;
+  /// Every lane a shfl.sync's membermask names executes that shfl.sync
+  /// (the same op, phase and iteration, on some path): an obligation per
+  /// execution (PTX ISA 9.7.9.6).
+  void finishShuffles() {
+    for (const ShuffleRun &r : shuffles) {
+      llvm::DenseMap<Term, Term> atW = threadAt(r.wLin);
+      SmallVector<Term> runs;
+      for (const ShuffleRun &o : shuffles)
+        if (o.op == r.op && o.phase == r.phase &&
+            o.occurrence == r.occurrence) {
+          llvm::DenseMap<Term, Term> m = atW;
+          renameFresh({o.pc}, m);
+          runs.push_back(T.substitute(o.pc, m));
+        }
+      result.alignments.push_back(
+          {T.andOf({r.pc, r.namedLane, T.notOf(T.orOf(runs))}),
+           T.boolConst(false), r.loc,
+           "every lane named in the membermask executes the shfl.sync"});
+    }
+  }
   /// `.sat` on a float result: clamp to [0, 1] (PTX ISA 9.7.3).
   Term saturate(Term t) { return T.min(T.max(t, T.real(0)), T.real(1)); }
   /// The address of an ld/st as region + byte offset; false (UNKNOWN
@@ -309,6 +375,8 @@ ExecutionResult Executor::run() {
       break;
     }
   }
+  if (result.unknownReason.empty())
+    finishShuffles();
   return std::move(result);
 }
 
@@ -691,6 +759,87 @@ Term Executor::resolveSharedRead(State &s, const std::string &region,
   return v;
 }
 
+bool Executor::shuffle(State &s, Frame &f, ShflOp sh, Location loc) {
+  SymValue a = get(f, sh.getValue());
+  SymValue bv = get(f, sh.getLaneArg()), cv = get(f, sh.getClamp()),
+           mv = get(f, sh.getMembermask());
+  if (!a.term || !bv.term || !cv.term || !mv.term)
+    return false;
+  if (bv.realBits || cv.realBits || mv.realBits) {
+    unknown(loc, "shfl.sync lane, clamp or mask holding a real value");
+    return false;
+  }
+  auto c32 = [&](uint64_t v) { return T.bv(v, 32); };
+  auto bin = [&](Kind k, Term x, Term y) { return T.bvBin(k, x, y); };
+  Term lin = linearTid(s);
+  Term lane = bin(Kind::BVURem, lin, c32(32));
+  Term segmask = bin(Kind::BVAnd, bin(Kind::BVLShr, cv.term, c32(8)), c32(31));
+  Term clamp = bin(Kind::BVAnd, cv.term, c32(31));
+  Term minLane = bin(Kind::BVAnd, lane, segmask);
+  Term maxLane = bin(Kind::BVOr, minLane, bin(Kind::BVAnd, clamp,
+                                               T.bvNot(segmask)));
+  Term j, pval;
+  switch (sh.getMode()) {
+  case ShflMode::Up:
+    j = bin(Kind::BVSub, lane, bv.term);
+    pval = T.bvSle(maxLane, j);
+    break;
+  case ShflMode::Down:
+    j = bin(Kind::BVAdd, lane, bv.term);
+    pval = T.bvSle(j, maxLane);
+    break;
+  case ShflMode::Bfly:
+    j = bin(Kind::BVXor, lane, bv.term);
+    pval = T.bvSle(j, maxLane);
+    break;
+  case ShflMode::Idx:
+    j = bin(Kind::BVOr, minLane,
+            bin(Kind::BVAnd, bin(Kind::BVAnd, bv.term, c32(31)),
+                T.bvNot(segmask)));
+    pval = T.bvSle(j, maxLane);
+    break;
+  }
+  Term src = T.ite(pval, j, lane);
+  Term srcLin = bin(Kind::BVAdd, bin(Kind::BVSub, lin, lane), src);
+  auto inMask = [&](Term l) {
+    return T.eq(bin(Kind::BVAnd, bin(Kind::BVLShr, mv.term, l), c32(1)),
+                c32(1));
+  };
+  uint64_t blockThreads = launch.block[0] * launch.block[1] * launch.block[2];
+  result.alignments.push_back({s.pc, inMask(lane), loc,
+                               "the executing lane is in the membermask of "
+                               "shfl.sync"});
+  result.alignments.push_back({T.andOf(s.pc, pval), inMask(j), loc,
+                               "the source lane of shfl.sync is in its "
+                               "membermask"});
+  result.alignments.push_back({s.pc, T.bvUlt(srcLin, c32(blockThreads)), loc,
+                               "the source lane of shfl.sync exists (a "
+                               "partial warp has fewer lanes)"});
+  // Every lane the mask names executes this shfl.sync (checked at the end
+  // of the run, over all paths: finishShuffles).
+  Term wl = fresh("shfl.lane", Sort::BV, 32);
+  Term wLin = bin(Kind::BVAdd, bin(Kind::BVSub, lin, lane), wl);
+  shuffles.push_back({sh, s.phase, s.occurrences[sh], s.pc,
+                      T.andOf({T.bvUlt(wl, c32(32)), inMask(wl),
+                               T.bvUlt(wLin, c32(blockThreads))}),
+                      wLin, loc});
+  ++s.occurrences[sh];
+  // The source lane's register is this path's term at that lane when the
+  // source runs this path too (else the value is not determined: UNKNOWN).
+  llvm::DenseMap<Term, Term> sigma = threadAt(srcLin);
+  renameFresh({a.term, s.pc}, sigma);
+  result.resolutions.push_back(
+      {T.andOf({s.pc, pval, T.notOf(T.substitute(s.pc, sigma))}), loc,
+       "the source lane of shfl.sync runs the same path",
+       false,
+       "the source lane may run another path (data-dependent branches), "
+       "where its register may hold another value"});
+  set(f, sh.getResult(), T.substitute(a.term, sigma), a.realBits);
+  set(f, sh.getInRange(), pval);
+  ++f.it;
+  return true;
+}
+
 bool Executor::sharedLoad(State &s, Frame &f, LoadOp l,
                           const std::string &region, Term offset,
                           Location loc) {
@@ -818,9 +967,8 @@ Term Executor::specialRegister(State &s, SpecialReg reg, Location loc) {
   case SpecialReg::NctaidY: return dim(launch.grid[1]);
   case SpecialReg::NctaidZ: return dim(launch.grid[2]);
   case SpecialReg::LaneId:
-    if (!isMultiThread())
-      return T.bv(0, 32);
-    break;
+    // The lane is the linear thread id mod 32 (DESIGN.md §4).
+    return T.bvBin(Kind::BVURem, linearTid(s), T.bv(32, 32));
   case SpecialReg::WarpId:
   case SpecialReg::SmId:
   case SpecialReg::Clock:
@@ -1552,7 +1700,8 @@ bool Executor::execOp(State &s, Operation *op) {
         return advance(); // one thread: nothing to wait for
       })
       .Case<FenceOp>([&](FenceOp) { return advance(); })
-      .Case<ShflOp, VoteOp, ActiveMaskOp, WarpSyncOp, AtomOp>([&](Operation *o) {
+      .Case<ShflOp>([&](ShflOp sh) { return shuffle(s, f, sh, loc); })
+      .Case<VoteOp, ActiveMaskOp, WarpSyncOp, AtomOp>([&](Operation *o) {
         unknown(loc, "cross-thread data flow: not yet modeled ('" +
                          o->getName().getStringRef() + "')");
         return false;

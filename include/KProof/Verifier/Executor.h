@@ -154,6 +154,9 @@ struct ResolutionObligation {
   mlir::Location loc;
   std::string what;
   bool uninitialized = false;
+  /// The UNKNOWN reason when `condition` is satisfiable (default: another
+  /// writer in the same phase).
+  std::string whyUnknown;
 };
 
 struct ExecutionResult {

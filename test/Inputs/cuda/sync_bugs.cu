@@ -125,3 +125,40 @@ extern "C" __global__ void tile_loop(const float *__restrict__ in,
   }
   out[t] = acc;
 }
+
+// warp_sum_bfly          : butterfly warp sum with __shfl_xor_sync over the
+//                          full warp; lane 0 writes the sum of the 32 inputs.
+// warp_sum_bfly_missing  : the same with the xor-2 step missing (lane 0 then
+//                          holds the sum of 16 inputs, missing lanes 2, 3,
+//                          6, 7, ...).
+// warp_sum_half_mask     : the first 16 lanes shuffle with a full membermask
+//                          (the other 16 lanes do not execute the shfl).
+extern "C" __global__ void warp_sum_bfly(const float *__restrict__ in,
+                                         float *__restrict__ out) {
+  unsigned lane = threadIdx.x; // one warp
+  float v = in[lane];
+  for (int k = 16; k > 0; k >>= 1)
+    v += __shfl_xor_sync(0xffffffffu, v, k);
+  if (lane == 0)
+    out[0] = v;
+}
+
+extern "C" __global__ void warp_sum_bfly_missing(const float *__restrict__ in,
+                                                 float *__restrict__ out) {
+  unsigned lane = threadIdx.x; // one warp
+  float v = in[lane];
+  for (int k = 16; k > 0; k >>= 1)
+    if (k != 2)
+      v += __shfl_xor_sync(0xffffffffu, v, k);
+  if (lane == 0)
+    out[0] = v;
+}
+
+extern "C" __global__ void warp_sum_half_mask(const float *__restrict__ in,
+                                              float *__restrict__ out) {
+  unsigned lane = threadIdx.x; // one warp
+  float v = in[lane];
+  if (lane < 16)
+    v += __shfl_xor_sync(0xffffffffu, v, 1);
+  out[lane] = v;
+}
