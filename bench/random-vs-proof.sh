@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Time to counterexample, proof versus random testing, on the planted-bug
-# kernels of the test suite (docs/benchmarks.md, "Proof versus random
+# kernels of the test suite (and two correct kernels) (docs/benchmarks.md, "Proof versus random
 # testing").
 #
 #   proof:  kproof-opt --verify-equiv (or --verify-sync) until REFUTED, wall
@@ -30,6 +30,7 @@ split="${LLVM_TOOLS:-/usr/lib/llvm-22/bin}/split-file"
 "$split" test/Verifier/elementwise-scaled-exp.mlir "$tmp/ew"
 "$split" test/Verifier/grid2d.mlir "$tmp/g2"
 "$split" test/Verifier/sync-races.mlir "$tmp/sr"
+"$split" test/Interpreter/softmax.mlir "$tmp/sm"
 sed -e 's/st.global.f32 	\[%rd2\], %f1;/add.f32 %f1, %f1, 0f3F800000;\n	st.global.f32 [%rd2], %f1;/' \
   test/Verifier/copy1.ptx > "$tmp/copy1-plus1.ptx"
 P=test/Inputs/cuda/ptx
@@ -48,14 +49,15 @@ bench() { # label ptx contract mode(equiv|sync)
     times+=($(ms "$t0" "$t1"))
   done
   IFS=$'\n' sorted=($(sort -n <<<"${times[*]}")); unset IFS
-  local verdict=$([ "$rc" = 1 ] && echo REFUTED || echo "exit $rc")
+  local verdict
+  case $rc in 0) verdict=PROVED ;; 1) verdict=REFUTED ;; 3) verdict=UNKNOWN ;; *) verdict="exit $rc" ;; esac
   local out
   out=$("$run" "$ptx" --contract="$contract" --random="$N" --seed="$SEED" 2>&1 || true)
   local summary seconds result
   summary=$(grep -o '"summary": "[^"]*"' <<<"$out" | cut -d'"' -f4)
   seconds=$(grep -o '"seconds": [0-9.e+-]*' <<<"$out" | awk '{print $2}')
   result=$(grep -o '"result": "[^"]*"' <<<"$out" | tail -1 | cut -d'"' -f4)
-  if [ -z "$summary" ]; then
+  if [ -z "$summary" ]; then  # kproof-run stopped with an error: show it
     summary="error: $(head -1 <<<"$out")"
     seconds=0
   fi
@@ -77,3 +79,6 @@ bench "soundness d2_sqrtneg (sqrt of x < 0)" "$V/soundness/d2_sqrtneg.ptx" "$V/I
 bench "soundness t5 (load past x)"        "$V/soundness/t5.ptx" "$V/Inputs/copy-k-8threads.contract.mlir" equiv
 bench "dot32_nobarrier (missing barrier)" "$P/sync_bugs.sm80.O3.ptx" "$tmp/sr/dot-nobarrier.mlir" equiv
 bench "tree_reduce_warp_tail (no syncwarp)" "$P/sync_bugs.sm80.O3.ptx" "$tmp/sr/warp-tail.mlir" sync
+# Correct kernels: what N passing samples say, next to a proof.
+bench "softmax_online_4 (correct)"        "$P/softmax_online.sm80.O3.ptx" "$tmp/sm/ok.mlir" equiv
+bench "dot32_smem_lane0 (correct)"        "$P/reduce_block_smem.sm80.O3.ptx" "$tmp/sr/dot.mlir" equiv
