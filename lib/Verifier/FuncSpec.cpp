@@ -186,6 +186,9 @@ public:
 SmallVector<Term> Lowerer::split(Term flat, ArrayRef<int64_t> shape) {
   SmallVector<Term> idx(shape.size());
   uint64_t stride = 1;
+  int outermost = 0; // the outermost dimension that is not a unit one
+  while (outermost + 1 < int(shape.size()) && shape[outermost] == 1)
+    ++outermost;
   for (int k = int(shape.size()) - 1; k >= 0; --k) {
     Term t = flat;
     if (shape[k] == 1) {
@@ -194,7 +197,7 @@ SmallVector<Term> Lowerer::split(Term flat, ArrayRef<int64_t> shape) {
       if (stride != 1)
         t = T.bvBin(Kind::BVUDiv, t, bvc(stride));
       // The outermost index needs no wrap: the flat index is in range.
-      if (k > 0)
+      if (k > outermost)
         t = T.bvBin(Kind::BVURem, t, bvc(shape[k]));
     }
     idx[k] = t;
@@ -217,9 +220,12 @@ Term Lowerer::linearize(ArrayRef<Term> idx, ArrayRef<int64_t> shape) {
     uint64_t stride = 1;
     for (size_t k = last + 1; k < shape.size(); ++k)
       stride *= shape[k];
-    if (last > 0 && cand->getKind() == Kind::BVURem)
+    int outermost = 0;
+    while (outermost + 1 < int(shape.size()) && shape[outermost] == 1)
+      ++outermost;
+    if (last > outermost && cand->getKind() == Kind::BVURem)
       cand = cand->getOperand(0);
-    else if (last > 0)
+    else if (last > outermost)
       cand = nullptr;
     if (cand && stride != 1) {
       if (cand->getKind() == Kind::BVUDiv &&

@@ -7,6 +7,7 @@
 // RUN: kproof-opt %inputs/cuda/ptx/sync_bugs.sm80.O3.ptx --verify-equiv --contract=%t/rotate.mlir | FileCheck %s --check-prefix=PROVED
 // RUN: kproof-opt %inputs/cuda/ptx/sync_bugs.sm90.G.ptx --verify-equiv --contract=%t/rotate.mlir | FileCheck %s --check-prefix=PROVED
 // RUN: kproof-opt %inputs/cuda/ptx/sync_bugs.sm80.O3.ptx --verify-equiv --contract=%t/rotate96.mlir | FileCheck %s --check-prefix=PROVED
+// RUN: kproof-opt %inputs/cuda/ptx/sync_bugs.sm80.O3.ptx --verify-equiv --contract=%t/rotate1.mlir | FileCheck %s --check-prefix=PROVED
 // RUN: kproof-opt %inputs/cuda/ptx/sync_bugs.sm80.O3.ptx --verify-sync --contract=%t/rotate.mlir | FileCheck %s --check-prefix=SYNC
 // RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/sync_bugs.sm80.O3.ptx --verify-equiv --contract=%t/nobarrier.mlir 2>&1 | FileCheck %s --check-prefix=RACE
 // RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/sync_bugs.sm80.O3.ptx --verify-sync --contract=%t/nobarrier.mlir 2>&1 | FileCheck %s --check-prefix=RACE
@@ -104,6 +105,37 @@ kproof.contract @rotate_by_one {
   params = [
     {name = "x", buffer = "in", space = "global", type = f32, shape = array<i64: 4, 256>},
     {name = "y", buffer = "out", space = "global", type = f32, shape = array<i64: 4, 256>}
+  ],
+  spec = {func = @rotate, inputs = ["x"], output = "y"}
+}
+
+//--- rotate1.mlir
+// One CTA: the spec's unit outer dimension. A regression test: the func.func
+// lowering once read x[(i + 1) % 8] as x[i + 1] for a [1, 8] tensor (a
+// REFUTED that the interpreter's replay did not confirm).
+func.func @rotate(%x: tensor<1x8xf32>) -> tensor<1x8xf32> {
+  %e = tensor.empty() : tensor<1x8xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(b, i) -> (b, i)>],
+                       iterator_types = ["parallel", "parallel"]}
+      outs(%e : tensor<1x8xf32>) {
+  ^bb0(%out: f32):
+    %b = linalg.index 0 : index
+    %i = linalg.index 1 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %i1 = arith.addi %i, %c1 : index
+    %j = arith.remui %i1, %c8 : index
+    %v = tensor.extract %x[%b, %j] : tensor<1x8xf32>
+    linalg.yield %v : f32
+  } -> tensor<1x8xf32>
+  return %r : tensor<1x8xf32>
+}
+kproof.contract @rotate_by_one {
+  kernel = "rotate_smem",
+  grid = array<i64: 1, 1, 1>, block = array<i64: 8, 1, 1>,
+  params = [
+    {name = "x", buffer = "in", space = "global", type = f32, shape = array<i64: 1, 8>},
+    {name = "y", buffer = "out", space = "global", type = f32, shape = array<i64: 1, 8>}
   ],
   spec = {func = @rotate, inputs = ["x"], output = "y"}
 }
