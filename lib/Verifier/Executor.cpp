@@ -724,13 +724,17 @@ Term Executor::resolveSharedRead(State &s, const std::string &region,
     }
     for (auto &[var, ext] : ctaidVars)
       tau[var] = var;
-    renameFresh({w.pathCondition, w.byteOffset}, tau);
+    renameFresh({w.pathCondition, w.byteOffset, w.value}, tau);
+    // Another writer of the same value (a benign race) leaves the value
+    // determined.
+    Term value = T.substitute(w.value, sigma);
     result.resolutions.push_back(
         {T.andOf({s.pc, T.substitute(w.pathCondition, tau), threadRange(tau),
-                  T.eq(T.substitute(w.byteOffset, tau), a), T.orOf(differs)}),
+                  T.eq(T.substitute(w.byteOffset, tau), a), T.orOf(differs),
+                  T.notOf(T.eq(T.substitute(w.value, tau), value))}),
          loc,
          "the writer of the shared read of '" + displayRegion(region) +
-             "' is unique (the " +
+             "' is unique or writes the same value (the " +
              "write at " + "PTX_LOC" + ")",
          false});
     {
@@ -740,7 +744,6 @@ Term Executor::resolveSharedRead(State &s, const std::string &region,
       std::string &what = result.resolutions.back().what;
       what.replace(what.find("PTX_LOC"), 7, os.str());
     }
-    Term value = T.substitute(w.value, sigma);
     if ((value->getSort() == Sort::Real) != wantReal) {
       unknown(loc, "shared memory of '" + region + "' read with another "
                    "type than written (bit reinterpretation) is not modeled");
