@@ -1,0 +1,205 @@
+//===- SyncTest.cpp - tests of the executor's synchronization model -------===//
+//
+// Part of kproof, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// The representative-thread model of DESIGN.md §4 as the executor builds
+// it: barrier phases, shared reads resolved to a witness writer thread,
+// shfl.sync source lanes, and the access log the race checks read.
+//
+//===----------------------------------------------------------------------===//
+
+#include "KProof/Dialect/KProofDialect.h"
+#include "KProof/Dialect/KProofOps.h"
+#include "KProof/Verifier/Executor.h"
+#include "KProof/Verifier/Normalizer.h"
+
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+
+#include <gtest/gtest.h>
+
+using namespace mlir;
+using namespace ::kproof;
+using namespace ::kproof::engine;
+
+namespace {
+
+struct SyncTest : ::testing::Test {
+  MLIRContext ctx;
+  TermContext T;
+  Normalizer N{T};
+  OwningOpRef<ModuleOp> module;
+  BufferBinding x, y;
+
+  SyncTest() {
+    ctx.loadDialect<mlir::kproof::KProofDialect, cf::ControlFlowDialect>();
+    Type f32 = Float32Type::get(&ctx);
+    x = {"x", BufferBinding::Role::In, f32, {32}};
+    y = {"y", BufferBinding::Role::Out, f32, {32}};
+  }
+
+  ExecutionResult run(StringRef src, int64_t threads) {
+    module = parseSourceString<ModuleOp>(src, &ctx);
+    EXPECT_TRUE(module);
+    auto kernel = *module->getOps<mlir::kproof::KernelOp>().begin();
+    LaunchConfig launch;
+    launch.block[0] = threads;
+    std::vector<std::optional<BufferBinding>> buffers = {x, y};
+    std::vector<Term> scalars = {nullptr, nullptr};
+    return execute(kernel, launch, buffers, scalars, T, N);
+  }
+
+  /// `t` with tid.x := v.
+  Term at(Term t, uint64_t v) {
+    llvm::DenseMap<Term, Term> m;
+    m[T.bvVar("tid.x", 32)] = T.bv(v, 32);
+    return T.substitute(t, m);
+  }
+};
+
+/// s[t] = x[t]; barrier; y[t] = s[(t + 1) % 32]: the read in phase 1
+/// resolves to the write of thread (t + 1) % 32 in phase 0, so at t = 5 the
+/// stored value is x[6], and at t = 31 it is x[0].
+TEST_F(SyncTest, RotateResolvesToTheNeighbour) {
+  ExecutionResult r = run(R"mlir(
+    kproof.global shared @s : f32[32] {align = 4 : i64}
+    kproof.kernel entry @rot(%x: i64, %y: i64) {
+      %t = kproof.sreg tid.x : i32
+      %c0 = kproof.constant 0 : i32
+      %c1 = kproof.constant 1 : i32
+      %c2 = kproof.constant 2 : i32
+      %c31 = kproof.constant 31 : i32
+      %t64 = kproof.cvt %t : i32 -> i64
+      %o64 = kproof.shift shl %t64, %c2 : i64
+      %xa = kproof.ibin add %x, %o64 : i64
+      %v = kproof.ld global %xa : i64 -> f32
+      %base = kproof.addressof @s : i32
+      %o = kproof.shift shl %t, %c2 : i32
+      %sa = kproof.ibin add %base, %o : i32
+      kproof.st shared %sa, %v : i32, f32
+      kproof.barrier sync id %c0 {aligned}
+      %n = kproof.ibin add %t, %c1 : i32
+      %m = kproof.ibin and %n, %c31 : i32
+      %no = kproof.shift shl %m, %c2 : i32
+      %ra = kproof.ibin add %base, %no : i32
+      %w = kproof.ld shared %ra : i32 -> f32
+      %ya = kproof.ibin add %y, %o64 : i64
+      kproof.st global %ya, %w : i64, f32
+      kproof.return
+    })mlir",
+                          32);
+  ASSERT_TRUE(r.unknownReason.empty()) << r.unknownReason;
+  ASSERT_EQ(r.paths.size(), 1u);
+  // One barrier arrival (phase 0) and one exit (phase 1).
+  ASSERT_EQ(r.arrivals.size(), 2u);
+  EXPECT_NE(r.arrivals[0].barrier, nullptr);
+  EXPECT_EQ(r.arrivals[0].phase, 0u);
+  EXPECT_EQ(r.arrivals[1].barrier, nullptr);
+  EXPECT_EQ(r.arrivals[1].phase, 1u);
+  // The access log: the shared write in phase 0, the shared read in phase 1,
+  // the global store in phase 1.
+  ASSERT_EQ(r.accesses.size(), 3u);
+  EXPECT_TRUE(r.accesses[0].write && r.accesses[0].shared);
+  EXPECT_EQ(r.accesses[0].phase, 0u);
+  EXPECT_TRUE(!r.accesses[1].write && r.accesses[1].shared);
+  EXPECT_EQ(r.accesses[1].phase, 1u);
+  EXPECT_TRUE(r.accesses[2].write && !r.accesses[2].shared);
+  // The stored value at two concrete threads.
+  const SymbolicStore &st = r.paths[0].symbolicStores.at(0);
+  Term v5 = at(st.value, 5), v31 = at(st.value, 31);
+  EXPECT_TRUE(N.provesEqual(v5, T.element("x", T.bv(6, 64))))
+      << v5->toString();
+  EXPECT_TRUE(N.provesEqual(v31, T.element("x", T.bv(0, 64))))
+      << v31->toString();
+  // Side conditions: writer uniqueness and "some thread wrote it".
+  ASSERT_EQ(r.resolutions.size(), 2u);
+  EXPECT_FALSE(r.resolutions[0].uninitialized);
+  EXPECT_TRUE(r.resolutions[1].uninitialized);
+}
+
+/// Without the barrier the read sees no earlier phase: the value is the
+/// uninitialized one, and the initialization obligation is the path
+/// condition itself (satisfiable: reported).
+TEST_F(SyncTest, NoBarrierLeavesTheReadUninitialized) {
+  ExecutionResult r = run(R"mlir(
+    kproof.global shared @s : f32[32] {align = 4 : i64}
+    kproof.kernel entry @nob(%x: i64, %y: i64) {
+      %t = kproof.sreg tid.x : i32
+      %c1 = kproof.constant 1 : i32
+      %c2 = kproof.constant 2 : i32
+      %c31 = kproof.constant 31 : i32
+      %base = kproof.addressof @s : i32
+      %o = kproof.shift shl %t, %c2 : i32
+      %sa = kproof.ibin add %base, %o : i32
+      %one = kproof.constant 1.0 : f32
+      kproof.st shared %sa, %one : i32, f32
+      %n = kproof.ibin add %t, %c1 : i32
+      %m = kproof.ibin and %n, %c31 : i32
+      %no = kproof.shift shl %m, %c2 : i32
+      %ra = kproof.ibin add %base, %no : i32
+      %w = kproof.ld shared %ra : i32 -> f32
+      kproof.return
+    })mlir",
+                          32);
+  ASSERT_TRUE(r.unknownReason.empty()) << r.unknownReason;
+  ASSERT_EQ(r.resolutions.size(), 1u);
+  EXPECT_TRUE(r.resolutions[0].uninitialized);
+  // Both accesses are in phase 0: the race checks pair them.
+  ASSERT_EQ(r.accesses.size(), 2u);
+  EXPECT_EQ(r.accesses[0].phase, r.accesses[1].phase);
+}
+
+/// A branch no thread can take (t < 8 after t >= 16) is pruned: two paths,
+/// not three.
+TEST_F(SyncTest, InfeasibleThreadBranchesArePruned) {
+  ExecutionResult r = run(R"mlir(
+    kproof.kernel entry @br(%x: i64, %y: i64) {
+      %t = kproof.sreg tid.x : i32
+      %c16 = kproof.constant 16 : i32
+      %c8 = kproof.constant 8 : i32
+      %hi = kproof.cmp ge %t, %c16 : i32
+      cf.cond_br %hi, ^a, ^done
+    ^a:
+      %lo = kproof.cmp lt %t, %c8 : i32
+      cf.cond_br %lo, ^done, ^done
+    ^done:
+      kproof.return
+    })mlir",
+                          32);
+  ASSERT_TRUE(r.unknownReason.empty()) << r.unknownReason;
+  EXPECT_EQ(r.paths.size(), 2u);
+}
+
+/// shfl.sync.bfly with lane mask 1: lane 4 reads lane 5's register.
+TEST_F(SyncTest, ShuffleReadsTheSourceLane) {
+  ExecutionResult r = run(R"mlir(
+    kproof.kernel entry @sh(%x: i64, %y: i64) {
+      %t = kproof.sreg tid.x : i32
+      %c1 = kproof.constant 1 : i32
+      %c2 = kproof.constant 2 : i32
+      %c31 = kproof.constant 31 : i32
+      %full = kproof.constant -1 : i32
+      %t64 = kproof.cvt %t : i32 -> i64
+      %o64 = kproof.shift shl %t64, %c2 : i64
+      %xa = kproof.ibin add %x, %o64 : i64
+      %v = kproof.ld global %xa : i64 -> f32
+      %b = kproof.bitcast %v : f32 to i32
+      %r, %p = kproof.shfl bfly %b, %c1, %c31, %full : i32
+      %f = kproof.bitcast %r : i32 to f32
+      %ya = kproof.ibin add %y, %o64 : i64
+      kproof.st global %ya, %f : i64, f32
+      kproof.return
+    })mlir",
+                          32);
+  ASSERT_TRUE(r.unknownReason.empty()) << r.unknownReason;
+  const SymbolicStore &st = r.paths.at(0).symbolicStores.at(0);
+  Term v4 = at(st.value, 4);
+  EXPECT_TRUE(N.provesEqual(v4, T.element("x", T.bv(5, 64))))
+      << v4->toString();
+}
+
+} // namespace
