@@ -475,6 +475,14 @@ void RefSpec::lowerMeaning(const ExecutionResult &ex) {
     reason = who + ": no path reaches the end of the kernel";
     return;
   }
+  // Reads resolved to another thread's write (shared memory, shuffles):
+  // excluded above by firstCrossThreadOp; should the executor resolve more,
+  // the reference's meaning would rest on obligations not checked here.
+  if (!ex.resolutions.empty()) {
+    reason = who + ": reads values other threads wrote (" +
+             ex.resolutions.front().what + "), which a reference may not";
+    return;
+  }
   // Whatever makes the reference itself undefined somewhere leaves the
   // spec open: a reachable trap, a store outside a buffer, an obligation of
   // its own (divisor, alignment, extent, domain) that does not hold.
