@@ -38,6 +38,18 @@ struct VerifyEquivPass
         signalPassFailure(); // the contract error is already reported
         return;
       }
+      // Every counterexample is replayed on the kernel by the interpreter
+      // (Harness.h); one the replay does not confirm is not a REFUTED.
+      if (verdict->kind == ::kproof::engine::VerdictKind::Refuted &&
+          verdict->counterexample) {
+        verdict->replay = ::kproof::interp::replayCounterexample(
+            module, contract, *verdict);
+        if (StringRef(verdict->replay).starts_with("not confirmed")) {
+          verdict->kind = ::kproof::engine::VerdictKind::Unknown;
+          verdict->reason = "the counterexample was not confirmed by "
+                            "replaying the kernel: " + verdict->replay;
+        }
+      }
       switch (verdict->kind) {
       case ::kproof::engine::VerdictKind::Proved:
         contract.emitRemark("PROVED: ")
@@ -58,9 +70,6 @@ struct VerifyEquivPass
             for (auto &[i, v] : elems)
               diag << " " << buffer << "[" << i << "] = " << v.toString();
           diag << "; kernel " << c->kernelValue << ", spec " << c->specValue;
-          // Replayed on the kernel by the interpreter (Harness.h).
-          verdict->replay = ::kproof::interp::replayCounterexample(
-              module, contract, *verdict);
           diag << "; " << verdict->replay;
         } else {
           diag << verdict->reason;

@@ -187,9 +187,17 @@ static int runVerifyEquiv(ModuleOp module, MLIRContext &context,
       return ExitError;
     // Every counterexample is replayed on the kernel by the interpreter, so
     // a REFUTED is never an artifact of the model.
-    if (verdict->kind == ::kproof::engine::VerdictKind::Refuted)
+    if (verdict->kind == ::kproof::engine::VerdictKind::Refuted &&
+        verdict->counterexample) {
       verdict->replay =
           ::kproof::interp::replayCounterexample(module, contract, *verdict);
+      // A counterexample the kernel does not reproduce is not a REFUTED.
+      if (llvm::StringRef(verdict->replay).starts_with("not confirmed")) {
+        verdict->kind = ::kproof::engine::VerdictKind::Unknown;
+        verdict->reason = "the counterexample was not confirmed by replaying "
+                          "the kernel: " + verdict->replay;
+      }
+    }
     if (i > 0)
       os << (json ? ",\n" : "\n");
     if (json)
