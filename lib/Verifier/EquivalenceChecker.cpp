@@ -17,7 +17,6 @@
 
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/DenseSet.h"
-#include "llvm/Demangle/Demangle.h"
 #include "llvm/Support/JSON.h"
 
 using namespace mlir;
@@ -490,36 +489,11 @@ void Checker::checkNever(const std::string &name, Term pc, Term bad,
   record(name, VerdictKind::Unknown, "solver: " + out.reason);
 }
 
-/// The thread variables `pc` pins to constants (conjuncts `tid.x == 0`),
-/// as a substitution: under `pc` the representative thread is that thread.
-static llvm::DenseMap<Term, Term> threadPins(Term pc) {
-  llvm::DenseMap<Term, Term> pins;
-  SmallVector<Term> work{pc};
-  while (!work.empty()) {
-    Term t = work.pop_back_val();
-    if (t->getKind() == Kind::And) {
-      for (Term o : t->getOperands())
-        work.push_back(o);
-      continue;
-    }
-    if (t->getKind() != Kind::Eq)
-      continue;
-    Term a = t->getOperand(0), b = t->getOperand(1);
-    if (a->getKind() == Kind::BVConst)
-      std::swap(a, b);
-    if (a->getKind() == Kind::BVVar && b->getKind() == Kind::BVConst &&
-        (a->getName().starts_with("tid.") ||
-         a->getName().starts_with("ctaid.")))
-      pins[a] = b;
-  }
-  return pins;
-}
-
 void Checker::checkThreadStores(const PathResult &p, const BufferBinding &out,
                                 Spec &spec) {
   // Under a path condition that pins the thread (tid.x == 0), its values
   // are those of that thread: substituting makes witness indices concrete.
-  llvm::DenseMap<Term, Term> pins = threadPins(p.pathCondition);
+  llvm::DenseMap<Term, Term> pins = pinnedThreadVars(p.pathCondition);
   Term pc = T.substitute(p.pathCondition, pins);
   for (auto &[v, c] : pins)
     pc = T.andOf(pc, T.eq(v, c));
@@ -728,7 +702,7 @@ void Checker::checkCoverage(const ExecutionResult &ex,
   // by the unsat check, which is sound.
   SmallVector<Term> writes;
   for (const PathResult &p : ex.paths) {
-    llvm::DenseMap<Term, Term> sigma = threadPins(p.pathCondition);
+    llvm::DenseMap<Term, Term> sigma = pinnedThreadVars(p.pathCondition);
     for (auto &[v, t] : w)
       sigma[v] = t;
     for (const SymbolicStore &st : p.symbolicStores)
@@ -873,13 +847,6 @@ void Checker::checkSync(const ExecutionResult &ex,
   for (const MemoryAccess &m : ex.accesses)
     if (m.occurrence > 0)
       repeated.insert(m.op);
-  // "rotate_smem::s" for the variable rotate_smem._ZZ11rotate_smemE1s.
-  auto display = [](StringRef region) {
-    size_t dot = region.find("._Z");
-    if (dot == StringRef::npos)
-      return region.str();
-    return llvm::demangle(region.substr(dot + 1));
-  };
   for (size_t i = 0; i < ex.accesses.size(); ++i)
     for (size_t j = i; j < ex.accesses.size(); ++j) {
       const MemoryAccess &x = ex.accesses[i], &y = ex.accesses[j];
@@ -902,7 +869,7 @@ void Checker::checkSync(const ExecutionResult &ex,
                              p.second(y.pathCondition), p.frame(sameCta),
                              overlap});
         std::string what = std::string(x.shared ? "shared" : "global") +
-                           " '" + display(x.region) + "'";
+                           " '" + displayVariable(x.region) + "'";
         std::string name =
             "race-free: " + what + (sameCta ? ", one CTA, phase " +
                                                   std::to_string(x.phase)

@@ -146,6 +146,19 @@ private:
   /// address (a witness), else uninitialized. Records the side conditions.
   Term resolveSharedRead(State &s, const std::string &region, Term offset,
                          unsigned bytes, Location loc, bool wantReal);
+  /// The obligations of a shared access of `width` bytes at byte `o`:
+  /// aligned to its width and inside the variable's `bytes`.
+  void sharedBounds(State &s, StringRef what, const std::string &region,
+                    Term o, unsigned width, uint64_t bytes, Location loc) {
+    result.alignments.push_back(
+        {s.pc, T.eq(T.bvBin(Kind::BVURem, o, T.bv(width, 64)), T.bv(0, 64)),
+         loc, ("alignment of the shared " + what + " " + region).str()});
+    result.alignments.push_back(
+        {s.pc, T.bvUle(T.bvBin(Kind::BVAdd, o, T.bv(width, 64)),
+                       T.bv(bytes, 64)),
+         loc, ("shared " + what + " " + region + " inside its " +
+               Twine(bytes) + " bytes").str()});
+  }
   /// Shared-memory load/store in a multi-thread launch.
   bool sharedLoad(State &s, Frame &f, LoadOp l, const std::string &region,
                   Term offset, Location loc);
@@ -628,35 +641,6 @@ Term Executor::threadRange(const llvm::DenseMap<Term, Term> &map) {
   return T.andOf(cs);
 }
 
-/// A shared variable's name for messages: "rotate_smem::s" for the
-/// function-local `rotate_smem._ZZ11rotate_smemE1s`.
-static std::string displayRegion(StringRef region) {
-  size_t dot = region.find("._Z");
-  if (dot == StringRef::npos)
-    return region.str();
-  return llvm::demangle(region.substr(dot + 1));
-}
-
-/// The conjuncts of `pc` that pin a variable to a constant (`v == c`).
-static void pinnedVars(Term pc, llvm::DenseMap<Term, Term> &pins) {
-  SmallVector<Term> work{pc};
-  while (!work.empty()) {
-    Term t = work.pop_back_val();
-    if (t->getKind() == Kind::And) {
-      for (Term o : t->getOperands())
-        work.push_back(o);
-      continue;
-    }
-    if (t->getKind() != Kind::Eq)
-      continue;
-    Term a = t->getOperand(0), b = t->getOperand(1);
-    if (a->getKind() == Kind::BVConst)
-      std::swap(a, b);
-    if (a->getKind() == Kind::BVVar && b->getKind() == Kind::BVConst)
-      pins[a] = b;
-  }
-}
-
 Term Executor::resolveSharedRead(State &s, const std::string &region,
                                  Term a, unsigned bytes, Location loc,
                                  bool wantReal) {
@@ -679,8 +663,7 @@ Term Executor::resolveSharedRead(State &s, const std::string &region,
       sigma[var] = var; // shared memory: the writer is in the same CTA
     __int128 c0 = 0;
     std::map<Term, __int128> coeffs;
-    llvm::DenseMap<Term, Term> pins;
-    pinnedVars(w.pathCondition, pins);
+    llvm::DenseMap<Term, Term> pins = pinnedThreadVars(w.pathCondition);
     Term a64 = a;
     if (linearize(w.byteOffset, 1, c0, coeffs)) {
       SmallVector<std::pair<Term, __int128>> order;
@@ -733,7 +716,7 @@ Term Executor::resolveSharedRead(State &s, const std::string &region,
                   T.eq(T.substitute(w.byteOffset, tau), a), T.orOf(differs),
                   T.notOf(T.eq(T.substitute(w.value, tau), value))}),
          loc,
-         "the writer of the shared read of '" + displayRegion(region) +
+         "the writer of the shared read of '" + displayVariable(region) +
              "' is unique or writes the same value (the " +
              "write at " + "PTX_LOC" + ")",
          false});
@@ -756,7 +739,7 @@ Term Executor::resolveSharedRead(State &s, const std::string &region,
   }
   result.resolutions.push_back(
       {T.andOf(s.pc, T.notOf(anyMatch)), loc,
-       "the shared read of '" + displayRegion(region) +
+       "the shared read of '" + displayVariable(region) +
            "' sees a value some thread wrote",
        true});
   return v;
@@ -856,14 +839,7 @@ bool Executor::sharedLoad(State &s, Frame &f, LoadOp l,
   unsigned width = std::max(1u, getWidthOf(resultType) / 8);
   for (auto [k, res] : llvm::enumerate(l.getResults())) {
     Term o = T.bvBin(Kind::BVAdd, offset, T.bv(k * width, 64));
-    result.alignments.push_back(
-        {s.pc, T.eq(T.bvBin(Kind::BVURem, o, T.bv(width, 64)), T.bv(0, 64)),
-         loc, "alignment of the shared load from " + region});
-    result.alignments.push_back(
-        {s.pc, T.bvUle(T.bvBin(Kind::BVAdd, o, T.bv(width, 64)),
-                       T.bv(r->bytes, 64)),
-         loc, "shared load from " + region + " inside its " +
-                  std::to_string(r->bytes) + " bytes"});
+    sharedBounds(s, "load from", region, o, width, r->bytes, loc);
     recordAccess(s, l, /*write=*/false, region, /*shared=*/true, o, width,
                  nullptr, loc);
     // The sort the memory holds: what was written to it.
@@ -922,14 +898,7 @@ bool Executor::sharedStore(State &s, Frame &f, StoreOp st,
   unsigned width = std::max(1u, getWidthOf(st.getValues()[0].getType()) / 8);
   for (auto [k, v] : llvm::enumerate(st.getValues())) {
     Term o = T.bvBin(Kind::BVAdd, offset, T.bv(k * width, 64));
-    result.alignments.push_back(
-        {s.pc, T.eq(T.bvBin(Kind::BVURem, o, T.bv(width, 64)), T.bv(0, 64)),
-         loc, "alignment of the shared store to " + region});
-    result.alignments.push_back(
-        {s.pc, T.bvUle(T.bvBin(Kind::BVAdd, o, T.bv(width, 64)),
-                       T.bv(r->bytes, 64)),
-         loc, "shared store to " + region + " inside its " +
-                  std::to_string(r->bytes) + " bytes"});
+    sharedBounds(s, "store to", region, o, width, r->bytes, loc);
     SymValue sv = get(f, v);
     if (!sv.term)
       return false;
@@ -1879,4 +1848,34 @@ auto ::kproof::engine::execute(
     Normalizer &normalizer, const ExecutorOptions &options) -> ExecutionResult {
   Executor ex(kernel, launch, buffers, scalars, terms, normalizer, options);
   return ex.run();
+}
+
+llvm::DenseMap<Term, Term> (::kproof::engine::pinnedThreadVars)(Term pc) {
+  llvm::DenseMap<Term, Term> pins;
+  SmallVector<Term> work{pc};
+  while (!work.empty()) {
+    Term t = work.pop_back_val();
+    if (t->getKind() == Kind::And) {
+      for (Term o : t->getOperands())
+        work.push_back(o);
+      continue;
+    }
+    if (t->getKind() != Kind::Eq)
+      continue;
+    Term a = t->getOperand(0), b = t->getOperand(1);
+    if (a->getKind() == Kind::BVConst)
+      std::swap(a, b);
+    if (a->getKind() == Kind::BVVar && b->getKind() == Kind::BVConst &&
+        (a->getName().starts_with("tid.") ||
+         a->getName().starts_with("ctaid.")))
+      pins[a] = b;
+  }
+  return pins;
+}
+
+std::string (::kproof::engine::displayVariable)(llvm::StringRef region) {
+  size_t dot = region.find("._Z");
+  if (dot == llvm::StringRef::npos)
+    return region.str();
+  return llvm::demangle(region.substr(dot + 1));
 }

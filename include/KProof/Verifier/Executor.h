@@ -22,6 +22,7 @@
 #include "KProof/Verifier/Term.h"
 
 #include "mlir/IR/Location.h"
+#include "llvm/ADT/DenseMap.h"
 
 #include <map>
 #include <optional>
@@ -187,6 +188,16 @@ struct ExecutorOptions {
   /// Paths explored before giving up (UNKNOWN).
   unsigned maxPaths = 256;
 };
+
+/// The thread-id variables (tid.*, ctaid.*) that the conjunction `pc`
+/// pins to constants (a conjunct `tid.x == 0`), as a substitution: under
+/// `pc` the representative thread is that thread.
+llvm::DenseMap<Term, Term> pinnedThreadVars(Term pc);
+
+/// A module variable's name for messages: "rotate_smem::s" for the
+/// function-local shared variable `rotate_smem._ZZ11rotate_smemE1s`
+/// (demangled); other names unchanged.
+std::string displayVariable(llvm::StringRef region);
 
 /// Runs `kernel` under `launch` with parameters bound to `buffers` (by
 /// position; a null entry is a scalar parameter with the term in
