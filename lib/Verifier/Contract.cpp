@@ -95,6 +95,7 @@ std::optional<BoundContract>
   if (std::optional<ArrayAttr> assume = contract.getAssume())
     for (Attribute a : *assume)
       bc.assumptions.push_back(cast<StringAttr>(a).getValue().str());
+  bc.launch.dynamicShared = contract.getDynamicShared().value_or(0);
   for (int d = 0; d < 3; ++d) {
     bc.launch.grid[d] = contract.getGrid()[d];
     bc.launch.block[d] = contract.getBlock()[d];

@@ -330,6 +330,10 @@ ExecutionResult Executor::run() {
     r.space = g.getSpace();
     r.elemType = g.getElemType();
     r.bytes = g.getCount() ? *g.getCount() * g.getElementSizeInBytes() : 0;
+    // An extern .shared array without a size is the dynamic shared memory
+    // the launch provides: its size comes from the contract.
+    if (!g.getCount() && g.getSpace() == StateSpace::Shared)
+      r.bytes = launch.dynamicShared;
     r.global = g;
     regions["&" + r.name] = r;
   }
@@ -832,7 +836,7 @@ bool Executor::sharedLoad(State &s, Frame &f, LoadOp l,
   Region *r = *regionOf("&" + region);
   if (!r->bytes) {
     unknown(loc, "dynamic shared memory '" + region +
-                     "': its size is not in the contract");
+                     "': its size is not in the contract (dynamic_shared)");
     return false;
   }
   Type resultType = l.getResult(0).getType();
@@ -892,7 +896,7 @@ bool Executor::sharedStore(State &s, Frame &f, StoreOp st,
   Region *r = *regionOf("&" + region);
   if (!r->bytes) {
     unknown(loc, "dynamic shared memory '" + region +
-                     "': its size is not in the contract");
+                     "': its size is not in the contract (dynamic_shared)");
     return false;
   }
   unsigned width = std::max(1u, getWidthOf(st.getValues()[0].getType()) / 8);

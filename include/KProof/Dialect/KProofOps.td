@@ -1105,7 +1105,8 @@ def KProof_ContractOp : KProof_Op<"contract", [Symbol]> {
                        DenseI64ArrayAttr:$grid, DenseI64ArrayAttr:$block,
                        ArrayAttr:$params, DictionaryAttr:$spec,
                        OptionalAttr<StrArrayAttr>:$assume,
-                       DefaultValuedAttr<StrAttr, "\"reals\"">:$mode);
+                       DefaultValuedAttr<StrAttr, "\"reals\"">:$mode,
+                       OptionalAttr<I64Attr>:$dynamic_shared);
   let assemblyFormat = "$sym_name attr-dict";
   let hasVerifier = 1;
 }

@@ -53,6 +53,9 @@ struct BufferBinding {
 struct LaunchConfig {
   int64_t grid[3] = {1, 1, 1};
   int64_t block[3] = {1, 1, 1};
+  /// Bytes of dynamic shared memory per CTA (the launch's third parameter,
+  /// `extern __shared__` arrays); 0 when the contract gives none.
+  uint64_t dynamicShared = 0;
   uint64_t totalThreads() const {
     return uint64_t(grid[0]) * grid[1] * grid[2] * block[0] * block[1] *
            block[2];

@@ -730,11 +730,15 @@ LogicalResult ContractOp::verify() {
   };
   if (failed(dims(getGrid(), "grid")) || failed(dims(getBlock(), "block")))
     return failure();
+  if (std::optional<int64_t> dyn = getDynamicShared(); dyn && *dyn < 0)
+    return emitOpError("'dynamic_shared' (bytes of dynamic shared memory) "
+                       "must be >= 0");
   // A misspelled field must not be ignored silently.
   for (NamedAttribute a : (*this)->getDiscardableAttrs())
     return emitOpError("unknown contract field '")
            << a.getName().getValue()
-           << "' (fields: kernel, grid, block, params, spec, assume, mode)";
+           << "' (fields: kernel, grid, block, params, spec, assume, mode, "
+              "dynamic_shared)";
   auto checkKeys = [&](DictionaryAttr d, ArrayRef<StringRef> allowed,
                        StringRef what) -> LogicalResult {
     for (NamedAttribute a : d)
