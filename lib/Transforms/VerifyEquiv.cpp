@@ -44,7 +44,8 @@ struct VerifyEquivPass
           verdict->counterexample) {
         verdict->replay = ::kproof::interp::replayCounterexample(
             module, contract, *verdict);
-        if (StringRef(verdict->replay).starts_with("not confirmed")) {
+        if (StringRef(verdict->replay).starts_with("not confirmed") &&
+          verdict->counterexample->outputIndex) {
           verdict->kind = ::kproof::engine::VerdictKind::Unknown;
           verdict->reason = "the counterexample was not confirmed by "
                             "replaying the kernel: " + verdict->replay;

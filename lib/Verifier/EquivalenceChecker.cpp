@@ -850,13 +850,17 @@ void Checker::checkSync(const ExecutionResult &ex,
   for (size_t i = 0; i < ex.accesses.size(); ++i)
     for (size_t j = i; j < ex.accesses.size(); ++j) {
       const MemoryAccess &x = ex.accesses[i], &y = ex.accesses[j];
-      if (x.region != y.region || (!x.write && !y.write) ||
-          (x.atomic && y.atomic))
+      if (x.region != y.region || (!x.write && !y.write))
         continue;
       for (bool sameCta : {true, false}) {
         if (!sameCta && (x.shared || !manyCtas))
           continue;
         if (sameCta && x.phase != y.phase)
+          continue;
+        // Two atomics are morally strong when their scope includes both
+        // threads: any scope within a CTA, not .cta across CTAs.
+        if (x.atomic && y.atomic &&
+            (sameCta || (x.scope != "cta" && y.scope != "cta")))
           continue;
         if (races >= 8)
           continue; // enough to act on; the rest is noise
@@ -897,7 +901,7 @@ void Checker::checkSync(const ExecutionResult &ex,
         std::string where =
             "byte " +
             (off ? std::to_string(off->getZExtValue()) : std::string("?"));
-        if (x.write && y.write) {
+        if (x.write && y.write && x.value && y.value) {
           // Two writes of the same value: a benign race (a warning).
           Query same{T, options,
                      {cond, T.notOf(T.eq(p.first(x.value),
@@ -915,11 +919,14 @@ void Checker::checkSync(const ExecutionResult &ex,
         bool loopCarried = repeated.count(x.op) && repeated.count(y.op) &&
                            x.occurrence != y.occurrence;
         Counterexample c;
+        auto verb = [](const MemoryAccess &m) {
+          return m.atomic ? "updates atomically (scope ." + m.scope + ")"
+                          : std::string(m.write ? "writes" : "reads");
+        };
         c.property = std::string(loopCarried ? "loop-carried " : "") +
                      "data race on " + what + " (" + where + "): thread " +
-                     t1 + " " + (x.write ? "writes" : "reads") + " at " +
-                     locString(x.loc) + ", thread " + t2 + " " +
-                     (y.write ? "writes" : "reads") + " at " +
+                     t1 + " " + verb(x) + " at " + locString(x.loc) +
+                     ", thread " + t2 + " " + verb(y) + " at " +
                      locString(y.loc) +
                      (sameCta ? " in the same barrier phase"
                               : " (two CTAs: no barrier orders them)") +
@@ -1091,6 +1098,9 @@ std::optional<Verdict> Checker::run() {
 
   if (multiThread)
     checkSync(ex, launch);
+  if (!options.syncOnly && !ex.valueUnknownReason.empty())
+    record("values of the outputs", VerdictKind::Unknown,
+           ex.valueUnknownReason);
 
   // Obligations per path.
   for (const PathResult &p : ex.paths) {

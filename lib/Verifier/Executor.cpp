@@ -656,6 +656,11 @@ Term Executor::resolveSharedRead(State &s, const std::string &region,
   for (const MemoryAccess &w : result.accesses) {
     if (!w.write || !w.shared || w.region != region || w.phase >= s.phase)
       continue;
+    if (w.atomic) {
+      unknown(loc, "a read of shared memory that atomics update ('" +
+                       displayVariable(region) + "') is not yet modeled");
+      return nullptr;
+    }
     if (w.bytes != bytes) {
       unknown(loc, "shared accesses of different widths to '" + region +
                        "' are not modeled");
@@ -1677,7 +1682,52 @@ bool Executor::execOp(State &s, Operation *op) {
       })
       .Case<FenceOp>([&](FenceOp) { return advance(); })
       .Case<ShflOp>([&](ShflOp sh) { return shuffle(s, f, sh, loc); })
-      .Case<VoteOp, ActiveMaskOp, WarpSyncOp, AtomOp>([&](Operation *o) {
+      .Case<AtomOp>([&](AtomOp at) {
+        // An atomic read-modify-write (PTX ISA 9.7.13.5): for the race
+        // checks a strong access with its scope; the value it returns is
+        // arbitrary (other threads' atomics interleave), and what atomics
+        // accumulate is not modeled by the value proof.
+        if (!isMultiThread()) {
+          unknown(loc, "atomics are not yet modeled in a one-thread launch");
+          return false;
+        }
+        Term addr, off;
+        std::string name;
+        if (!resolveAccess(f, at.getAddr(), at.getOffset(), at.getSpace(),
+                           loc, addr, name, off))
+          return false;
+        Region *r = *regionOf("&" + name);
+        unsigned width = std::max(1u, getWidthOf(at.getValue().getType()) / 8);
+        bool shared = r->space == StateSpace::Shared;
+        if (shared) {
+          if (!r->bytes) {
+            unknown(loc, "dynamic shared memory '" + name +
+                             "': its size is not in the contract "
+                             "(dynamic_shared)");
+            return false;
+          }
+          sharedBounds(s, "atomic on", name, off, width, r->bytes, loc);
+        }
+        if (r->buffer && r->buffer->role == BufferBinding::Role::In)
+          s.violations.push_back("atomic update of input buffer '" + name +
+                                 "'");
+        recordAccess(s, at, /*write=*/true, name, shared, off, width,
+                     nullptr, loc, /*atomic=*/true,
+                     stringifyMemScope(at.getScope()));
+        if (result.valueUnknownReason.empty())
+          result.valueUnknownReason =
+              "atomic updates of '" + displayVariable(name) +
+              "' are not modeled by the value proof";
+        if (Value res = at.getResult()) {
+          Type t = res.getType();
+          set(f, res, fresh("atom.old", sortOf(t), isa<FloatType>(t)
+                                                       ? 0
+                                                       : getWidthOf(t)));
+        }
+        ++s.occurrences[at];
+        return advance();
+      })
+      .Case<VoteOp, ActiveMaskOp, WarpSyncOp>([&](Operation *o) {
         unknown(loc, "cross-thread data flow: not yet modeled ('" +
                          o->getName().getStringRef() + "')");
         return false;

@@ -191,8 +191,12 @@ static int runVerifyEquiv(ModuleOp module, MLIRContext &context,
         verdict->counterexample) {
       verdict->replay =
           ::kproof::interp::replayCounterexample(module, contract, *verdict);
-      // A counterexample the kernel does not reproduce is not a REFUTED.
-      if (llvm::StringRef(verdict->replay).starts_with("not confirmed")) {
+      // A value counterexample the kernel does not reproduce is not a
+      // REFUTED. For races, divergence and bounds the replay note says what
+      // the interpreter's schedule showed (it may not exhibit a race the
+      // model proves, e.g. .cta atomics of two CTAs).
+      if (llvm::StringRef(verdict->replay).starts_with("not confirmed") &&
+          verdict->counterexample->outputIndex) {
         verdict->kind = ::kproof::engine::VerdictKind::Unknown;
         verdict->reason = "the counterexample was not confirmed by replaying "
                           "the kernel: " + verdict->replay;

@@ -171,6 +171,9 @@ struct ExecutionResult {
   std::vector<MemoryAccess> accesses;
   std::vector<BarrierArrival> arrivals;
   std::vector<ResolutionObligation> resolutions;
+  /// Non-empty when the value proof cannot be trusted although the
+  /// synchronization checks can (atomics update memory): its reason.
+  std::string valueUnknownReason;
   /// The representative thread's id variables with their extents
   /// (only dimensions of extent > 1): ("tid.x", 256), ("ctaid.x", 4), ...
   std::vector<std::pair<std::string, int64_t>> threadVars;
