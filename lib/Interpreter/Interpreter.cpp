@@ -399,6 +399,8 @@ struct AccessRec {
   uint32_t warpSeq = 0;         ///< the warp's sync sequence at the access
   bool strong = false;          ///< atomic or strong (relaxed, volatile, ...)
   Operation *op = nullptr;
+  /// A strong access of scope .cta: it orders nothing across CTAs.
+  bool ctaScope = false;
 };
 
 struct ByteShadow {
@@ -491,6 +493,12 @@ public:
         rng(options.schedule.seed) {}
 
   RunResult run();
+
+private:
+  /// Set while an atomic of scope .cta accesses memory (recordAccess).
+  bool ctaScopedAccess = false;
+
+public:
 
 private:
   KernelOp kernel;
@@ -1393,9 +1401,14 @@ void Interpreter::recordAccess(Thread &t, Operation *op, Allocation *a,
                                bool strong, const uint8_t *newBytes) {
   if (!a->trackRaces)
     return;
-  AccessRec rec{t.id, ctaEpoch, warps[t.warp].seq, strong, op};
+  AccessRec rec{t.id, ctaEpoch, warps[t.warp].seq, strong, op,
+                strong && ctaScopedAccess};
   auto conflict = [&](const AccessRec &o, bool otherWrite) {
-    if (o.thread == UINT32_MAX || ordered(t, o) || (strong && o.strong))
+    // Two strong accesses are morally strong when their scope includes
+    // both threads: a .cta one does not reach another CTA.
+    bool sameCta = o.thread / threadsPerCta == t.cta;
+    if (o.thread == UINT32_MAX || ordered(t, o) ||
+        (strong && o.strong && (sameCta || (!rec.ctaScope && !o.ctaScope))))
       return;
     bool benign = write && otherWrite && newBytes &&
                   std::equal(newBytes, newBytes + bytes, &a->bytes[off]);
@@ -2490,7 +2503,10 @@ StepResult Interpreter::execOp(Thread &t, Operation *op) {
           return advance();
         }
         Val old;
-        if (!load(t, op, a, off, bytes, ty, old, /*strong=*/true))
+        ctaScopedAccess = at.getScope() == MemScope::CTA;
+        bool loaded = load(t, op, a, off, bytes, ty, old, /*strong=*/true);
+        ctaScopedAccess = false;
+        if (!loaded)
           return StepResult::Stop;
         Val b = get(at.getValue());
         Val nv;
@@ -2556,7 +2572,9 @@ StepResult Interpreter::execOp(Thread &t, Operation *op) {
           }
         }
         nv.bits &= maskOf(w);
+        ctaScopedAccess = at.getScope() == MemScope::CTA;
         store(t, op, a, off, bytes, nv, /*strong=*/true);
+        ctaScopedAccess = false;
         if (at.getResult())
           set(at.getResult(), old);
         return advance();

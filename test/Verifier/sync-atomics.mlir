@@ -14,6 +14,8 @@
 // GPU: PROVED
 // VALUE: UNKNOWN: values of the outputs: atomic updates of 'y' are not modeled by the value proof
 // CTA: error: REFUTED: data race on global 'y' (byte 0): thread (tid.x={{[0-9]+}}, ctaid.x={{[0-9]+}}) updates atomically (scope .cta) at {{.*}}, thread (tid.x={{[0-9]+}}, ctaid.x={{[0-9]+}}) updates atomically (scope .cta) at {{.*}} (two CTAs: no barrier orders them)
+// CTA: Replay: confirmed by replay (IEEE f32): race: {{.*}} of CTA (1,0,0) and {{.*}} of CTA (0,0,0)
+// CTA: REFUTED
 // MIXED: error: REFUTED: data race on global 'y' (byte 0): thread {{.*}} {{writes|updates atomically \(scope .gpu\)}} at {{.*}}, thread {{.*}} {{writes|updates atomically \(scope .gpu\)}} at {{.*}} in the same barrier phase
 // HIST-NOT: ERROR
 // HIST: PROVED
