@@ -8,6 +8,7 @@
 
 #include "KProof/Verifier/Certificate.h"
 #include "KProof/Verifier/Contract.h"
+#include "RefSpec.h"
 #include "KProof/Verifier/Evaluate.h"
 #include "KProof/Verifier/Executor.h"
 #include "KProof/Verifier/Normalizer.h"
@@ -560,66 +561,6 @@ void Checker::checkThreadStores(const PathResult &p, const BufferBinding &out,
              T.substitute(last->index, pins), out.name);
 }
 
-/// Reads `t` (a BV index term) as sum(coeff * thread variable) + constant
-/// over tid.* / ctaid.*; false for anything else. Only proposes a coverage
-/// witness: the witness is then checked with the exact BV semantics.
-static bool readLinearForm(Term t, int64_t scale,
-                           std::map<std::string, int64_t> &coeffs,
-                           int64_t &constant) {
-  switch (t->getKind()) {
-  case Kind::BVAdd:
-    return readLinearForm(t->getOperand(0), scale, coeffs, constant) &&
-           readLinearForm(t->getOperand(1), scale, coeffs, constant);
-  case Kind::BVMul:
-    for (int k = 0; k < 2; ++k)
-      if (t->getOperand(k)->getKind() == Kind::BVConst)
-        return readLinearForm(
-            t->getOperand(1 - k),
-            scale * t->getOperand(k)->getAPInt().getSExtValue(), coeffs,
-            constant);
-    return false;
-  case Kind::BVShl:
-    if (t->getOperand(1)->getKind() != Kind::BVConst ||
-        t->getOperand(1)->getAPInt().getZExtValue() > 32)
-      return false;
-    return readLinearForm(
-        t->getOperand(0),
-        scale << t->getOperand(1)->getAPInt().getZExtValue(), coeffs,
-        constant);
-  case Kind::BVZExt:
-  case Kind::BVSExt:
-    return readLinearForm(t->getOperand(0), scale, coeffs, constant);
-  case Kind::BVUDiv: {
-    // (linear form) / d when every coefficient is a multiple of d (a byte
-    // offset turned into an element index).
-    if (t->getOperand(1)->getKind() != Kind::BVConst)
-      return false;
-    int64_t d = t->getOperand(1)->getAPInt().getSExtValue();
-    std::map<std::string, int64_t> inner;
-    int64_t c = 0;
-    if (d <= 0 || !readLinearForm(t->getOperand(0), 1, inner, c) || c % d)
-      return false;
-    for (auto &[var, k] : inner) {
-      if (k % d)
-        return false;
-      coeffs[var] += scale * (k / d);
-    }
-    constant += scale * (c / d);
-    return true;
-  }
-  case Kind::BVConst:
-    constant += scale * t->getAPInt().getSExtValue();
-    return true;
-  case Kind::BVVar:
-    if (t->getName().starts_with("tid.") || t->getName().starts_with("ctaid.")) {
-      coeffs[t->getName().str()] += scale;
-      return true;
-    }
-    return false;
-  default:
-    return false;
-  }
-}
 
 void Checker::checkCoverage(const ExecutionResult &ex,
                             const BufferBinding &out,

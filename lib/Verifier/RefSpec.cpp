@@ -170,65 +170,6 @@ private:
 // Layout inversion (as EquivalenceChecker's coverage witness)
 //===----------------------------------------------------------------------===//
 
-/// Reads `t` (a BV index term) as sum(coeff * thread variable) + constant
-/// over tid.* / ctaid.*; false for anything else. It only proposes a
-/// witness: RefSpec proves the witness with Z3 in the exact BV semantics.
-bool readLinearForm(Term t, int64_t scale,
-                    std::map<std::string, int64_t> &coeffs,
-                    int64_t &constant) {
-  switch (t->getKind()) {
-  case Kind::BVAdd:
-    return readLinearForm(t->getOperand(0), scale, coeffs, constant) &&
-           readLinearForm(t->getOperand(1), scale, coeffs, constant);
-  case Kind::BVMul:
-    for (int k = 0; k < 2; ++k)
-      if (t->getOperand(k)->getKind() == Kind::BVConst)
-        return readLinearForm(
-            t->getOperand(1 - k),
-            scale * t->getOperand(k)->getAPInt().getSExtValue(), coeffs,
-            constant);
-    return false;
-  case Kind::BVShl:
-    if (t->getOperand(1)->getKind() != Kind::BVConst ||
-        t->getOperand(1)->getAPInt().getZExtValue() > 32)
-      return false;
-    return readLinearForm(
-        t->getOperand(0),
-        scale << t->getOperand(1)->getAPInt().getZExtValue(), coeffs,
-        constant);
-  case Kind::BVZExt:
-  case Kind::BVSExt:
-    return readLinearForm(t->getOperand(0), scale, coeffs, constant);
-  case Kind::BVUDiv: {
-    if (t->getOperand(1)->getKind() != Kind::BVConst)
-      return false;
-    int64_t d = t->getOperand(1)->getAPInt().getSExtValue();
-    std::map<std::string, int64_t> inner;
-    int64_t c = 0;
-    if (d <= 0 || !readLinearForm(t->getOperand(0), 1, inner, c) || c % d)
-      return false;
-    for (auto &[var, k] : inner) {
-      if (k % d)
-        return false;
-      coeffs[var] += scale * (k / d);
-    }
-    constant += scale * (c / d);
-    return true;
-  }
-  case Kind::BVConst:
-    constant += scale * t->getAPInt().getSExtValue();
-    return true;
-  case Kind::BVVar:
-    if (t->getName().starts_with("tid.") ||
-        t->getName().starts_with("ctaid.")) {
-      coeffs[t->getName().str()] += scale;
-      return true;
-    }
-    return false;
-  default:
-    return false;
-  }
-}
 
 //===----------------------------------------------------------------------===//
 // The spec
@@ -1117,4 +1058,64 @@ std::unique_ptr<Spec>
   if (failed(result->lower(contract, kernel, buffers, scalars)))
     return nullptr;
   return result;
+}
+
+/// Reads `t` (a BV index term) as sum(coeff * thread variable) + constant
+/// over tid.* / ctaid.*; false for anything else. It only proposes a
+/// witness: RefSpec proves the witness with Z3 in the exact BV semantics.
+bool (::kproof::engine::readLinearForm)(Term t, int64_t scale,
+                    std::map<std::string, int64_t> &coeffs,
+                    int64_t &constant) {
+  switch (t->getKind()) {
+  case Kind::BVAdd:
+    return readLinearForm(t->getOperand(0), scale, coeffs, constant) &&
+           readLinearForm(t->getOperand(1), scale, coeffs, constant);
+  case Kind::BVMul:
+    for (int k = 0; k < 2; ++k)
+      if (t->getOperand(k)->getKind() == Kind::BVConst)
+        return readLinearForm(
+            t->getOperand(1 - k),
+            scale * t->getOperand(k)->getAPInt().getSExtValue(), coeffs,
+            constant);
+    return false;
+  case Kind::BVShl:
+    if (t->getOperand(1)->getKind() != Kind::BVConst ||
+        t->getOperand(1)->getAPInt().getZExtValue() > 32)
+      return false;
+    return readLinearForm(
+        t->getOperand(0),
+        scale << t->getOperand(1)->getAPInt().getZExtValue(), coeffs,
+        constant);
+  case Kind::BVZExt:
+  case Kind::BVSExt:
+    return readLinearForm(t->getOperand(0), scale, coeffs, constant);
+  case Kind::BVUDiv: {
+    if (t->getOperand(1)->getKind() != Kind::BVConst)
+      return false;
+    int64_t d = t->getOperand(1)->getAPInt().getSExtValue();
+    std::map<std::string, int64_t> inner;
+    int64_t c = 0;
+    if (d <= 0 || !readLinearForm(t->getOperand(0), 1, inner, c) || c % d)
+      return false;
+    for (auto &[var, k] : inner) {
+      if (k % d)
+        return false;
+      coeffs[var] += scale * (k / d);
+    }
+    constant += scale * (c / d);
+    return true;
+  }
+  case Kind::BVConst:
+    constant += scale * t->getAPInt().getSExtValue();
+    return true;
+  case Kind::BVVar:
+    if (t->getName().starts_with("tid.") ||
+        t->getName().starts_with("ctaid.")) {
+      coeffs[t->getName().str()] += scale;
+      return true;
+    }
+    return false;
+  default:
+    return false;
+  }
 }

@@ -9,6 +9,9 @@
 
 #include "KProof/Verifier/Spec.h"
 
+#include <map>
+#include <string>
+
 namespace kproof::engine {
 
 /// A spec given as a reference kernel (DESIGN.md §2, spec form (c)):
@@ -68,6 +71,15 @@ std::unique_ptr<Spec> buildRefSpec(mlir::Operation *contract,
 /// The largest output (in elements) whose element at a symbolic index a
 /// one-thread reference answers with an ite chain over every element.
 constexpr uint64_t kMaxSymbolicElements = 4096;
+
+/// Reads `t` (a BV index term) as sum(coeff * thread variable) + constant
+/// over tid.* / ctaid.* (names -> coefficients, accumulated with `scale`);
+/// false for anything else. It only proposes a layout-inversion witness:
+/// callers prove the witness in the exact BV semantics (the checker's
+/// coverage obligation, the reference spec's layout facts).
+bool readLinearForm(Term t, int64_t scale,
+                    std::map<std::string, int64_t> &coeffs,
+                    int64_t &constant);
 
 } // namespace kproof::engine
 
