@@ -13,6 +13,8 @@
 
 #include "KProof/Interpreter/Interpreter.h"
 
+#include "KProof/Verifier/EquivalenceChecker.h"
+
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/SymbolTable.h"
@@ -118,19 +120,7 @@ std::string BigFloat::toString(unsigned digits) const {
 }
 
 std::string (::kproof::interp::locationString)(Location loc) {
-  SmallVector<std::string, 2> parts;
-  loc->walk([&](Location l) {
-    if (auto f = dyn_cast<FileLineColLoc>(l))
-      parts.push_back((f.getFilename().getValue() + ":" + Twine(f.getLine()) +
-                       ":" + Twine(f.getColumn()))
-                          .str());
-    return WalkResult::advance();
-  });
-  if (parts.empty())
-    return "<unknown location>";
-  if (parts.size() == 1)
-    return parts[0];
-  return parts[0] + " (" + parts[1] + ")";
+  return engine::locationString(loc);
 }
 
 llvm::StringRef (::kproof::interp::findingKindName)(Finding::Kind kind) {

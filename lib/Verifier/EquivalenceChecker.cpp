@@ -55,7 +55,7 @@ int Verdict::exitCode() const {
 
 /// "file.ptx:line:col", followed by " (file.cu:line:col)" when the PTX
 /// instruction carries a `.loc` source location.
-static std::string locString(Location loc) {
+std::string (::kproof::engine::locationString)(Location loc) {
   SmallVector<std::string, 2> parts;
   loc->walk([&](Location l) {
     if (auto f = dyn_cast<FileLineColLoc>(l))
@@ -70,6 +70,8 @@ static std::string locString(Location loc) {
     return parts[0];
   return parts[0] + " (" + parts[1] + ")";
 }
+
+static std::string locString(Location loc) { return locationString(loc); }
 
 void Verdict::print(llvm::raw_ostream &os) const {
   os << "kproof: " << kernelName << " against " << specDescription
@@ -191,39 +193,7 @@ struct Query {
 
   /// exp(max(a, b)) = ite(b <= a, exp(a), exp(b)) (and min, ite alike):
   /// exp pushed through the branch, as ground facts for every such atom.
-  void addBranchFacts() {
-    llvm::DenseSet<Term> seen;
-    SmallVector<Term> work(assertions.begin(), assertions.end());
-    SmallVector<Term> facts;
-    while (!work.empty()) {
-      Term t = work.pop_back_val();
-      if (!seen.insert(t).second)
-        continue;
-      for (Term o : t->getOperands())
-        work.push_back(o);
-      if (t->getKind() != Kind::Exp && t->getKind() != Kind::Exp2)
-        continue;
-      Term x = t->getOperand(0);
-      auto mk = [&](Term a) {
-        return t->getKind() == Kind::Exp ? T.exp(a) : T.exp2(a);
-      };
-      Term fact = nullptr;
-      if (x->getKind() == Kind::Max)
-        fact = T.eq(t, T.ite(T.realLe(x->getOperand(1), x->getOperand(0)),
-                             mk(x->getOperand(0)), mk(x->getOperand(1))));
-      else if (x->getKind() == Kind::Min)
-        fact = T.eq(t, T.ite(T.realLe(x->getOperand(0), x->getOperand(1)),
-                             mk(x->getOperand(0)), mk(x->getOperand(1))));
-      else if (x->getKind() == Kind::Ite)
-        fact = T.eq(t, T.ite(x->getOperand(0), mk(x->getOperand(1)),
-                             mk(x->getOperand(2))));
-      if (fact) {
-        facts.push_back(fact);
-        work.push_back(fact);
-      }
-    }
-    assertions.append(facts.begin(), facts.end());
-  }
+  void addBranchFacts() { ::kproof::engine::addBranchFacts(T, assertions); }
 
   /// Input variables (names without '#': not fresh internal values).
   SmallVector<Term> inputVars() {

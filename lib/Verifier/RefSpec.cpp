@@ -265,37 +265,7 @@ bool RefSpec::unsat(Term bad, std::optional<Assignment> *model) {
   if (bad->getKind() == Kind::BoolConst)
     return !bad->getBoolValue();
   SmallVector<Term> assertions{bad};
-  // exp(max(a, b)) = ite(b <= a, exp(a), exp(b)), and min, ite alike: exp
-  // pushed through the branch (the checker's branch facts).
-  llvm::DenseSet<Term> seen;
-  SmallVector<Term> work{bad};
-  while (!work.empty()) {
-    Term t = work.pop_back_val();
-    if (!seen.insert(t).second)
-      continue;
-    for (Term o : t->getOperands())
-      work.push_back(o);
-    if (t->getKind() != Kind::Exp && t->getKind() != Kind::Exp2)
-      continue;
-    Term x = t->getOperand(0);
-    auto mk = [&](Term a) {
-      return t->getKind() == Kind::Exp ? P.exp(a) : P.exp2(a);
-    };
-    Term fact = nullptr;
-    if (x->getKind() == Kind::Max)
-      fact = P.eq(t, P.ite(P.realLe(x->getOperand(1), x->getOperand(0)),
-                           mk(x->getOperand(0)), mk(x->getOperand(1))));
-    else if (x->getKind() == Kind::Min)
-      fact = P.eq(t, P.ite(P.realLe(x->getOperand(0), x->getOperand(1)),
-                           mk(x->getOperand(0)), mk(x->getOperand(1))));
-    else if (x->getKind() == Kind::Ite)
-      fact = P.eq(t, P.ite(x->getOperand(0), mk(x->getOperand(1)),
-                           mk(x->getOperand(2))));
-    if (fact) {
-      assertions.push_back(fact);
-      work.push_back(fact);
-    }
-  }
+  addBranchFacts(P, assertions);
   smt::Context z3;
   Z3Lowering lowering(z3, P);
   smt::Solver solver(z3);

@@ -10,6 +10,8 @@
 
 #include "KProof/Verifier/Z3Lowering.h"
 
+#include "llvm/ADT/DenseSet.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
@@ -614,4 +616,39 @@ std::optional<Rational> Z3Lowering::evalReal(const smt::Model &model,
     return std::nullopt;
   }
   return readRational(model, e, t->toString());
+}
+
+void (::kproof::engine::addBranchFacts)(TermContext &T,
+                                        llvm::SmallVectorImpl<Term> &assertions) {
+  llvm::DenseSet<Term> seen;
+  llvm::SmallVector<Term> work(assertions.begin(), assertions.end());
+  llvm::SmallVector<Term> facts;
+  while (!work.empty()) {
+    Term t = work.pop_back_val();
+    if (!seen.insert(t).second)
+      continue;
+    for (Term o : t->getOperands())
+      work.push_back(o);
+    if (t->getKind() != Kind::Exp && t->getKind() != Kind::Exp2)
+      continue;
+    Term x = t->getOperand(0);
+    auto mk = [&](Term a) {
+      return t->getKind() == Kind::Exp ? T.exp(a) : T.exp2(a);
+    };
+    Term fact = nullptr;
+    if (x->getKind() == Kind::Max)
+      fact = T.eq(t, T.ite(T.realLe(x->getOperand(1), x->getOperand(0)),
+                           mk(x->getOperand(0)), mk(x->getOperand(1))));
+    else if (x->getKind() == Kind::Min)
+      fact = T.eq(t, T.ite(T.realLe(x->getOperand(0), x->getOperand(1)),
+                           mk(x->getOperand(0)), mk(x->getOperand(1))));
+    else if (x->getKind() == Kind::Ite)
+      fact = T.eq(t, T.ite(x->getOperand(0), mk(x->getOperand(1)),
+                           mk(x->getOperand(2))));
+    if (fact) {
+      facts.push_back(fact);
+      work.push_back(fact);
+    }
+  }
+  assertions.append(facts.begin(), facts.end());
 }

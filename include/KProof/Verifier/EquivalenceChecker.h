@@ -102,6 +102,10 @@ struct CheckerOptions {
 /// Checks the kernel named by `contract` in `module` against the contract.
 /// Contract errors (unknown kernel, parameter count or type mismatch) are
 /// emitted as diagnostics at the contract and give std::nullopt.
+/// "file:line:col (cuda.cu:line:col)": the PTX location of an op, with the
+/// CUDA source location fused into it when the PTX carries `.loc`.
+std::string locationString(mlir::Location loc);
+
 std::optional<Verdict> checkEquivalence(mlir::ModuleOp module,
                                         mlir::kproof::ContractOp contract,
                                         const CheckerOptions &options = {});

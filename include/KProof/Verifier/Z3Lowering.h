@@ -63,6 +63,14 @@ using NamedFact = std::pair<std::string, smt::Expr>;
 
 /// Lowers terms of one TermContext into one smt::Context. Not thread-safe;
 /// both contexts must outlive the lowering.
+/// Ground facts pushing exp/exp2 through a branch, for every such atom
+/// reachable from `assertions` (and from the facts themselves):
+/// exp(max(a, b)) = ite(b <= a, exp(a), exp(b)), and min and ite alike
+/// (DESIGN.md §3: quantifier-free instances, never an axiom). The facts are
+/// appended to `assertions`.
+void addBranchFacts(TermContext &terms,
+                    llvm::SmallVectorImpl<Term> &assertions);
+
 class Z3Lowering {
 public:
   /// The domain width of every buffer function (see the file comment).
