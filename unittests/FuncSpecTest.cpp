@@ -6,6 +6,7 @@
 
 #include "KProof/Dialect/KProofDialect.h"
 #include "KProof/Dialect/KProofOps.h"
+#include "KProof/Verifier/Evaluate.h"
 #include "KProof/Verifier/Normalizer.h"
 #include "KProof/Verifier/Spec.h"
 
@@ -105,6 +106,37 @@ struct Fixture {
          b.getNamedAttr("input", b.getStringAttr(in)),
          b.getNamedAttr("output", b.getStringAttr(out))});
     return buildSpec(contract, dict, env);
+  }
+
+  /// Builds the spec {func = @fn, inputs, output}.
+  std::unique_ptr<Spec> buildFunc(StringRef fn, ArrayRef<StringRef> inputs,
+                                  StringRef out) {
+    Builder b(&ctx);
+    auto dict = b.getDictionaryAttr(
+        {b.getNamedAttr("func", FlatSymbolRefAttr::get(&ctx, fn)),
+         b.getNamedAttr("inputs", b.getStrArrayAttr(inputs)),
+         b.getNamedAttr("output", b.getStringAttr(out))});
+    return buildSpec(contract, dict, env);
+  }
+
+  /// A symbolic launch in x (ntid.x <= 1024, nctaid.x <= 4096), and
+  /// launch-dependent extents for buffer `name` ("" keeps an extent
+  /// concrete; a symbolic one's shape entry becomes its bound).
+  void symbolic(StringRef name, std::vector<std::string> dims) {
+    env.launch.blockSymbolic[0] = env.launch.gridSymbolic[0] = true;
+    env.launch.block[0] = 1024;
+    env.launch.grid[0] = 4096;
+    for (BufferBinding &b : buffers) {
+      if (b.name != name)
+        continue;
+      b.symbolicDims = dims;
+      for (unsigned d = 0; d < dims.size(); ++d) {
+        int64_t bound = 0;
+        if (!dims[d].empty() &&
+            launchProduct(T, env.launch, dims[d], nullptr, &bound))
+          b.shape[d] = bound;
+      }
+    }
   }
 
   Term idx(uint64_t i) { return T.bv(i, 64); }
@@ -478,6 +510,364 @@ func.func @f(%x: tensor<2x4xf32>) -> tensor<2x2xf32> {
   // y[i] = x[4 + i] + x[1 + 2 i] (flat).
   for (uint64_t i = 0; i < 4; ++i)
     EXPECT_EQ(F.at(*spec, i), F.T.add(F.x("x", 4 + i), F.x("x", 1 + 2 * i)));
+}
+
+/// The index at which `t`, a single read of buffer `buf` at a symbolic
+/// index, reads it, under ntid.x = `ntid`, nctaid.x = `nctaid` and the
+/// flat output index e = `e`.
+std::optional<uint64_t> readIndex(Term t, StringRef buf, uint64_t ntid,
+                                  uint64_t nctaid, uint64_t e) {
+  if (!t || t->getKind() != Kind::Select || t->getName() != buf)
+    return std::nullopt;
+  Assignment a;
+  a.bitvectors["ntid.x"] = APInt(32, ntid);
+  a.bitvectors["nctaid.x"] = APInt(32, nctaid);
+  a.bitvectors["e"] = APInt(64, e);
+  Evaluator ev(a);
+  std::optional<APInt> i = ev.bv(t->getOperand(0));
+  EXPECT_TRUE(i) << ev.getError();
+  if (!i)
+    return std::nullopt;
+  return i->getZExtValue();
+}
+
+const char *kRotate = R"(
+func.func @rotate(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %d0 = tensor.dim %x, %c0 : tensor<?x?xf32>
+  %d1 = tensor.dim %x, %c1 : tensor<?x?xf32>
+  %e = tensor.empty(%d0, %d1) : tensor<?x?xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(b, i) -> (b, i)>],
+                       iterator_types = ["parallel", "parallel"]}
+      outs(%e : tensor<?x?xf32>) {
+  ^bb0(%out: f32):
+    %b = linalg.index 0 : index
+    %i = linalg.index 1 : index
+    %n = tensor.dim %x, %c1 : tensor<?x?xf32>
+    %i1 = arith.addi %i, %c1 : index
+    %j = arith.remui %i1, %n : index
+    %v = tensor.extract %x[%b, %j] : tensor<?x?xf32>
+    linalg.yield %v : f32
+  } -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}
+func.func @copy(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %c = tensor.cast %x : tensor<?x?xf32> to tensor<?x?xf32>
+  return %c : tensor<?x?xf32>
+}
+func.func @transposed(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %d0 = tensor.dim %x, %c0 : tensor<?x?xf32>
+  %d1 = tensor.dim %x, %c1 : tensor<?x?xf32>
+  %e = tensor.empty(%d1, %d0) : tensor<?x?xf32>
+  %r = linalg.transpose ins(%x : tensor<?x?xf32>) outs(%e : tensor<?x?xf32>)
+      permutation = [1, 0]
+  return %r : tensor<?x?xf32>
+})";
+
+/// A row rotation over a symbolic launch: y[b, i] = x[b, (i + 1) % ntid.x]
+/// with x, y of shape [nctaid.x, ntid.x].
+TEST(FuncSpecDynamic, RotateRowsOverSymbolicLaunch) {
+  Fixture F;
+  ASSERT_TRUE(F.parse(kRotate,
+                      buf("x", "in", "f32", "1, 1") + ", " +
+                          buf("y", "out", "f32", "1, 1"),
+                      R"({func = @rotate, inputs = ["x"], output = "y"})"))
+      << F.diagnostics;
+  F.symbolic("x", {"nctaid.x", "ntid.x"});
+  F.symbolic("y", {"nctaid.x", "ntid.x"});
+  std::unique_ptr<Spec> spec = F.build();
+  ASSERT_TRUE(spec) << F.diagnostics;
+  Term e = F.T.bvVar("e", 64);
+  Term got = F.at(*spec, e);
+  ASSERT_TRUE(got);
+  ASSERT_EQ(got->getKind(), Kind::Select) << got;
+  // x[(e / n) * n + ((e % n) + 1) % n], n = ntid.x.
+  struct Case {
+    uint64_t ntid, nctaid, e, want;
+  } cases[] = {{96, 4, 95, 0},
+               {96, 4, 191, 96},
+               {1, 8, 5, 5},
+               {96, 4, 0, 1},
+               {96, 4, 383, 288},
+               {1024, 4096, 0, 1},
+               {1024, 4096, 1024 * 4096 - 1, 1024 * 4095},
+               {7, 3, 20, 14}};
+  for (const Case &c : cases) {
+    EXPECT_EQ((c.e / c.ntid) * c.ntid + ((c.e % c.ntid) + 1) % c.ntid, c.want);
+    EXPECT_EQ(readIndex(got, "x", c.ntid, c.nctaid, c.e), c.want)
+        << "ntid.x = " << c.ntid << ", e = " << c.e << ": " << got;
+  }
+  // A concrete flat index is still symbolic in ntid.x.
+  Term at95 = F.at(*spec, 95);
+  ASSERT_TRUE(at95);
+  EXPECT_EQ(readIndex(at95, "x", 96, 4, 0), 0u);
+  EXPECT_EQ(readIndex(at95, "x", 32, 4, 0), 64u);
+
+  // A copy through tensor.cast reads x at the flat index itself.
+  std::unique_ptr<Spec> copy = F.buildFunc("copy", {"x"}, "y");
+  ASSERT_TRUE(copy) << F.diagnostics;
+  EXPECT_EQ(F.at(*copy, e), F.T.element("x", e));
+
+  // The transpose's result is [ntid.x, nctaid.x]: not y's shape.
+  EXPECT_FALSE(F.buildFunc("transposed", {"x"}, "y"));
+  EXPECT_NE(F.diagnostics.find("returns a tensor whose dimension #0 has "
+                               "extent 'ntid.x' but output buffer 'y' has "
+                               "'nctaid.x'"),
+            std::string::npos)
+      << F.diagnostics;
+}
+
+/// A launch-dependent row count with a static row length: tensor<?x256xf32>
+/// binds shape = ["nctaid.x", 256]; rows are reversed.
+TEST(FuncSpecDynamic, MixedStaticAndLaunchDependentExtents) {
+  Fixture F;
+  ASSERT_TRUE(F.parse(R"(
+func.func @reverse(%x: tensor<?x256xf32>, %s: f32) -> tensor<?x256xf32> {
+  %c0 = arith.constant 0 : index
+  %c255 = arith.constant 255 : index
+  %d0 = tensor.dim %x, %c0 : tensor<?x256xf32>
+  %e = tensor.empty(%d0) : tensor<?x256xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(b, i) -> (b, i)>],
+                       iterator_types = ["parallel", "parallel"]}
+      outs(%e : tensor<?x256xf32>) {
+  ^bb0(%out: f32):
+    %b = linalg.index 0 : index
+    %i = linalg.index 1 : index
+    %j = arith.subi %c255, %i : index
+    %v = tensor.extract %x[%b, %j] : tensor<?x256xf32>
+    linalg.yield %v : f32
+  } -> tensor<?x256xf32>
+  %sc = arith.mulf %r, %r : tensor<?x256xf32>
+  return %sc : tensor<?x256xf32>
+}
+func.func @bad(%x: tensor<?x?xf32>, %s: f32) -> tensor<?x?xf32> {
+  return %x : tensor<?x?xf32>
+})",
+                      buf("x", "in", "f32", "1, 256") +
+                          ", {name = \"s\", scalar = f32}, " +
+                          buf("y", "out", "f32", "1, 256"),
+                      R"({func = @reverse, inputs = ["x", "s"],
+                          output = "y"})"))
+      << F.diagnostics;
+  F.symbolic("x", {"nctaid.x", ""});
+  F.symbolic("y", {"nctaid.x", ""});
+  std::unique_ptr<Spec> spec = F.build();
+  ASSERT_TRUE(spec) << F.diagnostics;
+  Term e = F.T.bvVar("e", 64);
+  Term got = F.at(*spec, e);
+  ASSERT_TRUE(got);
+  ASSERT_EQ(got->getKind(), Kind::Mul) << got;
+  ASSERT_EQ(got->getNumOperands(), 2u) << got;
+  Term read = got->getOperand(0);
+  EXPECT_EQ(got->getOperand(1), read);
+  for (uint64_t nctaid : {1, 3, 4096})
+    for (uint64_t i : {uint64_t(0), uint64_t(255), uint64_t(256), uint64_t(300),
+                       nctaid * 256 - 1})
+      EXPECT_EQ(readIndex(read, "x", 1, nctaid, i),
+                (i / 256) * 256 + 255 - i % 256)
+          << "nctaid.x = " << nctaid << ", e = " << i << ": " << read;
+  // The static extent splits as before, by constants.
+  Term at300 = F.at(*spec, 300);
+  EXPECT_EQ(at300, F.T.mul(F.x("x", 256 + 255 - 44), F.x("x", 256 + 211)));
+
+  // tensor<?x?> does not bind ["nctaid.x", 256].
+  EXPECT_FALSE(F.buildFunc("bad", {"x", "s"}, "y"));
+  EXPECT_NE(F.diagnostics.find("argument #0 has shape [?x?] but buffer 'x' "
+                               "has shape [\"nctaid.x\", 256]"),
+            std::string::npos)
+      << F.diagnostics;
+}
+
+/// What needs a count over a launch-dependent extent is refused with a
+/// reason; a reduction over a static extent of a dynamic tensor is not.
+TEST(FuncSpecDynamic, ReductionOverLaunchDependentExtentIsUnknown) {
+  Fixture F;
+  ASSERT_TRUE(F.parse(
+      R"(
+func.func @sum(%x: tensor<?x?xf32>) -> tensor<?xf32> {
+  %z = arith.constant 0.0 : f32
+  %c0 = arith.constant 0 : index
+  %d0 = tensor.dim %x, %c0 : tensor<?x?xf32>
+  %e = tensor.empty(%d0) : tensor<?xf32>
+  %c = linalg.fill ins(%z : f32) outs(%e : tensor<?xf32>) -> tensor<?xf32>
+  %r = linalg.reduce ins(%x : tensor<?x?xf32>) outs(%c : tensor<?xf32>)
+      dimensions = [1]
+      (%in: f32, %acc: f32) {
+        %s = arith.addf %acc, %in : f32
+        linalg.yield %s : f32
+      }
+  return %r : tensor<?xf32>
+}
+func.func @rowsum(%x: tensor<?x4xf32>) -> tensor<?xf32> {
+  %z = arith.constant 0.0 : f32
+  %c0 = arith.constant 0 : index
+  %d0 = tensor.dim %x, %c0 : tensor<?x4xf32>
+  %e = tensor.empty(%d0) : tensor<?xf32>
+  %c = linalg.fill ins(%z : f32) outs(%e : tensor<?xf32>) -> tensor<?xf32>
+  %r = linalg.reduce ins(%x : tensor<?x4xf32>) outs(%c : tensor<?xf32>)
+      dimensions = [1]
+      (%in: f32, %acc: f32) {
+        %s = arith.addf %acc, %in : f32
+        linalg.yield %s : f32
+      }
+  return %r : tensor<?xf32>
+}
+func.func @softmax(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %d0 = tensor.dim %x, %c0 : tensor<?x?xf32>
+  %d1 = tensor.dim %x, %c1 : tensor<?x?xf32>
+  %e = tensor.empty(%d0, %d1) : tensor<?x?xf32>
+  %r = linalg.softmax dimension(1) ins(%x : tensor<?x?xf32>)
+                                   outs(%e : tensor<?x?xf32>) -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}
+func.func @flat(%x: tensor<?x?xf32>) -> tensor<?xf32> {
+  %f = tensor.collapse_shape %x [[0, 1]] : tensor<?x?xf32> into tensor<?xf32>
+  return %f : tensor<?xf32>
+})",
+      buf("x", "in", "f32", "1, 1") + ", " + buf("w", "in", "f32", "1, 4") +
+          ", " + buf("y", "out", "f32", "1") + ", " +
+          buf("z", "out", "f32", "1, 1") + ", " + buf("f", "out", "f32", "1"),
+      R"({func = @sum, inputs = ["x"], output = "y"})"))
+      << F.diagnostics;
+  F.symbolic("x", {"nctaid.x", "ntid.x"});
+  F.symbolic("w", {"nctaid.x", ""});
+  F.symbolic("y", {"nctaid.x"});
+  F.symbolic("z", {"nctaid.x", "ntid.x"});
+  F.symbolic("f", {"nctaid.x*ntid.x"});
+  Term e = F.T.bvVar("e", 64);
+  auto refused = [&](Spec &s, StringRef want) {
+    std::string why;
+    EXPECT_EQ(s.element(F.T, e, why), nullptr);
+    EXPECT_NE(why.find(want.str()), std::string::npos) << why;
+  };
+  std::unique_ptr<Spec> sum = F.build();
+  ASSERT_TRUE(sum) << F.diagnostics;
+  refused(*sum, "a reduction over the launch-dependent extent 'ntid.x' is "
+                "not modeled");
+
+  std::unique_ptr<Spec> rowsum = F.buildFunc("rowsum", {"w"}, "y");
+  ASSERT_TRUE(rowsum) << F.diagnostics;
+  Term got = F.at(*rowsum, e);
+  ASSERT_TRUE(got);
+  std::vector<Term> want;
+  for (uint64_t j = 0; j < 4; ++j)
+    want.push_back(F.T.element(
+        "w",
+        F.T.bvBin(Kind::BVAdd, F.T.bvBin(Kind::BVMul, e, F.idx(4)), F.idx(j))));
+  EXPECT_TRUE(F.N.provesEqual(got, F.T.add(want))) << got;
+
+  std::unique_ptr<Spec> softmax = F.buildFunc("softmax", {"x"}, "z");
+  ASSERT_TRUE(softmax) << F.diagnostics;
+  refused(*softmax, "linalg.softmax over the launch-dependent extent "
+                    "'ntid.x' is not modeled");
+
+  std::unique_ptr<Spec> flat = F.buildFunc("flat", {"x"}, "f");
+  ASSERT_TRUE(flat) << F.diagnostics;
+  refused(*flat, "a reshape of a tensor with a launch-dependent extent is "
+                 "not modeled");
+}
+
+/// Binding errors: a `?` for a concrete extent, a static extent for a
+/// launch-dependent one.
+TEST(FuncSpecDynamic, BindingErrors) {
+  {
+    Fixture F;
+    ASSERT_TRUE(
+        F.parse(R"(
+func.func @f(%x: tensor<?xf32>) -> tensor<4xf32> {
+  %r = tensor.cast %x : tensor<?xf32> to tensor<4xf32>
+  return %r : tensor<4xf32>
+})",
+                buf("x", "in", "f32", "4") + ", " + buf("y", "out", "f32", "4"),
+                R"({func = @f, inputs = ["x"], output = "y"})"))
+        << F.diagnostics;
+    EXPECT_FALSE(F.build());
+    EXPECT_NE(F.diagnostics.find("argument #0 has shape [?] but buffer 'x' "
+                                 "has shape [4] (a launch-dependent extent "
+                                 "is bound by '?', a concrete one by "
+                                 "itself)"),
+              std::string::npos)
+        << F.diagnostics;
+  }
+  {
+    Fixture F;
+    ASSERT_TRUE(F.parse(R"(
+func.func @f(%x: tensor<4096x1024xf32>) -> tensor<4096x1024xf32> {
+  return %x : tensor<4096x1024xf32>
+})",
+                        buf("x", "in", "f32", "1, 1") + ", " +
+                            buf("y", "out", "f32", "1, 1"),
+                        R"({func = @f, inputs = ["x"], output = "y"})"))
+        << F.diagnostics;
+    F.symbolic("x", {"nctaid.x", "ntid.x"});
+    F.symbolic("y", {"nctaid.x", "ntid.x"});
+    EXPECT_FALSE(F.build());
+    EXPECT_NE(F.diagnostics.find("argument #0 has shape [4096x1024] but "
+                                 "buffer 'x' has shape [\"nctaid.x\", "
+                                 "\"ntid.x\"]"),
+              std::string::npos)
+        << F.diagnostics;
+  }
+  {
+    // The result's `?` is bound to a concrete output extent.
+    Fixture F;
+    ASSERT_TRUE(
+        F.parse(R"(
+func.func @f(%x: tensor<?xf32>) -> tensor<?xf32> {
+  return %x : tensor<?xf32>
+})",
+                buf("x", "in", "f32", "1") + ", " + buf("y", "out", "f32", "4"),
+                R"({func = @f, inputs = ["x"], output = "y"})"))
+        << F.diagnostics;
+    F.symbolic("x", {"ntid.x"});
+    EXPECT_FALSE(F.build());
+    EXPECT_NE(F.diagnostics.find("returns shape [?] but output buffer 'y' "
+                                 "has shape [4]"),
+              std::string::npos)
+        << F.diagnostics;
+  }
+  {
+    // Element-wise operands with different launch-dependent extents.
+    Fixture F;
+    ASSERT_TRUE(F.parse(R"(
+func.func @f(%x: tensor<?x?xf32>, %w: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %r = arith.addf %x, %w : tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+})",
+                        buf("x", "in", "f32", "1, 1") + ", " +
+                            buf("w", "in", "f32", "1, 1") + ", " +
+                            buf("y", "out", "f32", "1, 1"),
+                        R"({func = @f, inputs = ["x", "w"], output = "y"})"))
+        << F.diagnostics;
+    F.symbolic("x", {"nctaid.x", "ntid.x"});
+    F.symbolic("w", {"ntid.x", "nctaid.x"});
+    F.symbolic("y", {"nctaid.x", "ntid.x"});
+    EXPECT_FALSE(F.build());
+    EXPECT_NE(F.diagnostics.find("operands of 'arith.addf' have extents "
+                                 "'nctaid.x' and 'ntid.x' in dimension #0"),
+              std::string::npos)
+        << F.diagnostics;
+  }
+  {
+    // Equal products written in another order bind.
+    Fixture F;
+    ASSERT_TRUE(
+        F.parse(R"(
+func.func @f(%x: tensor<?xf32>) -> tensor<?xf32> {
+  return %x : tensor<?xf32>
+})",
+                buf("x", "in", "f32", "1") + ", " + buf("y", "out", "f32", "1"),
+                R"({func = @f, inputs = ["x"], output = "y"})"))
+        << F.diagnostics;
+    F.symbolic("x", {"ntid.x*nctaid.x"});
+    F.symbolic("y", {"nctaid.x * ntid.x"});
+    EXPECT_TRUE(F.build()) << F.diagnostics;
+  }
 }
 
 } // namespace

@@ -448,9 +448,24 @@ std::string (::kproof::interp::replayCounterexample)(ModuleOp module,
     return "";
   const Counterexample &cex = *verdict.counterexample;
   TermContext T;
-  std::optional<BoundContract> bc = bindContract(module, contract, T);
+  // A symbolic launch replays at the counterexample's extents.
+  std::map<std::string, int64_t> launchValues;
+  for (auto &[name, value] : cex.inputs.bitvectors)
+    if (StringRef(name).starts_with("ntid.") ||
+        StringRef(name).starts_with("nctaid."))
+      launchValues[name] = int64_t(value.getZExtValue());
+  std::optional<BoundContract> bc =
+      bindContract(module, contract, T, &launchValues);
   if (!bc)
     return "not confirmed by replay: the contract does not bind";
+  // The interpreter runs every thread: a counterexample over a huge
+  // symbolic launch is beyond it.
+  constexpr uint64_t replayThreadLimit = uint64_t(1) << 22;
+  if (bc->launch.totalThreads() > replayThreadLimit)
+    return "not confirmed by replay: the counterexample's launch has " +
+           std::to_string(bc->launch.totalThreads()) +
+           " threads, over the interpreter's replay limit of " +
+           std::to_string(replayThreadLimit);
   LaunchInputs in = inputsOfCounterexample(*bc, cex.inputs);
   std::string why;
   bool ieee = representable(*bc, in, &why);

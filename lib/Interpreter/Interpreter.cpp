@@ -843,6 +843,11 @@ RunResult Interpreter::run() {
     error(kernel.getLoc(), "kernel '" + kernel.getSymName() + "' has no body");
     return std::move(result);
   }
+  if (launch.isSymbolic()) {
+    error(kernel.getLoc(), "the launch is symbolic (" + launch.describe() +
+                               "); the interpreter runs a concrete one");
+    return std::move(result);
+  }
   for (int d = 0; d < 3; ++d)
     if (launch.grid[d] < 1 || launch.block[d] < 1) {
       error(kernel.getLoc(), "launch dimensions must be >= 1");

@@ -38,8 +38,27 @@ static LogicalResult bindParams(ContractOp contract, KernelOp kernel,
                : role.getValue() == "out" ? BufferBinding::Role::Out
                                           : BufferBinding::Role::InOut;
       b.elemType = d.getAs<TypeAttr>("type").getValue();
-      for (int64_t e : d.getAs<DenseI64ArrayAttr>("shape").asArrayRef())
-        b.shape.push_back(e);
+      if (auto list = d.getAs<ArrayAttr>("shape")) {
+        // Launch-dependent extents (verified by ContractOp::verify); the
+        // concrete shape holds their upper bounds.
+        for (Attribute e : list) {
+          if (auto i = dyn_cast<IntegerAttr>(e)) {
+            b.shape.push_back(i.getInt());
+            b.symbolicDims.push_back("");
+            continue;
+          }
+          StringRef expr = cast<StringAttr>(e).getValue();
+          int64_t bound = 1;
+          std::string error;
+          if (!launchProduct(T, bc.launch, expr, &error, &bound))
+            return contract.emitError("param '") << name << "': " << error;
+          b.shape.push_back(bound);
+          b.symbolicDims.push_back(expr.str());
+        }
+      } else {
+        for (int64_t e : d.getAs<DenseI64ArrayAttr>("shape").asArrayRef())
+          b.shape.push_back(e);
+      }
       bc.buffers.push_back(b);
       bc.scalars.push_back(nullptr);
       continue;
@@ -70,8 +89,9 @@ static LogicalResult bindParams(ContractOp contract, KernelOp kernel,
 }
 
 std::optional<BoundContract>
-(::kproof::engine::bindContract)(ModuleOp module, ContractOp contract,
-                                 TermContext &T) {
+(::kproof::engine::bindContract)(
+    ModuleOp module, ContractOp contract, TermContext &T,
+    const std::map<std::string, int64_t> *launchValues) {
   BoundContract bc;
   bc.kernel = lookupKernel(module, contract.getKernel());
   if (!bc.kernel || !bc.kernel.isEntry() || bc.kernel.getBody().empty()) {
@@ -79,10 +99,60 @@ std::optional<BoundContract>
         << contract.getKernel() << "'";
     return std::nullopt;
   }
+  bc.launch.dynamicShared = contract.getDynamicShared().value_or(0);
+  bc.launch.maxThreads = contract.getMaxThreads().value_or(0);
+  for (int d = 0; d < 3; ++d) {
+    if (auto g = contract.getGridAttr()) {
+      bc.launch.grid[d] = g[d];
+    } else {
+      bc.launch.grid[d] = contract.getGridMaxAttr()[d];
+      bc.launch.gridSymbolic[d] = true;
+    }
+    if (auto b = contract.getBlockAttr()) {
+      bc.launch.block[d] = b[d];
+    } else {
+      bc.launch.block[d] = contract.getBlockMaxAttr()[d];
+      bc.launch.blockSymbolic[d] = true;
+    }
+  }
+  if (launchValues && bc.launch.isSymbolic()) {
+    // Instantiate: every symbolic extent takes its given value.
+    for (int g = 0; g < 2; ++g)
+      for (int d = 0; d < 3; ++d) {
+        bool &symbolic = g ? bc.launch.gridSymbolic[d]
+                           : bc.launch.blockSymbolic[d];
+        int64_t &extent = g ? bc.launch.grid[d] : bc.launch.block[d];
+        if (!symbolic)
+          continue;
+        std::string name = (g ? "nctaid." : "ntid.") + std::string(1, "xyz"[d]);
+        auto it = launchValues->find(name);
+        int64_t v = it == launchValues->end() ? 1 : it->second;
+        if (v < 1 || v > extent) {
+          contract.emitError("launch extent ")
+              << name << " = " << v << " is outside the contract's range [1, "
+              << extent << "]";
+          return std::nullopt;
+        }
+        extent = v;
+        symbolic = false;
+      }
+    uint64_t blockThreads = uint64_t(bc.launch.block[0]) * bc.launch.block[1] *
+                            bc.launch.block[2];
+    if (blockThreads > 1024 ||
+        (bc.launch.maxThreads &&
+         blockThreads * bc.launch.grid[0] * bc.launch.grid[1] *
+                 bc.launch.grid[2] >
+             bc.launch.maxThreads)) {
+      contract.emitError("the instantiated launch exceeds 1024 threads per "
+                         "CTA or the contract's max_threads");
+      return std::nullopt;
+    }
+  }
   if (failed(bindParams(contract, bc.kernel, T, bc)))
     return std::nullopt;
 
   SpecEnvironment env;
+  env.launch = bc.launch;
   for (const std::optional<BufferBinding> &b : bc.buffers)
     if (b)
       env.buffers[b->name] = &*b;
@@ -95,10 +165,5 @@ std::optional<BoundContract>
   if (std::optional<ArrayAttr> assume = contract.getAssume())
     for (Attribute a : *assume)
       bc.assumptions.push_back(cast<StringAttr>(a).getValue().str());
-  bc.launch.dynamicShared = contract.getDynamicShared().value_or(0);
-  for (int d = 0; d < 3; ++d) {
-    bc.launch.grid[d] = contract.getGrid()[d];
-    bc.launch.block[d] = contract.getBlock()[d];
-  }
   return bc;
 }

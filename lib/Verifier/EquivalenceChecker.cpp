@@ -6,6 +6,8 @@
 
 #include "KProof/Verifier/EquivalenceChecker.h"
 
+#include <chrono>
+
 #include "KProof/Verifier/Certificate.h"
 #include "KProof/Verifier/Contract.h"
 #include "RefSpec.h"
@@ -222,11 +224,50 @@ struct Query {
   /// Checks the conjunction; on sat returns the model. `extra` are
   /// additional constraints (model blocking, shrinking).
   Outcome check(ArrayRef<Term> extra = {}) {
+    // Products of two symbolic bit-vectors (ctaid.x * ntid.x under a
+    // symbolic launch) defeat bit-blasting; their exact integer encoding
+    // goes first, the bit-vector one when it cannot decide.
+    // (Bit-blasting a product of two symbolic 32-bit values does not
+    // finish either, so an undecided integer query is the answer, unless
+    // the integer encoding does not cover the query.)
+    if (nonlinearBV(extra)) {
+      Outcome o = checkIn(/*bvAsInt=*/true, extra);
+      if (o.result != smt::CheckResult::Error)
+        return o;
+    }
+    return checkIn(/*bvAsInt=*/false, extra);
+  }
+
+  /// Whether the query multiplies (or divides by) a symbolic bit-vector.
+  bool nonlinearBV(ArrayRef<Term> extra) {
+    llvm::DenseSet<Term> seen;
+    SmallVector<Term> work(assertions.begin(), assertions.end());
+    work.append(extra.begin(), extra.end());
+    while (!work.empty()) {
+      Term t = work.pop_back_val();
+      if (!seen.insert(t).second)
+        continue;
+      Kind k = t->getKind();
+      if ((k == Kind::BVMul && !t->getOperand(0)->isConstant() &&
+           !t->getOperand(1)->isConstant()) ||
+          ((k == Kind::BVUDiv || k == Kind::BVURem) &&
+           !t->getOperand(1)->isConstant()))
+        return true;
+      for (Term o : t->getOperands())
+        work.push_back(o);
+    }
+    return false;
+  }
+
+  Outcome checkIn(bool bvAsInt, ArrayRef<Term> extra, uint64_t rlimit = 0) {
     smt::SolverOptions so;
-    so.rlimit = options.rlimit;
+    so.rlimit = rlimit ? rlimit : options.rlimit;
     smt::Context z3(so);
     Z3Lowering lowering(z3, T);
-    smt::Solver solver(z3);
+    lowering.setBitVectorsAsIntegers(bvAsInt);
+    if (bvAsInt)
+      lowering.assumeBoundsOf(assertions);
+    smt::Solver solver(z3, /*simple=*/bvAsInt);
     for (Term a : assertions) {
       smt::Expr e = lowering.lower(a);
       if (!e.isValid())
@@ -243,15 +284,57 @@ struct Query {
     }
     for (auto &[name, fact] : lowering.atomFacts())
       solver.add(fact);
+    for (const smt::Expr &d : lowering.intDefinitions())
+      solver.add(d);
+    auto t0 = std::chrono::steady_clock::now();
     smt::CheckResult r = solver.check();
+    if (getenv("KPROOF_DUMP_QUERY"))
+      llvm::errs() << "; query (bvAsInt=" << bvAsInt << "): " << int(r)
+                   << " in "
+                   << std::chrono::duration<double>(
+                          std::chrono::steady_clock::now() - t0)
+                          .count()
+                   << "\n" << solver.toSMTLIB2() << "\n";
     if (r != smt::CheckResult::Sat)
       return {r, std::nullopt, solver.getReason()};
     std::optional<Assignment> m = lowering.extractModel(solver.getModel());
     if (!m)
       return {r, std::nullopt,
               "model not exact: " + lowering.getModelError()};
+    shrinkLaunch(m, bvAsInt, extra);
     return {r, std::move(m), ""};
   }
+
+  /// A symbolic launch: prefer a model with small extents (ntid.*,
+  /// nctaid.* at most 4, else 64), so the counterexample is readable and
+  /// the interpreter can replay it. Keeps `m` when none exists.
+  void shrinkLaunch(std::optional<Assignment> &m, bool bvAsInt,
+                    ArrayRef<Term> extra) {
+    SmallVector<std::pair<std::string, uint64_t>> extents;
+    for (auto &[name, v] : m->bitvectors)
+      if (StringRef(name).starts_with("ntid.") ||
+          StringRef(name).starts_with("nctaid."))
+        extents.push_back({name, v.getZExtValue()});
+    if (extents.empty() || shrinking)
+      return;
+    // A small launch is a nicety: a fresh query with a small share of the
+    // budget per cap.
+    shrinking = true;
+    for (uint64_t cap : {4, 64}) {
+      if (llvm::all_of(extents, [&](auto &e) { return e.second <= cap; }))
+        break;
+      SmallVector<Term> caps(extra.begin(), extra.end());
+      for (auto &[name, v] : extents)
+        caps.push_back(T.bvUle(T.bvVar(name, 32), T.bv(cap, 32)));
+      Outcome o = checkIn(bvAsInt, caps, options.rlimit / 50);
+      if (o.result == smt::CheckResult::Sat && o.model) {
+        m = std::move(o.model);
+        break;
+      }
+    }
+    shrinking = false;
+  }
+  bool shrinking = false;
 };
 
 class Checker {
@@ -270,6 +353,8 @@ private:
   Verdict verdict;
   std::vector<std::optional<BufferBinding>> buffers;
   std::vector<Term> scalars;
+  /// The contract's launch (symbolic extents are terms over ntid.*, ...).
+  LaunchConfig launch;
   bool multiThread = false;
 
   /// Multi-thread launch: the representative thread's stores to the
@@ -512,10 +597,10 @@ void Checker::checkThreadStores(const PathResult &p, const BufferBinding &out,
     return; // this path writes nothing (e.g. a thread past the bound)
   for (const SymbolicStore &st : p.symbolicStores)
     checkNever("stores to " + st.buffer + " stay inside its extent of " +
-                   std::to_string(out.numElements()) + " elements at " +
+                   out.extentText() + " elements at " +
                    locString(st.loc),
                p.pathCondition,
-               T.notOf(T.bvUlt(st.index, T.bv(out.numElements(), 64))),
+               T.notOf(T.bvUlt(st.index, out.numElementsTerm(T, launch))),
                st.loc);
   std::string why;
   Term specValue = spec.element(T, last->index, why);
@@ -543,9 +628,16 @@ void Checker::checkCoverage(const ExecutionResult &ex,
   // variable's range), variable k of the witness is
   // ((e - constant) / coeff_k) % range_k. Otherwise fall back to the 1-D
   // witness ctaid.x = e / ntid.x, tid.x = e % ntid.x.
-  auto range = [&](StringRef var) -> int64_t {
-    int d = var.back() - 'x';
-    return var.starts_with("tid.") ? launch.block[d] : launch.grid[d];
+  // A variable's range: its extent (a term, a variable under a symbolic
+  // launch) and, when concrete, its value.
+  auto range = [&](StringRef var) -> Term {
+    return T.bvZExt(launch.extentOf(T, var), 64);
+  };
+  auto concreteRange = [&](StringRef var) -> std::optional<int64_t> {
+    Term r = launch.extentOf(T, var);
+    if (r->getKind() != Kind::BVConst)
+      return std::nullopt;
+    return int64_t(r->getAPInt().getZExtValue());
   };
   Term e = T.bvVar("e", 64);
   llvm::DenseMap<Term, Term> w;
@@ -565,22 +657,30 @@ void Checker::checkCoverage(const ExecutionResult &ex,
         if (c != 0)
           order.push_back({c, var});
       llvm::sort(order);
+      // Every variable but the most significant needs a concrete range.
       int64_t expected = 1;
       bool mixedRadix = !order.empty();
-      for (auto &[c, var] : order) {
+      for (auto [k, cv] : llvm::enumerate(order)) {
+        auto &[c, var] = cv;
         mixedRadix &= c == expected;
-        expected *= range(var);
+        std::optional<int64_t> r = concreteRange(var);
+        if (k + 1 < order.size() && !r)
+          mixedRadix = false;
+        expected *= r.value_or(1);
       }
       if (!mixedRadix)
         break;
       Term base = T.bvBin(Kind::BVSub, e, T.bv(APInt(64, constant, true)));
       for (auto &[c, var] : order) {
         Term v = T.bvBin(Kind::BVURem, T.bvBin(Kind::BVUDiv, base, T.bv(c, 64)),
-                         T.bv(range(var), 64));
+                         range(var));
         w[T.bvVar(var, 32)] = T.bvExtract(v, 0, 32);
+        std::optional<int64_t> r = concreteRange(var);
         witness += (witness.empty() ? "" : ", ") + var + " = (e - " +
                    std::to_string(constant) + ") / " + std::to_string(c) +
-                   " % " + std::to_string(range(var));
+                   " % " +
+                   (r ? std::to_string(*r)
+                      : launch.extentOf(T, var)->getName().str());
       }
       break;
     }
@@ -600,7 +700,7 @@ void Checker::checkCoverage(const ExecutionResult &ex,
              "the thread indices");
       return;
     }
-    Term block = T.bv(launch.block[0], 64);
+    Term block = T.bvZExt(launch.extent(T, "ntid.x"), 64);
     w[T.bvVar("tid.x", 32)] =
         T.bvExtract(T.bvBin(Kind::BVURem, e, block), 0, 32);
     w[T.bvVar("ctaid.x", 32)] =
@@ -626,7 +726,8 @@ void Checker::checkCoverage(const ExecutionResult &ex,
         writes.push_back(T.andOf(T.substitute(p.pathCondition, sigma),
                                  T.eq(e, T.bv(idx, 64))));
   }
-  Term inRange = T.bvUlt(e, T.bv(out.numElements(), 64));
+  Term inRange = T.andOf(launch.facts(T),
+                         T.bvUlt(e, out.numElementsTerm(T, launch)));
   Term missed = T.andOf(inRange, T.notOf(T.orOf(writes)));
   if (missed->getKind() == Kind::BoolConst && !missed->getBoolValue()) {
     proved(name, missed, "witness " + witness + ", normalizer");
@@ -660,8 +761,11 @@ void Checker::checkCoverage(const ExecutionResult &ex,
 struct ThreadPair {
   TermContext &T;
   const ExecutionResult &ex;
+  const LaunchConfig &launch;
   llvm::DenseMap<Term, Term> a, b;
-  ThreadPair(TermContext &T, const ExecutionResult &ex) : T(T), ex(ex) {
+  ThreadPair(TermContext &T, const ExecutionResult &ex,
+             const LaunchConfig &launch)
+      : T(T), ex(ex), launch(launch) {
     for (auto &[name, extent] : ex.threadVars) {
       Term v = T.bvVar(name, 32);
       a[v] = T.bvVar("t1." + name, 32);
@@ -698,8 +802,11 @@ struct ThreadPair {
     SmallVector<Term> cs, tidDiffer, ctaDiffer;
     for (auto &[name, extent] : ex.threadVars) {
       Term v = T.bvVar(name, 32);
-      cs.push_back(T.bvUlt(a[v], T.bv(extent, 32)));
-      cs.push_back(T.bvUlt(b[v], T.bv(extent, 32)));
+      // The extents (launch variables under a symbolic launch) are shared
+      // by both threads: one launch.
+      Term ext = launch.extentOf(T, name);
+      cs.push_back(T.bvUlt(a[v], ext));
+      cs.push_back(T.bvUlt(b[v], ext));
       bool isTid = StringRef(name).starts_with("tid.");
       Term differ = T.notOf(T.eq(a[v], b[v]));
       if (isTid)
@@ -710,21 +817,21 @@ struct ThreadPair {
         ctaDiffer.push_back(differ);
     }
     cs.push_back(T.orOf(sameCta ? tidDiffer : ctaDiffer));
+    cs.push_back(launch.facts(T));
     return T.andOf(cs);
   }
   /// The two threads are in the same warp (linear thread id / 32,
   /// DESIGN.md §4) of a block of `block` threads per dimension.
-  Term sameWarp(const LaunchConfig &launch) {
+  Term sameWarp() {
     auto linear = [&](llvm::DenseMap<Term, Term> &m) {
       Term lin = T.bv(0, 32);
-      int64_t stride = 1;
+      Term stride = T.bv(1, 32);
       static const char *dims[] = {"tid.x", "tid.y", "tid.z"};
       for (int d = 0; d < 3; ++d) {
         Term v = T.bvVar(dims[d], 32);
         if (m.count(v))
-          lin = T.bvBin(Kind::BVAdd, lin,
-                        T.bvBin(Kind::BVMul, m[v], T.bv(stride, 32)));
-        stride *= launch.block[d];
+          lin = T.bvBin(Kind::BVAdd, lin, T.bvBin(Kind::BVMul, m[v], stride));
+        stride = T.bvBin(Kind::BVMul, stride, launch.extentOf(T, dims[d]));
       }
       return T.bvBin(Kind::BVUDiv, lin, T.bv(32, 32));
     };
@@ -775,7 +882,7 @@ void Checker::checkSync(const ExecutionResult &ex,
           continue;
         if (races >= 8)
           continue; // enough to act on; the rest is noise
-        ThreadPair p(T, ex);
+        ThreadPair p(T, ex, launch);
         Term o1 = p.first(x.byteOffset), o2 = p.second(y.byteOffset);
         Term overlap = T.andOf(
             T.bvUlt(o1, T.bvBin(Kind::BVAdd, o2, T.bv(y.bytes, 64))),
@@ -869,7 +976,7 @@ void Checker::checkSync(const ExecutionResult &ex,
           std::swap(x, y);
         if (x->barrier && y->barrier && !x->aligned && !y->aligned)
           continue; // barrier.sync (not .aligned): same id, any place
-        ThreadPair p(T, ex);
+        ThreadPair p(T, ex, launch);
         Term cond = T.andOf({p.first(x->pathCondition),
                              p.second(y->pathCondition), p.frame(true)});
         std::string name =
@@ -895,7 +1002,7 @@ void Checker::checkSync(const ExecutionResult &ex,
         if (!y->barrier && x->aligned) {
           // An .aligned barrier that part of a warp skips (the rest of the
           // warp waits): divergence, not a clean exit (PTX ISA 9.7.13.4).
-          Term warpCond = T.andOf(cond, p.sameWarp(launch));
+          Term warpCond = T.andOf(cond, p.sameWarp());
           Query wq{T, options, {warpCond}};
           Query::Outcome wout = wq.check();
           if (wout.result == smt::CheckResult::Sat && wout.model) {
@@ -981,7 +1088,9 @@ std::optional<Verdict> Checker::run() {
   verdict.assumptions = bound->assumptions;
   verdict.assumptions.push_back(
       "floats are exact reals; inputs are finite (no NaN or infinity)");
-  LaunchConfig launch = bound->launch;
+  launch = bound->launch;
+  if (launch.isSymbolic())
+    verdict.assumptions.push_back(launch.describe());
 
   if (!options.certificateDir.empty())
     certificates = std::make_unique<CertificateWriter>(options.certificateDir,

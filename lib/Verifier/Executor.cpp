@@ -226,15 +226,15 @@ private:
   Term linearTid(State &s) {
     static const char *dims[] = {"tid.x", "tid.y", "tid.z"};
     Term lin = T.bv(0, 32);
-    int64_t stride = 1;
+    Term stride = T.bv(1, 32);
     for (int d = 0; d < 3; ++d) {
+      Term extent = launch.extentOf(T, dims[d]);
       if (launch.block[d] > 1) {
         Term v = T.bvVar(dims[d], 32);
-        s.pc = T.andOf(s.pc, T.bvUlt(v, T.bv(launch.block[d], 32)));
-        lin = T.bvBin(Kind::BVAdd, lin,
-                      T.bvBin(Kind::BVMul, v, T.bv(stride, 32)));
+        s.pc = T.andOf(s.pc, T.bvUlt(v, extent));
+        lin = T.bvBin(Kind::BVAdd, lin, T.bvBin(Kind::BVMul, v, stride));
       }
-      stride *= launch.block[d];
+      stride = T.bvBin(Kind::BVMul, stride, extent);
     }
     return lin;
   }
@@ -243,13 +243,13 @@ private:
   llvm::DenseMap<Term, Term> threadAt(Term lin) {
     static const char *dims[] = {"tid.x", "tid.y", "tid.z"};
     llvm::DenseMap<Term, Term> m;
-    int64_t stride = 1;
+    Term stride = T.bv(1, 32);
     for (int d = 0; d < 3; ++d) {
+      Term extent = launch.extentOf(T, dims[d]);
       if (launch.block[d] > 1)
         m[T.bvVar(dims[d], 32)] = T.bvBin(
-            Kind::BVURem, T.bvBin(Kind::BVUDiv, lin, T.bv(stride, 32)),
-            T.bv(launch.block[d], 32));
-      stride *= launch.block[d];
+            Kind::BVURem, T.bvBin(Kind::BVUDiv, lin, stride), extent);
+      stride = T.bvBin(Kind::BVMul, stride, extent);
     }
     for (auto &[v, ext] : ctaidVars)
       m[v] = v;
@@ -339,7 +339,8 @@ ExecutionResult Executor::run() {
   }
 
   State init;
-  init.pc = T.boolConst(true);
+  // A symbolic launch: every path starts from the launch's range facts.
+  init.pc = launch.facts(T);
   Frame f;
   f.func = kernel;
   f.block = &kernel.getBody().front();
@@ -523,14 +524,39 @@ bool Executor::mayHold(Term pc) {
     return pc->getBoolValue();
   llvm::DenseSet<Term> seen;
   SmallVector<Term> work{pc};
+  bool nonlinear = false;
   while (!work.empty()) {
     Term t = work.pop_back_val();
     if (!seen.insert(t).second)
       continue;
     if (t->getSort() == Sort::Real || seen.size() > 4000)
       return true; // data-dependent: keep both sides
+    Kind k = t->getKind();
+    nonlinear |= (k == Kind::BVMul && !t->getOperand(0)->isConstant() &&
+                  !t->getOperand(1)->isConstant()) ||
+                 ((k == Kind::BVUDiv || k == Kind::BVURem) &&
+                  !t->getOperand(1)->isConstant());
     for (Term o : t->getOperands())
       work.push_back(o);
+  }
+  if (nonlinear) {
+    // A symbolic launch (ctaid.x * ntid.x): the exact integer encoding,
+    // which Z3's nonlinear arithmetic decides where bit-blasting does not
+    // (Z3Lowering::setBitVectorsAsIntegers).
+    smt::SolverOptions so;
+    so.rlimit = 2'000'000;
+    smt::Context ctx(so);
+    Z3Lowering lowering(ctx, T);
+    lowering.setBitVectorsAsIntegers(true);
+    lowering.assumeBoundsOf({pc});
+    smt::Expr e = lowering.lower(pc);
+    if (e.isValid()) {
+      smt::Solver solver(ctx, /*simple=*/true);
+      solver.add(e);
+      for (const smt::Expr &d : lowering.intDefinitions())
+        solver.add(d);
+      return solver.check() != smt::CheckResult::Unsat;
+    }
   }
   if (!z3) {
     smt::SolverOptions so;
@@ -641,7 +667,7 @@ void Executor::renameFresh(ArrayRef<Term> terms,
 Term Executor::threadRange(const llvm::DenseMap<Term, Term> &map) {
   SmallVector<Term> cs;
   for (auto &[v, ext] : tidVars)
-    cs.push_back(T.bvUlt(map.lookup(v), T.bv(ext, 32)));
+    cs.push_back(T.bvUlt(map.lookup(v), launch.extentOf(T, v->getName())));
   return T.andOf(cs);
 }
 
@@ -800,14 +826,17 @@ bool Executor::shuffle(State &s, Frame &f, ShflOp sh, Location loc) {
     return T.eq(bin(Kind::BVAnd, bin(Kind::BVLShr, mv.term, l), c32(1)),
                 c32(1));
   };
-  uint64_t blockThreads = launch.block[0] * launch.block[1] * launch.block[2];
+  Term blockThreads = T.bvBin(
+      Kind::BVMul, launch.extent(T, "ntid.x"),
+      T.bvBin(Kind::BVMul, launch.extent(T, "ntid.y"),
+              launch.extent(T, "ntid.z")));
   result.alignments.push_back({s.pc, inMask(lane), loc,
                                "the executing lane is in the membermask of "
                                "shfl.sync"});
   result.alignments.push_back({T.andOf(s.pc, pval), inMask(j), loc,
                                "the source lane of shfl.sync is in its "
                                "membermask"});
-  result.alignments.push_back({s.pc, T.bvUlt(srcLin, c32(blockThreads)), loc,
+  result.alignments.push_back({s.pc, T.bvUlt(srcLin, blockThreads), loc,
                                "the source lane of shfl.sync exists (a "
                                "partial warp has fewer lanes)"});
   // Every lane the mask names executes this shfl.sync (checked at the end
@@ -816,7 +845,7 @@ bool Executor::shuffle(State &s, Frame &f, ShflOp sh, Location loc) {
   Term wLin = bin(Kind::BVAdd, bin(Kind::BVSub, lin, lane), wl);
   shuffles.push_back({sh, s.phase, s.occurrences[sh], s.pc,
                       T.andOf({T.bvUlt(wl, c32(32)), inMask(wl),
-                               T.bvUlt(wLin, c32(blockThreads))}),
+                               T.bvUlt(wLin, blockThreads)}),
                       wLin, loc});
   ++s.occurrences[sh];
   // The source lane's register is this path's term at that lane when the
@@ -926,27 +955,27 @@ bool Executor::sharedStore(State &s, Frame &f, StoreOp st,
 //===----------------------------------------------------------------------===//
 
 Term Executor::specialRegister(State &s, SpecialReg reg, Location loc) {
-  auto dim = [&](int64_t v) { return T.bv(v, 32); };
-  auto idx = [&](StringRef name, int64_t extent) -> Term {
-    if (extent == 1)
+  auto dim = [&](StringRef name) { return launch.extent(T, name); };
+  auto idx = [&](StringRef name, int64_t bound) -> Term {
+    if (bound == 1)
       return T.bv(0, 32);
     Term v = T.bvVar(name, 32);
-    s.pc = T.andOf(s.pc, T.bvUlt(v, T.bv(extent, 32)));
+    s.pc = T.andOf(s.pc, T.bvUlt(v, launch.extentOf(T, name)));
     return v;
   };
   switch (reg) {
   case SpecialReg::TidX: return idx("tid.x", launch.block[0]);
   case SpecialReg::TidY: return idx("tid.y", launch.block[1]);
   case SpecialReg::TidZ: return idx("tid.z", launch.block[2]);
-  case SpecialReg::NtidX: return dim(launch.block[0]);
-  case SpecialReg::NtidY: return dim(launch.block[1]);
-  case SpecialReg::NtidZ: return dim(launch.block[2]);
+  case SpecialReg::NtidX: return dim("ntid.x");
+  case SpecialReg::NtidY: return dim("ntid.y");
+  case SpecialReg::NtidZ: return dim("ntid.z");
   case SpecialReg::CtaidX: return idx("ctaid.x", launch.grid[0]);
   case SpecialReg::CtaidY: return idx("ctaid.y", launch.grid[1]);
   case SpecialReg::CtaidZ: return idx("ctaid.z", launch.grid[2]);
-  case SpecialReg::NctaidX: return dim(launch.grid[0]);
-  case SpecialReg::NctaidY: return dim(launch.grid[1]);
-  case SpecialReg::NctaidZ: return dim(launch.grid[2]);
+  case SpecialReg::NctaidX: return dim("nctaid.x");
+  case SpecialReg::NctaidY: return dim("nctaid.y");
+  case SpecialReg::NctaidZ: return dim("nctaid.z");
   case SpecialReg::LaneId:
     // The lane is the linear thread id mod 32 (DESIGN.md §4).
     return T.bvBin(Kind::BVURem, linearTid(s), T.bv(32, 32));
@@ -1481,9 +1510,10 @@ bool Executor::execOp(State &s, Operation *op) {
                loc, "alignment of the load from " + name});
           Term index = T.bvBin(Kind::BVUDiv, offTerm, eb);
           result.alignments.push_back(
-              {s.pc, T.bvUlt(index, T.bv(r->buffer->numElements(), 64)), loc,
+              {s.pc,
+               T.bvUlt(index, r->buffer->numElementsTerm(T, launch)), loc,
                "load from " + name + " inside its extent of " +
-                   std::to_string(r->buffer->numElements()) + " elements"});
+                   r->buffer->extentText() + " elements"});
           bool elemIsFloat = isa<FloatType>(r->elemType);
           if (!elemIsFloat) {
             unknown(loc, "integer elements at symbolic indices are not yet "
@@ -1497,6 +1527,14 @@ bool Executor::execOp(State &s, Operation *op) {
         uint64_t off = offTerm->getAPInt().getZExtValue();
         for (auto [k, res] : llvm::enumerate(l.getResults())) {
           uint64_t o = off + k * width;
+          // A launch-dependent extent: r->bytes is only its upper bound.
+          if (r->buffer && r->buffer->isSymbolic())
+            result.alignments.push_back(
+                {s.pc,
+                 T.bvUlt(T.bv((o + width - 1) / r->buffer->elemBytes(), 64),
+                         r->buffer->numElementsTerm(T, launch)),
+                 loc, "load from " + name + " inside its extent of " +
+                          r->buffer->extentText() + " elements"});
           if (r->bytes && o + width > r->bytes) {
             unknown(loc, "load of " + name + " at byte " + Twine(o) +
                              " is outside its extent (" + Twine(r->bytes) +
@@ -1630,6 +1668,13 @@ bool Executor::execOp(State &s, Operation *op) {
         }
         for (auto [k, v] : llvm::enumerate(st.getValues())) {
           uint64_t o = off + k * width;
+          if (r->buffer && r->buffer->isSymbolic())
+            result.alignments.push_back(
+                {s.pc,
+                 T.bvUlt(T.bv(o / r->buffer->elemBytes(), 64),
+                         r->buffer->numElementsTerm(T, launch)),
+                 loc, "store to " + name + " inside its extent of " +
+                          r->buffer->extentText() + " elements"});
           if (r->bytes && o + width > r->bytes) {
             s.violations.push_back("store to " + name + " at byte " +
                                    std::to_string(o) +

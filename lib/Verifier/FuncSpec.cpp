@@ -15,6 +15,14 @@
 // Results are memoized per (value, index terms): index terms are
 // hash-consed, so concrete and repeated symbolic indices share the work.
 //
+// Tensor extents are 64-bit terms too: a static one is a constant; a
+// dynamic one (`?`) is traced to where it comes from (dimOrigin): the
+// launch-dependent extent of the buffer bound to a function argument
+// (BufferBinding::extent), or a dynamic size operand of tensor.empty /
+// tensor.splat. Flat indices split and linearize over such extents with
+// bvudiv/bvurem/bvmul; what needs a concrete count over a launch-dependent
+// extent (a reduction, a softmax row) is refused with a reason (UNKNOWN).
+//
 //===----------------------------------------------------------------------===//
 
 #include "FuncSpec.h"
@@ -30,6 +38,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Operation.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/DestinationStyleOpInterface.h"
 
 #include "llvm/ADT/SmallBitVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -75,6 +84,146 @@ unsigned bitWidth(Type t) {
 
 bool isBoolType(Type t) { return t.isInteger(1); }
 
+bool isOne(Term t) {
+  return t->getKind() == Kind::BVConst && t->getAPInt().isOne();
+}
+
+/// `a * b` without unit factors.
+Term mulBV(TermContext &T, Term a, Term b) {
+  if (isOne(a))
+    return b;
+  if (isOne(b))
+    return a;
+  return T.bvBin(Kind::BVMul, a, b);
+}
+
+/// A launch-extent product (launchProduct) without its unit factors:
+/// `1 * zext(ntid.x)` -> `zext(ntid.x)`.
+Term dropUnitFactors(TermContext &T, Term t) {
+  if (t->getKind() != Kind::BVMul)
+    return t;
+  return mulBV(T, dropUnitFactors(T, t->getOperand(0)),
+               dropUnitFactors(T, t->getOperand(1)));
+}
+
+/// An extent term for messages: "ntid.x", "nctaid.x*ntid.x", "256".
+std::string extentText(Term t) {
+  switch (t->getKind()) {
+  case Kind::BVConst:
+    return std::to_string(t->getAPInt().getZExtValue());
+  case Kind::BVVar:
+    return t->getName().str();
+  case Kind::BVZExt:
+    return extentText(t->getOperand(0));
+  case Kind::BVMul:
+    return extentText(t->getOperand(0)) + "*" + extentText(t->getOperand(1));
+  default: {
+    std::string s;
+    llvm::raw_string_ostream os(s);
+    os << t;
+    return s;
+  }
+  }
+}
+
+/// A contract's extent expression ("ntid.x*2*nctaid.x") in a canonical
+/// form under `launch`: concrete launch extents and integers multiplied
+/// into one leading integer (omitted when 1), then the symbolic factors in
+/// sorted order ("2*nctaid.x*ntid.x"). Two expressions with the same form
+/// are the same extent.
+std::string canonicalProduct(StringRef expr, const LaunchConfig &launch) {
+  uint64_t c = 1;
+  SmallVector<std::string> names;
+  SmallVector<StringRef> factors;
+  expr.split(factors, '*');
+  for (StringRef f : factors) {
+    f = f.trim();
+    uint64_t v;
+    if (!f.getAsInteger(10, v)) {
+      c *= v;
+      continue;
+    }
+    bool ofBlock = f.starts_with("ntid.");
+    int d = f.empty() ? 0 : f.back() - 'x';
+    if ((ofBlock || f.starts_with("nctaid.")) && d >= 0 && d < 3) {
+      bool symbolic =
+          ofBlock ? launch.blockSymbolic[d] : launch.gridSymbolic[d];
+      int64_t bound = ofBlock ? launch.block[d] : launch.grid[d];
+      if (!symbolic || bound == 1) { // a constant, as LaunchConfig::extent
+        c *= uint64_t(bound);
+        continue;
+      }
+    }
+    names.push_back(f.str());
+  }
+  llvm::sort(names);
+  std::string r = c != 1 || names.empty() ? std::to_string(c) : "";
+  for (const std::string &n : names)
+    r += (r.empty() ? "" : "*") + n;
+  return r;
+}
+
+/// Where extent `dim` of a ranked tensor value comes from.
+struct DimOrigin {
+  std::optional<int64_t> constant; ///< a static extent
+  BlockArgument arg;               ///< else a function argument's extent
+  unsigned argDim = 0;
+  Value size;                     ///< else an index value (a size operand)
+  Operation *unmodeled = nullptr; ///< else the op whose extent is unknown
+};
+
+/// Follows a dynamic extent back through the ops that keep their operand's
+/// shape (tensor.cast, tensor.insert, linalg ops to their `outs`,
+/// element-wise arith/math) to a static extent, a function argument or a
+/// dynamic size of tensor.empty / tensor.splat.
+DimOrigin dimOrigin(Value v, unsigned dim) {
+  DimOrigin o;
+  while (true) {
+    auto ty = cast<RankedTensorType>(v.getType());
+    if (!ty.isDynamicDim(dim)) {
+      o.constant = ty.getDimSize(dim);
+      return o;
+    }
+    if (auto ba = dyn_cast<BlockArgument>(v)) {
+      o.arg = ba;
+      o.argDim = dim;
+      return o;
+    }
+    Operation *def = v.getDefiningOp();
+    if (auto e = dyn_cast<tensor::EmptyOp>(def)) {
+      o.size = e.getDynamicSize(dim);
+      return o;
+    }
+    if (auto s = dyn_cast<tensor::SplatOp>(def)) {
+      o.size = s.getDynamicSizes()[ty.getDynamicDimIndex(dim)];
+      return o;
+    }
+    if (auto c = dyn_cast<tensor::CastOp>(def)) {
+      v = c.getSource();
+      continue;
+    }
+    if (auto i = dyn_cast<tensor::InsertOp>(def)) {
+      v = i.getDest();
+      continue;
+    }
+    if (auto dps = dyn_cast<DestinationStyleOpInterface>(def)) {
+      v = dps.getDpsInitOperand(cast<OpResult>(v).getResultNumber())->get();
+      continue;
+    }
+    if (def->hasTrait<OpTrait::Elementwise>()) {
+      auto it = llvm::find_if(def->getOperands(), [](Value x) {
+        return isa<RankedTensorType>(x.getType());
+      });
+      if (it != def->getOperands().end()) {
+        v = *it;
+        continue;
+      }
+    }
+    o.unmodeled = def;
+    return o;
+  }
+}
+
 /// What a func argument is bound to.
 struct ArgBinding {
   const BufferBinding *buffer = nullptr; ///< a tensor argument
@@ -102,6 +251,15 @@ public:
 
   SmallVector<Term> split(Term flat, ArrayRef<int64_t> shape);
   Term linearize(ArrayRef<Term> idx, ArrayRef<int64_t> shape);
+  /// The same over extent terms; all-constant extents take the static
+  /// versions above (the same terms).
+  SmallVector<Term> split(Term flat, ArrayRef<Term> shape);
+  Term linearize(ArrayRef<Term> idx, ArrayRef<Term> shape);
+  /// The 64-bit extent of dimension `dim` of tensor `v`; null (with the
+  /// reason set) where it is not modeled.
+  Term extent(Value v, unsigned dim);
+  /// A buffer's extents under the spec's launch.
+  SmallVector<Term> bufferShape(const BufferBinding &b);
 
 private:
   Term fail(Operation *op, const llvm::Twine &msg) {
@@ -130,6 +288,9 @@ private:
   Term denseConstant(DenseElementsAttr d, ArrayRef<Term> idx, Operation *op);
   Term linalgOp(linalg::LinalgOp op, unsigned resultNo, ArrayRef<Term> idx);
   Term softmax(linalg::SoftmaxOp op, ArrayRef<Term> idx);
+  /// The extent of loop dimension `d` of a linalg op, from an operand
+  /// indexed by it.
+  Term loopExtent(linalg::LinalgOp op, unsigned d);
   Term affine(AffineExpr e, ArrayRef<Term> loop, Operation *op);
   SmallVector<Term> applyMap(AffineMap m, ArrayRef<Term> loop, Operation *op);
   Term toBV(Term t, unsigned width, bool isSigned);
@@ -143,9 +304,11 @@ private:
 class FuncSpec final : public Spec {
 public:
   FuncSpec(func::FuncOp func, std::vector<ArgBinding> args,
-           const BufferBinding *out, std::string inputsText)
+           const BufferBinding *out, std::string inputsText,
+           const LaunchConfig &launch, std::vector<bool> resultDimChecked)
       : func(func), args(std::move(args)), out(out),
-        inputsText(std::move(inputsText)) {}
+        inputsText(std::move(inputsText)), launch(launch),
+        resultDimChecked(std::move(resultDimChecked)) {}
 
   std::string describe() const override {
     return "@" + func::FuncOp(func).getSymName().str() + "(" + inputsText +
@@ -163,9 +326,32 @@ public:
       return nullptr;
     }
     Lowerer L(*this, T, reason);
-    SmallVector<Term> idx = L.split(index, out->shape);
     auto ret = cast<func::ReturnOp>(func.front().getTerminator());
-    Term t = L.value(ret.getOperand(0), idx, nullptr);
+    Value result = ret.getOperand(0);
+    SmallVector<Term> idx;
+    if (!out->isSymbolic()) {
+      idx = L.split(index, out->shape);
+    } else {
+      SmallVector<Term> shape = L.bufferShape(*out);
+      // A dynamic result extent not related to the buffer's at build time
+      // must be the same term.
+      for (unsigned d = 0; d < shape.size(); ++d) {
+        if (resultDimChecked[d])
+          continue;
+        Term e = L.extent(result, d);
+        if (!e)
+          return nullptr;
+        if (e != shape[d]) {
+          reason = "dimension #" + std::to_string(d) +
+                   " of the spec's result (extent '" + extentText(e) +
+                   "') is not known to equal that of output buffer '" +
+                   out->name + "' ('" + out->symbolicDims[d] + "')";
+          return nullptr;
+        }
+      }
+      idx = L.split(index, shape);
+    }
+    Term t = L.value(result, idx, nullptr);
     if (!t && reason.empty())
       reason = "element not defined";
     return t;
@@ -175,6 +361,10 @@ public:
   std::vector<ArgBinding> args;
   const BufferBinding *out;
   std::string inputsText;
+  LaunchConfig launch;
+  /// Per dimension of the result: related to the output buffer's extent at
+  /// build time (static, or the same launch-extent expression).
+  std::vector<bool> resultDimChecked;
   TermContext *memoCtx = nullptr;
   std::map<std::pair<const void *, std::vector<Term>>, Term> memo;
 };
@@ -248,6 +438,108 @@ Term Lowerer::linearize(ArrayRef<Term> idx, ArrayRef<int64_t> shape) {
     flat = T.bvBin(Kind::BVAdd, flat, idx[k]);
   }
   return flat;
+}
+
+/// The extents as integers when all are constants.
+bool constantShape(ArrayRef<Term> shape, SmallVectorImpl<int64_t> &out) {
+  for (Term e : shape) {
+    if (e->getKind() != Kind::BVConst)
+      return false;
+    out.push_back(int64_t(e->getAPInt().getZExtValue()));
+  }
+  return true;
+}
+
+SmallVector<Term> Lowerer::split(Term flat, ArrayRef<Term> shape) {
+  SmallVector<int64_t> fixed;
+  if (constantShape(shape, fixed))
+    return split(flat, fixed);
+  SmallVector<Term> idx(shape.size());
+  Term stride = bvc(1);
+  int outermost = 0; // the outermost dimension not known to be a unit one
+  while (outermost + 1 < int(shape.size()) && isOne(shape[outermost]))
+    ++outermost;
+  for (int k = int(shape.size()) - 1; k >= 0; --k) {
+    Term t = flat;
+    if (isOne(shape[k])) {
+      t = bvc(0);
+    } else {
+      if (!isOne(stride))
+        t = T.bvBin(Kind::BVUDiv, t, stride);
+      // A symbolic extent may be 1: then the remainder is 0, as it must.
+      if (k > outermost)
+        t = T.bvBin(Kind::BVURem, t, shape[k]);
+    }
+    idx[k] = t;
+    stride = mulBV(T, stride, shape[k]);
+  }
+  return idx;
+}
+
+Term Lowerer::linearize(ArrayRef<Term> idx, ArrayRef<Term> shape) {
+  SmallVector<int64_t> fixed;
+  if (constantShape(shape, fixed))
+    return linearize(idx, fixed);
+  // As the static version: indices split from a flat index over the same
+  // extents give that index back.
+  int last = -1;
+  for (int k = int(shape.size()) - 1; k >= 0 && last < 0; --k)
+    if (!isOne(shape[k]))
+      last = k;
+  if (last >= 0) {
+    Term cand = idx[last];
+    Term stride = bvc(1);
+    for (size_t k = last + 1; k < shape.size(); ++k)
+      stride = mulBV(T, stride, shape[k]);
+    int outermost = 0;
+    while (outermost + 1 < int(shape.size()) && isOne(shape[outermost]))
+      ++outermost;
+    if (last > outermost)
+      cand = cand->getKind() == Kind::BVURem ? cand->getOperand(0) : nullptr;
+    if (cand && !isOne(stride))
+      cand = cand->getKind() == Kind::BVUDiv && cand->getOperand(1) == stride
+                 ? cand->getOperand(0)
+                 : nullptr;
+    if (cand && !cand->isConstant()) {
+      SmallVector<Term> again = split(cand, shape);
+      if (llvm::equal(again, idx))
+        return cand;
+    }
+  }
+  Term flat = idx[0];
+  for (size_t k = 1; k < shape.size(); ++k)
+    flat = T.bvBin(Kind::BVAdd, mulBV(T, flat, shape[k]), idx[k]);
+  return flat;
+}
+
+Term Lowerer::extent(Value v, unsigned dim) {
+  DimOrigin o = dimOrigin(v, dim);
+  if (o.constant)
+    return bvc(uint64_t(*o.constant));
+  if (o.arg) {
+    if (o.arg.getOwner() != &spec.func.front())
+      return fail(o.arg.getOwner()->getParentOp(),
+                  "a block argument used outside its region");
+    const ArgBinding &b = spec.args[o.arg.getArgNumber()];
+    return dropUnitFactors(T, b.buffer->extent(T, spec.launch, o.argDim));
+  }
+  if (o.size)
+    return value(o.size, {}, nullptr);
+  if (isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(o.unmodeled))
+    return fail(o.unmodeled, "a reshape of a tensor with a launch-dependent "
+                             "extent is not modeled");
+  if (isa<tensor::ExtractSliceOp>(o.unmodeled))
+    return fail(o.unmodeled, "a slice of a tensor with a launch-dependent "
+                             "extent is not modeled");
+  return fail(o.unmodeled, "a launch-dependent extent of this op's result is "
+                           "not modeled");
+}
+
+SmallVector<Term> Lowerer::bufferShape(const BufferBinding &b) {
+  SmallVector<Term> shape;
+  for (unsigned d = 0; d < b.shape.size(); ++d)
+    shape.push_back(dropUnitFactors(T, b.extent(T, spec.launch, d)));
+  return shape;
 }
 
 Term Lowerer::affine(AffineExpr e, ArrayRef<Term> loop, Operation *op) {
@@ -358,7 +650,8 @@ Term Lowerer::argument(BlockArgument a, ArrayRef<Term> idx) {
   const ArgBinding &b = spec.args[a.getArgNumber()];
   if (b.scalar)
     return b.scalar;
-  Term flat = linearize(idx, b.buffer->shape);
+  Term flat = b.buffer->isSymbolic() ? linearize(idx, bufferShape(*b.buffer))
+                                     : linearize(idx, b.buffer->shape);
   Term t = inputElement(T, *b.buffer, flat);
   if (!t)
     return fail(nullptr, "integer elements of '" + b.buffer->name +
@@ -710,7 +1003,20 @@ Term Lowerer::evalOp(Operation *op, unsigned resultNo, ArrayRef<Term> idx,
       return nullptr;
     return check(T.ite(hit, a, b), op);
   }
+  if (auto dim = dyn_cast<tensor::DimOp>(op)) {
+    std::optional<int64_t> d = dim.getConstantIndex();
+    auto ty = dyn_cast<RankedTensorType>(dim.getSource().getType());
+    if (!d || !ty || *d < 0 || *d >= ty.getRank())
+      return fail(op, "tensor.dim needs a constant dimension index within the "
+                      "rank");
+    return extent(dim.getSource(), unsigned(*d));
+  }
   if (auto s = dyn_cast<tensor::ExtractSliceOp>(op)) {
+    // In bounds by the verifier only when every extent is static.
+    if (!s.getSourceType().hasStaticShape() ||
+        !s.getResultType().hasStaticShape())
+      return fail(op, "a slice of a tensor with a launch-dependent extent is "
+                      "not modeled");
     llvm::SmallBitVector dropped = s.getDroppedDims();
     ArrayRef<int64_t> offs = s.getStaticOffsets(),
                       strides = s.getStaticStrides();
@@ -730,6 +1036,9 @@ Term Lowerer::evalOp(Operation *op, unsigned resultNo, ArrayRef<Term> idx,
     Value src = op->getOperand(0);
     auto resTy = cast<RankedTensorType>(op->getResult(0).getType());
     auto srcTy = cast<RankedTensorType>(src.getType());
+    if (!resTy.hasStaticShape() || !srcTy.hasStaticShape())
+      return fail(op, "a reshape of a tensor with a launch-dependent extent "
+                      "is not modeled");
     Term flat = linearize(idx, resTy.getShape());
     return value(src, split(flat, srcTy.getShape()), ctx);
   }
@@ -751,6 +1060,15 @@ Term Lowerer::softmax(linalg::SoftmaxOp op, ArrayRef<Term> idx) {
   Value in = op.getInput();
   int64_t d = op.getDimension();
   int64_t n = cast<RankedTensorType>(in.getType()).getShape()[d];
+  if (ShapedType::isDynamic(n)) {
+    Term e = extent(in, unsigned(d));
+    if (!e)
+      return nullptr;
+    if (e->getKind() != Kind::BVConst)
+      return fail(op, "linalg.softmax over the launch-dependent extent '" +
+                          extentText(e) + "' is not modeled");
+    n = int64_t(e->getAPInt().getZExtValue());
+  }
   SmallVector<Term> at(idx.begin(), idx.end());
   auto col = [&](int64_t j) {
     at[d] = bvc(j);
@@ -777,6 +1095,18 @@ Term Lowerer::softmax(linalg::SoftmaxOp op, ArrayRef<Term> idx) {
   return check(T.div(T.exp(T.sub(mine, m)), T.add(exps)), op);
 }
 
+Term Lowerer::loopExtent(linalg::LinalgOp op, unsigned d) {
+  for (OpOperand &o : op->getOpOperands()) {
+    if (!isa<RankedTensorType>(o.get().getType()))
+      continue;
+    for (auto [k, e] :
+         llvm::enumerate(op.getMatchingIndexingMap(&o).getResults()))
+      if (auto dim = dyn_cast<AffineDimExpr>(e); dim && dim.getPosition() == d)
+        return extent(o.get(), unsigned(k));
+  }
+  return fail(op, "a loop dimension that indexes no operand");
+}
+
 /// Block arguments reached backwards from `v` inside `body`.
 void collectArgs(Value v, Block *body, llvm::SmallPtrSetImpl<Operation *> &seen,
                  SmallVectorImpl<unsigned> &args) {
@@ -796,9 +1126,6 @@ Term Lowerer::linalgOp(linalg::LinalgOp op, unsigned resultNo,
                        ArrayRef<Term> idx) {
   Operation *raw = op.getOperation();
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-  for (int64_t r : ranges)
-    if (ShapedType::isDynamic(r))
-      return fail(raw, "dynamic loop bounds are not supported");
   SmallVector<utils::IteratorType> iters = op.getIteratorTypesArray();
   unsigned numIn = op.getNumDpsInputs(), numInit = op.getNumDpsInits();
   Block *body = op.getBlock();
@@ -823,6 +1150,16 @@ Term Lowerer::linalgOp(linalg::LinalgOp op, unsigned resultNo,
       continue;
     if (iters[d] != utils::IteratorType::reduction)
       return fail(raw, "a parallel dimension missing from the output map");
+    if (ShapedType::isDynamic(ranges[d])) {
+      // Unfolding needs a count: only a launch extent fixed by the launch.
+      Term e = loopExtent(op, d);
+      if (!e)
+        return nullptr;
+      if (e->getKind() != Kind::BVConst)
+        return fail(raw, "a reduction over the launch-dependent extent '" +
+                             extentText(e) + "' is not modeled");
+      ranges[d] = int64_t(e->getAPInt().getZExtValue());
+    }
     redDims.push_back(d);
     points *= uint64_t(ranges[d]);
     if (points > kMaxReductionPoints)
@@ -914,15 +1251,16 @@ bool isSupportedOp(Operation *op) {
       math::ExpOp, math::Exp2Op, math::SqrtOp, math::RsqrtOp, math::Log2Op,
       math::TanhOp, math::SinOp, math::CosOp, math::AbsFOp, math::FmaOp,
       // tensor
-      tensor::EmptyOp, tensor::SplatOp, tensor::CastOp, tensor::ExtractOp,
-      tensor::InsertOp, tensor::ExtractSliceOp, tensor::ExpandShapeOp,
-      tensor::CollapseShapeOp,
+      tensor::EmptyOp, tensor::SplatOp, tensor::CastOp, tensor::DimOp,
+      tensor::ExtractOp, tensor::InsertOp, tensor::ExtractSliceOp,
+      tensor::ExpandShapeOp, tensor::CollapseShapeOp,
       // linalg
       linalg::SoftmaxOp, linalg::IndexOp, linalg::YieldOp, func::ReturnOp>(op);
 }
 
 /// Checks a type the lowering can represent: int/float/index scalars and
-/// statically shaped ranked tensors of them.
+/// ranked tensors of them (dynamic extents are traced when an element
+/// needs them).
 LogicalResult checkType(Operation *contract, func::FuncOp f, Type t,
                         Location loc) {
   auto bad = [&](StringRef why) {
@@ -930,16 +1268,102 @@ LogicalResult checkType(Operation *contract, func::FuncOp f, Type t,
                                   << " at " << locString(loc) << ")";
     return failure();
   };
-  if (auto r = dyn_cast<RankedTensorType>(t)) {
-    if (!r.hasStaticShape())
-      return bad("dynamic tensor dimensions are not supported");
+  if (auto r = dyn_cast<RankedTensorType>(t))
     t = r.getElementType();
-  } else if (isa<ShapedType>(t)) {
-    return bad("only statically shaped ranked tensors are supported");
-  }
+  else if (isa<ShapedType>(t))
+    return bad("only ranked tensors are supported");
   if (!t.isIntOrIndexOrFloat())
     return bad("unsupported element type");
   return success();
+}
+
+/// Whether tensor type `r` binds buffer `b`: a `?` for each
+/// launch-dependent extent, the extent itself for each concrete one.
+bool bindsBuffer(RankedTensorType r, const BufferBinding &b) {
+  if (size_t(r.getRank()) != b.shape.size())
+    return false;
+  for (unsigned d = 0; d < b.shape.size(); ++d) {
+    bool symbolic = d < b.symbolicDims.size() && !b.symbolicDims[d].empty();
+    if (r.isDynamicDim(d) != symbolic)
+      return false;
+    if (!symbolic && r.getDimSize(d) != b.shape[d])
+      return false;
+  }
+  return true;
+}
+
+/// "[4x?]" for a tensor type's shape.
+std::string typeShapeString(ArrayRef<int64_t> s) {
+  std::string r = "[";
+  for (auto [i, e] : llvm::enumerate(s))
+    r += (i ? "x" : "") +
+         (ShapedType::isDynamic(e) ? std::string("?") : std::to_string(e));
+  return r + "]";
+}
+
+/// "[4x4]" for a concrete buffer shape, the contract's spelling
+/// (`["nctaid.x", 256]`) for a launch-dependent one.
+std::string bufferShapeString(const BufferBinding &b) {
+  if (!b.isSymbolic())
+    return typeShapeString(b.shape);
+  std::string r = "[";
+  for (unsigned d = 0; d < b.shape.size(); ++d) {
+    r += d ? ", " : "";
+    if (d < b.symbolicDims.size() && !b.symbolicDims[d].empty())
+      r += "\"" + b.symbolicDims[d] + "\"";
+    else
+      r += std::to_string(b.shape[d]);
+  }
+  return r + "]";
+}
+
+/// The contract expression of extent `dim` of tensor `v` ("ntid.x",
+/// "2*ntid.x"), when it can be traced statically to the bound buffers'
+/// extents and constants (through tensor.dim and arith.muli of index
+/// values); std::nullopt otherwise.
+std::optional<std::string>
+dimExpression(Value v, unsigned dim, ArrayRef<ArgBinding> args, Block *body);
+
+std::optional<std::string> indexExpression(Value s, ArrayRef<ArgBinding> args,
+                                           Block *body) {
+  Operation *def = s.getDefiningOp();
+  if (!def)
+    return std::nullopt;
+  if (auto dim = dyn_cast<tensor::DimOp>(def)) {
+    std::optional<int64_t> d = dim.getConstantIndex();
+    auto ty = dyn_cast<RankedTensorType>(dim.getSource().getType());
+    if (!d || !ty || *d < 0 || *d >= ty.getRank())
+      return std::nullopt;
+    return dimExpression(dim.getSource(), unsigned(*d), args, body);
+  }
+  if (auto c = dyn_cast<arith::ConstantIndexOp>(def))
+    return std::to_string(c.value());
+  if (auto m = dyn_cast<arith::MulIOp>(def)) {
+    std::optional<std::string> a = indexExpression(m.getLhs(), args, body);
+    std::optional<std::string> b =
+        a ? indexExpression(m.getRhs(), args, body) : std::nullopt;
+    if (b)
+      return *a + "*" + *b;
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string>
+dimExpression(Value v, unsigned dim, ArrayRef<ArgBinding> args, Block *body) {
+  DimOrigin o = dimOrigin(v, dim);
+  if (o.constant)
+    return std::to_string(*o.constant);
+  if (o.arg) {
+    if (o.arg.getOwner() != body)
+      return std::nullopt;
+    const BufferBinding &b = *args[o.arg.getArgNumber()].buffer;
+    if (o.argDim < b.symbolicDims.size() && !b.symbolicDims[o.argDim].empty())
+      return b.symbolicDims[o.argDim];
+    return std::to_string(b.shape[o.argDim]);
+  }
+  if (o.size)
+    return indexExpression(o.size, args, body);
+  return std::nullopt;
 }
 
 } // namespace
@@ -994,13 +1418,6 @@ std::unique_ptr<Spec> buildFuncSpec(Operation *contract, DictionaryAttr spec,
           if (auto s = d.getAs<TypeAttr>("scalar"))
             scalarTypes[n.getValue()] = s.getValue();
 
-  auto shapeString = [](ArrayRef<int64_t> s) {
-    std::string r = "[";
-    for (auto [i, e] : llvm::enumerate(s))
-      r += (i ? "x" : "") + std::to_string(e);
-    return r + "]";
-  };
-
   std::vector<ArgBinding> args;
   std::string inputsText;
   for (auto [i, a] : llvm::enumerate(inputs)) {
@@ -1031,11 +1448,15 @@ std::unique_ptr<Spec> buildFuncSpec(Operation *contract, DictionaryAttr spec,
             << buf->elemType;
         return nullptr;
       }
-      if (r.getShape() != ArrayRef<int64_t>(buf->shape)) {
+      if (!bindsBuffer(r, *buf)) {
         contract->emitError("spec @")
             << fname << " argument #" << i << " has shape "
-            << shapeString(r.getShape()) << " but buffer '" << n
-            << "' has shape " << shapeString(buf->shape);
+            << typeShapeString(r.getShape()) << " but buffer '" << n
+            << "' has shape " << bufferShapeString(*buf)
+            << (r.hasStaticShape() && !buf->isSymbolic()
+                    ? ""
+                    : " (a launch-dependent extent is bound by '?', a "
+                      "concrete one by itself)");
         return nullptr;
       }
       b.buffer = buf;
@@ -1070,11 +1491,15 @@ std::unique_ptr<Spec> buildFuncSpec(Operation *contract, DictionaryAttr spec,
   auto resTy = cast<RankedTensorType>(fty.getResult(0));
   if (failed(checkType(contract, f, resTy, f.getLoc())))
     return nullptr;
-  if (resTy.getShape() != ArrayRef<int64_t>(out->shape)) {
+  if (!bindsBuffer(resTy, *out)) {
     contract->emitError("spec @")
-        << fname << " returns shape " << shapeString(resTy.getShape())
+        << fname << " returns shape " << typeShapeString(resTy.getShape())
         << " but output buffer '" << out->name << "' has shape "
-        << shapeString(out->shape);
+        << bufferShapeString(*out)
+        << (resTy.hasStaticShape() && !out->isSymbolic()
+                ? ""
+                : " (a launch-dependent extent is bound by '?', a concrete "
+                  "one by itself)");
     return nullptr;
   }
   if (resTy.getElementType() != out->elemType) {
@@ -1083,6 +1508,76 @@ std::unique_ptr<Spec> buildFuncSpec(Operation *contract, DictionaryAttr spec,
         << " but output buffer '" << out->name << "' holds " << out->elemType;
     return nullptr;
   }
+
+  // Extents that must agree (the operands of an element-wise op, a linalg
+  // op's operands along one loop dimension): where a `?` is involved and
+  // both trace to contract expressions, they must be the same (mismatched
+  // runtime shapes make the spec undefined). Static ones MLIR checks.
+  auto sameExtents = [&](Operation *op,
+                         ArrayRef<std::pair<Value, unsigned>> dims,
+                         const llvm::Twine &where) {
+    if (llvm::none_of(dims, [](std::pair<Value, unsigned> vd) {
+          return cast<RankedTensorType>(vd.first.getType())
+              .isDynamicDim(vd.second);
+        }))
+      return true;
+    std::optional<std::string> first, firstCanon;
+    for (auto [v, d] : dims) {
+      std::optional<std::string> e = dimExpression(v, d, args, &f.front());
+      if (!e)
+        continue;
+      std::string c = canonicalProduct(*e, env.launch);
+      if (!first) {
+        first = *e;
+        firstCanon = c;
+      } else if (c != *firstCanon) {
+        contract->emitError("spec @")
+            << fname << ": operands of '" << op->getName() << "' have extents '"
+            << *first << "' and '" << *e << "' " << where << " (at "
+            << locString(op->getLoc()) << ")";
+        return false;
+      }
+    }
+    return true;
+  };
+  auto consistentExtents = [&](Operation *op) {
+    if (auto l = dyn_cast<linalg::LinalgOp>(op)) {
+      for (unsigned d = 0; d < l.getNumLoops(); ++d) {
+        SmallVector<std::pair<Value, unsigned>> dims;
+        for (OpOperand &o : op->getOpOperands()) {
+          if (!isa<RankedTensorType>(o.get().getType()))
+            continue;
+          for (auto [k, e] :
+               llvm::enumerate(l.getMatchingIndexingMap(&o).getResults()))
+            if (auto dim = dyn_cast<AffineDimExpr>(e);
+                dim && dim.getPosition() == d)
+              dims.push_back({o.get(), unsigned(k)});
+        }
+        if (!sameExtents(op, dims,
+                         "along loop dimension #" + std::to_string(d)))
+          return false;
+      }
+      return true;
+    }
+    SmallVector<Value> tensors;
+    if (auto sm = dyn_cast<linalg::SoftmaxOp>(op))
+      tensors = {sm.getInput(), sm.getOutput()};
+    else if (op->hasTrait<OpTrait::Elementwise>())
+      for (Value v : op->getOperands())
+        if (isa<RankedTensorType>(v.getType()))
+          tensors.push_back(v);
+    if (tensors.size() < 2)
+      return true;
+    int64_t rank = cast<RankedTensorType>(tensors[0].getType()).getRank();
+    for (int64_t d = 0; d < rank; ++d) {
+      SmallVector<std::pair<Value, unsigned>> dims;
+      for (Value v : tensors)
+        dims.push_back({v, unsigned(d)});
+      if (!sameExtents(op, dims, "in dimension #" + std::to_string(d)))
+        return false;
+    }
+    return true;
+  };
 
   // Every op (including linalg bodies) must be one the lowering models.
   WalkResult walk = f.getBody().walk([&](Operation *op) -> WalkResult {
@@ -1102,13 +1597,6 @@ std::unique_ptr<Spec> buildFuncSpec(Operation *contract, DictionaryAttr spec,
                                       << locString(op->getLoc()) << ")";
         return WalkResult::interrupt();
       }
-      for (int64_t r : l.getStaticLoopRanges())
-        if (ShapedType::isDynamic(r)) {
-          contract->emitError("spec @") << fname << ": '" << op->getName()
-                                        << "' has a dynamic loop bound (at "
-                                        << locString(op->getLoc()) << ")";
-          return WalkResult::interrupt();
-        }
       auto iters = l.getIteratorTypesArray();
       for (unsigned j = 0; j < l.getNumDpsInits(); ++j) {
         AffineMap m = l.getMatchingIndexingMap(l.getDpsInitOperand(j));
@@ -1125,6 +1613,15 @@ std::unique_ptr<Spec> buildFuncSpec(Operation *contract, DictionaryAttr spec,
         }
       }
     }
+    if (auto dim = dyn_cast<tensor::DimOp>(op);
+        dim && !dim.getConstantIndex()) {
+      contract->emitError("spec @")
+          << fname << ": tensor.dim needs a constant dimension index (at "
+          << locString(op->getLoc()) << ")";
+      return WalkResult::interrupt();
+    }
+    if (!consistentExtents(op))
+      return WalkResult::interrupt();
     if (op->getNumRegions() && !isa<linalg::LinalgOp>(op)) {
       contract->emitError("spec @")
           << fname << ": unsupported op with a region '" << op->getName()
@@ -1135,7 +1632,32 @@ std::unique_ptr<Spec> buildFuncSpec(Operation *contract, DictionaryAttr spec,
   });
   if (walk.wasInterrupted())
     return nullptr;
-  return std::make_unique<FuncSpec>(f, std::move(args), out, inputsText);
+
+  // A dynamic result extent traced to a contract expression must be the
+  // output buffer's; one that cannot be traced is compared as a term when
+  // an element is asked for.
+  Value result = cast<func::ReturnOp>(f.front().getTerminator()).getOperand(0);
+  std::vector<bool> resultDimChecked(resTy.getRank(), true);
+  for (unsigned d = 0; d < resultDimChecked.size(); ++d) {
+    if (!resTy.isDynamicDim(d))
+      continue;
+    std::optional<std::string> expr =
+        dimExpression(result, d, args, &f.front());
+    if (!expr) {
+      resultDimChecked[d] = false;
+      continue;
+    }
+    if (canonicalProduct(*expr, env.launch) !=
+        canonicalProduct(out->symbolicDims[d], env.launch)) {
+      contract->emitError("spec @")
+          << fname << " returns a tensor whose dimension #" << d
+          << " has extent '" << *expr << "' but output buffer '" << out->name
+          << "' has '" << out->symbolicDims[d] << "'";
+      return nullptr;
+    }
+  }
+  return std::make_unique<FuncSpec>(f, std::move(args), out, inputsText,
+                                    env.launch, std::move(resultDimChecked));
 }
 
 } // namespace kproof::engine

@@ -285,6 +285,39 @@ std::unique_ptr<Spec> buildSpec(Operation *contract, DictionaryAttr spec,
   };
   if (spec.get("func"))
     return buildFuncSpec(contract, spec, env);
+  // Launch-dependent extents (a symbolic launch) are modeled by func specs
+  // only: the built-ins and reference kernels count elements concretely.
+  // A spec with a concrete launch but symbolic extents (instantiated for a
+  // run) is concrete.
+  // `copy` (y[i] = x[i]) does not depend on the shape: it needs equal
+  // extents only.
+  auto isCopy = [&] {
+    auto b = spec.getAs<StringAttr>("builtin");
+    return b && b.getValue() == "copy";
+  };
+  if (env.launch.isSymbolic() && isCopy()) {
+    const BufferBinding *in = buffer("input"), *out = buffer("output");
+    if (in && out && (in->isSymbolic() || out->isSymbolic())) {
+      if (in->extentText() != out->extentText()) {
+        contract->emitError("spec shape mismatch: copy of '")
+            << in->name << "' has " << in->extentText() << " element(s) but '"
+            << out->name << "' has " << out->extentText();
+        return nullptr;
+      }
+      return std::make_unique<BuiltinSpec>("copy", in, out);
+    }
+  }
+  if (env.launch.isSymbolic())
+    for (auto &[name, b] : env.buffers)
+      if (b->isSymbolic()) {
+        contract->emitError("buffer '")
+            << name << "' has a launch-dependent shape ("
+            << b->extentText()
+            << " elements): give the spec as a func.func over tensors with "
+               "dynamic dimensions; built-in and reference-kernel specs "
+               "need concrete shapes";
+        return nullptr;
+      }
   if (spec.get("reference"))
     return buildRefSpec(contract, spec, env);
   if (auto b = spec.getAs<StringAttr>("builtin");

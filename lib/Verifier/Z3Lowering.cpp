@@ -82,14 +82,14 @@ Expr Z3Lowering::lower(Term root) {
 }
 
 /// Whether `e` has the Z3 sort that `t`'s sort lowers to.
-static bool sortMatches(Term t, const Expr &e) {
+static bool sortMatches(Term t, const Expr &e, bool bvAsInt) {
   switch (t->getSort()) {
   case Sort::Bool:
     return e.isBool();
   case Sort::Real:
     return e.isReal();
   case Sort::BV:
-    return e.isBV() && e.getBVWidth() == t->getWidth();
+    return bvAsInt ? e.isInt() : e.isBV() && e.getBVWidth() == t->getWidth();
   }
   return false;
 }
@@ -108,6 +108,21 @@ Expr Z3Lowering::lowerNode(Term t) {
   bool hadZ3Error = z3.hasError();
 
   Expr result;
+  if (bvAsInt) {
+    bool overBV = t->getSort() == Sort::BV || t->getKind() == Kind::BVToReal;
+    for (Term op : t->getOperands())
+      overBV |= op->getSort() == Sort::BV && t->getKind() != Kind::Eq &&
+                t->getKind() != Kind::Ite && t->getKind() != Kind::Select;
+    if (overBV && t->getKind() != Kind::BVVar) {
+      result = lowerAsInt(t, ops);
+      if (!result.isValid())
+        return result; // lowerAsInt recorded why
+      if (!hadZ3Error && z3.hasError())
+        return fail("Z3 rejected the lowering of " + t->toString() + ": " +
+                    z3.getError());
+      return result;
+    }
+  }
   switch (t->getKind()) {
   // --- Bool ---
   case Kind::BoolConst:
@@ -287,7 +302,7 @@ Expr Z3Lowering::lowerNode(Term t) {
                 z3.getError());
   if (!result.isValid())
     return fail("cannot lower the malformed term " + t->toString());
-  if (!sortMatches(t, result))
+  if (!sortMatches(t, result, bvAsInt))
     return fail("the lowering of " + t->toString() +
                 " has the wrong sort: " + result.getSort().toString());
   return result;
@@ -310,6 +325,20 @@ Expr Z3Lowering::lowerVar(Term t) {
   case Sort::BV:
     if (t->getWidth() == 0)
       return fail("the bit-vector variable '" + name + "' has width 0");
+    if (bvAsInt) {
+      if (!declare(name, "Int"))
+        return Expr();
+      e = z3.intVar(name);
+      intDefs.push_back(z3.intVal(0) <= e && e < pow2(t->getWidth()));
+      {
+        llvm::APInt hi = llvm::APInt::getLowBitsSet(256, t->getWidth());
+        auto b = varBounds.find(t);
+        if (b != varBounds.end() && b->second.ult(hi))
+          hi = b->second;
+        ranges[t] = {llvm::APInt(256, 0), hi};
+      }
+      break;
+    }
     if (!declare(name, "BV" + std::to_string(t->getWidth())))
       return Expr();
     e = z3.bvVar(name, t->getWidth());
@@ -342,23 +371,27 @@ Expr Z3Lowering::lowerSelect(Term t, const Expr &index) {
   std::string buffer = t->getName().str();
   if (buffer.empty())
     return fail("a buffer read without a buffer name: " + t->toString());
-  unsigned w = index.getBVWidth();
+  unsigned w = bvAsInt ? 1 : index.getBVWidth();
   if (w == 0 || w > kIndexWidth)
     return fail("the index of " + t->toString() +
                 " is not a bit-vector of at most " +
                 std::to_string(kIndexWidth) + " bits");
   auto it = buffers.find(buffer);
   if (it == buffers.end()) {
-    if (!declare(buffer, "(BV" + std::to_string(kIndexWidth) + ") Real"))
+    // Integer mode: the index is the Int of the 64-bit index.
+    if (!declare(buffer, bvAsInt ? std::string("(Int) Real")
+                                 : "(BV" + std::to_string(kIndexWidth) +
+                                       ") Real"))
       return Expr();
-    smt::FuncDecl f =
-        z3.function(buffer, {z3.bvSort(kIndexWidth)}, z3.realSort());
+    smt::FuncDecl f = z3.function(
+        buffer, {bvAsInt ? z3.intSort() : z3.bvSort(kIndexWidth)},
+        z3.realSort());
     if (!f.isValid())
       return Expr();
     it = buffers.emplace(buffer, f).first;
     bufferOrder.push_back(buffer);
   }
-  Expr index64 = index.zext(kIndexWidth);
+  Expr index64 = bvAsInt ? index : index.zext(kIndexWidth);
   Expr value = it->second(index64);
   if (value.isValid())
     selects.push_back({t, index64, value});
@@ -486,7 +519,8 @@ std::vector<NamedFact> Z3Lowering::atomFacts() {
     if (it == buffers.end())
       continue;
     add("elem_link!" + t->getName().str(),
-        it->second(z3.bvVal(element->second, kIndexWidth)) == e);
+        it->second(bvAsInt ? z3.intVal(std::to_string(element->second))
+                           : z3.bvVal(element->second, kIndexWidth)) == e);
   }
   return facts;
 }
@@ -536,7 +570,13 @@ Z3Lowering::extractModel(const smt::Model &model) {
       break;
     }
     case Sort::BV: {
-      auto bits = model.evaluate(e).getBVValue();
+      std::optional<llvm::APInt> bits;
+      if (bvAsInt) {
+        if (auto text = model.evaluate(e).getNumeralString())
+          bits = llvm::APInt(t->getWidth(), *text, 10);
+      } else {
+        bits = model.evaluate(e).getBVValue();
+      }
       if (!bits) {
         modelError = "the model gives no bit-vector value for " + name;
         return std::nullopt;
@@ -559,7 +599,7 @@ Z3Lowering::extractModel(const smt::Model &model) {
   // The elements read at symbolic indices.
   for (const SelectInfo &s : selects) {
     std::string what = s.term->toString();
-    auto index = model.evaluate(s.index64).getBVValue();
+    std::optional<llvm::APInt> index = numeralIndex(model.evaluate(s.index64));
     if (!index) {
       modelError = "the model gives no index value for " + what;
       return std::nullopt;
@@ -580,7 +620,7 @@ Z3Lowering::extractModel(const smt::Model &model) {
     for (const auto &[args, value] : interp->entries) {
       if (args.size() != 1)
         continue;
-      auto index = args[0].getBVValue();
+      std::optional<llvm::APInt> index = numeralIndex(args[0]);
       if (!index)
         continue;
       std::string what = buffer + "[" + std::to_string(index->getZExtValue()) +
@@ -601,6 +641,18 @@ Z3Lowering::extractModel(const smt::Model &model) {
       result.elements.erase(buffer);
   }
   return result;
+}
+
+std::optional<llvm::APInt> Z3Lowering::numeralIndex(const Expr &e) const {
+  if (!bvAsInt)
+    return e.getBVValue();
+  std::optional<std::string> text = e.getNumeralString();
+  if (!text || text->empty() || (*text)[0] == '-')
+    return std::nullopt;
+  llvm::APInt v(kIndexWidth + 1, *text, 10);
+  if (v.getActiveBits() > kIndexWidth)
+    return std::nullopt;
+  return v.trunc(kIndexWidth);
 }
 
 std::optional<Rational> Z3Lowering::evalReal(const smt::Model &model,
@@ -651,4 +703,336 @@ void (::kproof::engine::addBranchFacts)(TermContext &T,
     }
   }
   assertions.append(facts.begin(), facts.end());
+}
+
+//===----------------------------------------------------------------------===//
+// Bit-vectors as integers (setBitVectorsAsIntegers)
+//===----------------------------------------------------------------------===//
+
+Expr Z3Lowering::pow2(unsigned k) {
+  return z3.intVal(llvm::toString(llvm::APInt::getOneBitSet(k + 1, k), 10, false));
+}
+
+Expr Z3Lowering::wrapInt(const Expr &x, unsigned w) {
+  unsigned n = intFresh++;
+  Expr r = z3.intVar(freshName("int.wrap", n));
+  Expr k = z3.intVar(freshName("int.k", n));
+  intDefs.push_back(z3.intVal(0) <= r && r < pow2(w) && x == r + pow2(w) * k);
+  return r;
+}
+
+std::pair<Expr, Expr> Z3Lowering::divRem(const Expr &x, const Expr &y,
+                                         unsigned w) {
+  unsigned n = intFresh++;
+  Expr q = z3.intVar(freshName("int.q", n));
+  Expr r = z3.intVar(freshName("int.r", n));
+  Expr zero = z3.intVal(0);
+  intDefs.push_back(
+      (y == zero).ite(q == pow2(w) - z3.intVal(1) && r == x,
+                      x == q * y + r && zero <= r && r < y && zero <= q));
+  return {q, r};
+}
+
+void Z3Lowering::assumeBoundsOf(llvm::ArrayRef<Term> assertions) {
+  llvm::SmallVector<Term> conjuncts;
+  llvm::SmallVector<Term> work(assertions.begin(), assertions.end());
+  while (!work.empty()) {
+    Term t = work.pop_back_val();
+    if (t->getKind() == Kind::And)
+      work.append(t->getOperands().begin(), t->getOperands().end());
+    else
+      conjuncts.push_back(t);
+  }
+  auto tighten = [&](Term v, const llvm::APInt &hi) {
+    auto it = varBounds.find(v);
+    if (it == varBounds.end() || hi.ult(it->second))
+      varBounds[v] = hi;
+  };
+  // Twice, so `tid.x < ntid.x` sees the bound of ntid.x.
+  for (int round = 0; round < 2; ++round)
+    for (Term c : conjuncts) {
+      bool strict = c->getKind() == Kind::BVUlt;
+      if (!strict && c->getKind() != Kind::BVUle)
+        continue;
+      Term v = c->getOperand(0), b = c->getOperand(1);
+      if (v->getKind() != Kind::BVVar)
+        continue;
+      llvm::APInt hi;
+      if (b->getKind() == Kind::BVConst) {
+        hi = b->getAPInt().zext(256);
+      } else if (b->getKind() == Kind::BVVar && varBounds.count(b)) {
+        hi = varBounds[b];
+      } else {
+        continue;
+      }
+      if (strict) {
+        if (hi.isZero())
+          continue; // unsatisfiable anyway; keep the width's range
+        hi -= 1;
+      }
+      tighten(v, hi);
+    }
+}
+
+Expr Z3Lowering::lowerAsInt(Term t, llvm::ArrayRef<Expr> ops) {
+  using llvm::APInt;
+  unsigned w = t->getSort() == Sort::BV ? t->getWidth() : 0;
+  auto constOperand = [&](unsigned i) -> std::optional<uint64_t> {
+    Term o = t->getOperand(i);
+    if (o->getKind() != Kind::BVConst || o->getAPInt().getActiveBits() > 63)
+      return std::nullopt;
+    return o->getAPInt().getZExtValue();
+  };
+  auto opWidth = [&](unsigned i) { return t->getOperand(i)->getWidth(); };
+  auto toSigned = [&](const Expr &x, unsigned width) {
+    return (x < pow2(width - 1)).ite(x, x - pow2(width));
+  };
+  // Value ranges (256-bit, so sums and products of 64-bit values do not
+  // overflow): an operation whose exact result stays in [0, 2^w) needs no
+  // modular encoding.
+  auto full = [&](unsigned width) {
+    return std::pair{APInt(256, 0), APInt::getLowBitsSet(256, width)};
+  };
+  auto range = [&](unsigned i) {
+    auto it = ranges.find(t->getOperand(i));
+    return it != ranges.end() ? it->second : full(opWidth(i));
+  };
+  auto fits = [&](const APInt &hi) { return hi.getActiveBits() <= w; };
+  Expr zero = z3.intVal(0);
+  Expr result;
+  std::pair<APInt, APInt> r = full(w);
+  switch (t->getKind()) {
+  case Kind::BVConst: {
+    result = z3.intVal(llvm::toString(t->getAPInt(), 10, false));
+    APInt v = t->getAPInt().zext(256);
+    r = {v, v};
+    break;
+  }
+  case Kind::BVAdd: {
+    auto [a, b] = std::pair{range(0), range(1)};
+    APInt hi = a.second + b.second;
+    if (fits(hi)) {
+      result = ops[0] + ops[1];
+      r = {a.first + b.first, hi};
+    } else {
+      result = wrapInt(ops[0] + ops[1], w);
+    }
+    break;
+  }
+  case Kind::BVSub: {
+    auto [a, b] = std::pair{range(0), range(1)};
+    if (a.first.uge(b.second)) {
+      result = ops[0] - ops[1];
+      r = {a.first - b.second, a.second - b.first};
+    } else {
+      result = wrapInt(ops[0] - ops[1], w);
+    }
+    break;
+  }
+  case Kind::BVMul: {
+    auto [a, b] = std::pair{range(0), range(1)};
+    // x * 1 = x (the launch facts multiply by unit extents).
+    for (unsigned i = 0; i < 2; ++i)
+      if (std::optional<uint64_t> c = constOperand(i); c && *c == 1) {
+        ranges[t] = range(1 - i);
+        return ops[1 - i];
+      }
+    if (!constOperand(0) && !constOperand(1))
+      intProducts.push_back({ops[0], ops[1]});
+    bool overflow = false;
+    APInt hi = a.second.umul_ov(b.second, overflow);
+    if (!overflow && fits(hi)) {
+      result = ops[0] * ops[1];
+      r = {a.first * b.first, hi};
+      for (unsigned i = 0; i < 2; ++i)
+        if (std::optional<uint64_t> c = constOperand(i); c && *c > 0)
+          exactScaled.try_emplace(t, *c, ops[1 - i]);
+    } else {
+      result = wrapInt(ops[0] * ops[1], w);
+    }
+    break;
+  }
+  case Kind::BVUDiv: {
+    auto scaled = exactScaled.find(t->getOperand(0));
+    if (std::optional<uint64_t> c = constOperand(1);
+        c && scaled != exactScaled.end() && scaled->second.first == *c) {
+      // (x * c) udiv c = x when the product does not wrap.
+      result = scaled->second.second;
+      auto a = range(0);
+      r = {a.first.udiv(*c), a.second.udiv(*c)};
+      break;
+    }
+    result = divRem(ops[0], ops[1], w).first;
+    if (std::optional<uint64_t> c = constOperand(1); c && *c > 0) {
+      auto a = range(0);
+      r = {a.first.udiv(*c), a.second.udiv(*c)};
+    }
+    break;
+  }
+  case Kind::BVURem: {
+    auto scaled = exactScaled.find(t->getOperand(0));
+    if (std::optional<uint64_t> c = constOperand(1);
+        c && scaled != exactScaled.end() && scaled->second.first == *c) {
+      result = zero; // (x * c) urem c = 0 when the product does not wrap
+      r = {APInt(256, 0), APInt(256, 0)};
+      break;
+    }
+    result = divRem(ops[0], ops[1], w).second;
+    auto a = range(0);
+    r = {APInt(256, 0), a.second};
+    if (std::optional<uint64_t> c = constOperand(1); c && *c > 0 &&
+                                                     APInt(256, *c - 1).ult(a.second))
+      r.second = APInt(256, *c - 1);
+    break;
+  }
+  case Kind::BVNot: {
+    auto a = range(0);
+    APInt top = APInt::getLowBitsSet(256, w);
+    result = pow2(w) - z3.intVal(1) - ops[0];
+    r = {top - a.second, top - a.first};
+    break;
+  }
+  case Kind::BVAnd: {
+    // x & (2^k - 1) = x mod 2^k.
+    for (unsigned i = 0; i < 2 && !result.isValid(); ++i) {
+      Term m = t->getOperand(i);
+      if (m->getKind() != Kind::BVConst || !m->getAPInt().isMask())
+        continue;
+      APInt mask = m->getAPInt().zext(256);
+      auto a = range(1 - i);
+      if (a.second.ule(mask)) {
+        result = ops[1 - i];
+        r = a;
+      } else {
+        result = divRem(ops[1 - i],
+                        pow2(m->getAPInt().countTrailingOnes()), w)
+                     .second;
+        r = {APInt(256, 0), mask};
+      }
+    }
+    if (!result.isValid())
+      return fail("bitwise and with a value other than a low-bit mask is "
+                  "not encoded over the integers: " + t->toString());
+    break;
+  }
+  case Kind::BVShl: {
+    std::optional<uint64_t> c = constOperand(1);
+    if (!c)
+      return fail("a shift by a symbolic amount is not encoded over the "
+                  "integers");
+    if (*c >= w) {
+      result = zero;
+      r = {APInt(256, 0), APInt(256, 0)};
+      break;
+    }
+    auto a = range(0);
+    APInt hi = a.second.shl(*c);
+    if (a.second.getActiveBits() + *c <= 256 && fits(hi)) {
+      result = ops[0] * pow2(*c);
+      r = {a.first.shl(*c), hi};
+      if (*c < 63)
+        exactScaled.try_emplace(t, uint64_t(1) << *c, ops[0]);
+    } else {
+      result = wrapInt(ops[0] * pow2(*c), w);
+    }
+    break;
+  }
+  case Kind::BVLShr: {
+    std::optional<uint64_t> c = constOperand(1);
+    if (!c)
+      return fail("a shift by a symbolic amount is not encoded over the "
+                  "integers");
+    if (*c >= w) {
+      result = zero;
+      r = {APInt(256, 0), APInt(256, 0)};
+      break;
+    }
+    auto a = range(0);
+    result = divRem(ops[0], pow2(*c), w).first;
+    r = {a.first.lshr(*c), a.second.lshr(*c)};
+    break;
+  }
+  case Kind::BVZExt:
+    result = ops[0];
+    r = range(0);
+    break;
+  case Kind::BVSExt: {
+    unsigned from = opWidth(0);
+    auto a = range(0);
+    if (a.second.getActiveBits() < from) {
+      result = ops[0]; // non-negative: sign extension is the identity
+      r = a;
+    } else {
+      result = (ops[0] < pow2(from - 1))
+                   .ite(ops[0], ops[0] + pow2(w) - pow2(from));
+    }
+    break;
+  }
+  case Kind::BVExtract: {
+    Expr x = ops[0];
+    auto a = range(0);
+    unsigned lo = t->getExtractLow();
+    if (lo) {
+      x = divRem(x, pow2(lo), opWidth(0)).first;
+      a = {a.first.lshr(lo), a.second.lshr(lo)};
+    }
+    if (fits(a.second)) {
+      result = x;
+      r = a;
+    } else {
+      result = wrapInt(x, w);
+    }
+    break;
+  }
+  case Kind::BVConcat:
+    result = ops[0] * pow2(opWidth(1)) + ops[1];
+    break;
+  case Kind::BVUlt:
+    return ops[0] < ops[1];
+  case Kind::BVUle:
+    return ops[0] <= ops[1];
+  case Kind::BVSlt:
+    return toSigned(ops[0], opWidth(0)) < toSigned(ops[1], opWidth(1));
+  case Kind::BVSle:
+    return toSigned(ops[0], opWidth(0)) <= toSigned(ops[1], opWidth(1));
+  case Kind::BVToReal:
+    return (t->isSigned() ? toSigned(ops[0], opWidth(0)) : ops[0]).toReal();
+  case Kind::Ite: {
+    result = ops[0].ite(ops[1], ops[2]);
+    auto [a, b] = std::pair{range(1), range(2)};
+    r = {llvm::APIntOps::umin(a.first, b.first),
+         llvm::APIntOps::umax(a.second, b.second)};
+    break;
+  }
+  default:
+    return fail("'" + t->toString() +
+                "' is not encoded over the integers (bit-vectors as "
+                "integers)");
+  }
+  if (w)
+    ranges[t] = r;
+  return result;
+}
+
+std::vector<Expr> Z3Lowering::intDefinitions() {
+  std::vector<Expr> facts = intDefs;
+  // Monotonicity of the product of non-negative values, for each ordered
+  // pair of products a*b, c*d (both pairings of their factors):
+  //   a <= c and b <= d  ->  a*b <= c*d
+  //   a <  c and b <= d  ->  a*b + d <= c*d     (a*b <= (c-1)*d)
+  for (size_t i = 0; i < intProducts.size(); ++i)
+    for (size_t j = 0; j < intProducts.size(); ++j) {
+      if (i == j)
+        continue;
+      auto &[c, d] = intProducts[j];
+      Expr cd = c * d;
+      for (int swap = 0; swap < 2; ++swap) {
+        const Expr &a = swap ? intProducts[i].second : intProducts[i].first;
+        const Expr &b = swap ? intProducts[i].first : intProducts[i].second;
+        Expr ab = a * b;
+        facts.push_back((a <= c && b <= d).implies(ab <= cd));
+        facts.push_back((a < c && b <= d).implies(ab + d <= cd));
+      }
+    }
+  return facts;
 }

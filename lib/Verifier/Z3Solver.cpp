@@ -125,6 +125,11 @@ Expr Context::intVal(int64_t value) {
   return wrap(Z3_mk_int64(ctx, value, Z3_mk_int_sort(ctx)));
 }
 
+Expr Context::intVal(llvm::StringRef decimal) {
+  std::string n = decimal.str();
+  return wrap(Z3_mk_numeral(ctx, n.c_str(), Z3_mk_int_sort(ctx)));
+}
+
 Expr Context::bvVal(uint64_t value, unsigned width) {
   return wrap(Z3_mk_unsigned_int64(ctx, value, Z3_mk_bv_sort(ctx, width)));
 }
@@ -763,9 +768,10 @@ struct Solver::Impl {
   Z3_solver solver = nullptr;
 };
 
-Solver::Solver(Context &c) : ctx(c), impl(std::make_unique<Impl>()) {
+Solver::Solver(Context &c, bool simple)
+    : ctx(c), impl(std::make_unique<Impl>()) {
   Z3_context z = ctx.raw();
-  impl->solver = Z3_mk_solver(z);
+  impl->solver = simple ? Z3_mk_simple_solver(z) : Z3_mk_solver(z);
   Z3_solver_inc_ref(z, impl->solver);
   Z3_params params = Z3_mk_params(z);
   Z3_params_inc_ref(z, params);
@@ -790,6 +796,17 @@ void Solver::add(const Expr &assertion) {
     return;
   }
   Z3_solver_assert(ctx.raw(), impl->solver, assertion.getAST());
+}
+
+void Solver::setRLimit(uint64_t rlimit) {
+  Z3_context z = ctx.raw();
+  Z3_params params = Z3_mk_params(z);
+  Z3_params_inc_ref(z, params);
+  Z3_params_set_uint(z, params, Z3_mk_string_symbol(z, "rlimit"),
+                     static_cast<unsigned>(std::min<uint64_t>(rlimit,
+                                                              UINT32_MAX)));
+  Z3_solver_set_params(z, impl->solver, params);
+  Z3_params_dec_ref(z, params);
 }
 
 void Solver::push() { Z3_solver_push(ctx.raw(), impl->solver); }

@@ -100,6 +100,12 @@ llvm::cl::opt<uint64_t>
     dynamicSmem("dynamic-smem",
                 llvm::cl::desc("Bytes of dynamic shared memory per CTA"),
                 llvm::cl::init(0));
+llvm::cl::opt<std::string> launchOpt(
+    "launch",
+    llvm::cl::desc("Extents of a symbolic launch (a contract with grid_max "
+                   "or block_max), e.g. ntid.x=96,nctaid.x=3; an extent not "
+                   "given is 1"),
+    llvm::cl::init(""));
 llvm::cl::opt<uint64_t>
     maxSteps("max-steps",
              llvm::cl::desc("Operations executed before the run stops"),
@@ -279,11 +285,33 @@ int main(int argc, char **argv) {
     return ExitError;
   }
 
+  // A symbolic launch runs at the extents --launch gives.
+  std::map<std::string, int64_t> launchValues;
+  {
+    llvm::SmallVector<llvm::StringRef> items;
+    llvm::StringRef(launchOpt).split(items, ',', -1, /*KeepEmpty=*/false);
+    for (llvm::StringRef item : items) {
+      auto [key, value] = item.split('=');
+      int64_t v;
+      if (value.trim().getAsInteger(10, v)) {
+        llvm::errs() << "kproof-run: error: --launch entry '" << item
+                     << "' is not NAME=INTEGER\n";
+        return ExitError;
+      }
+      launchValues[key.trim().str()] = v;
+    }
+  }
   engine::TermContext T;
-  std::optional<engine::BoundContract> bc =
-      engine::bindContract(*module, contract, T);
+  std::optional<engine::BoundContract> bc = engine::bindContract(
+      *module, contract, T, launchOpt.empty() ? nullptr : &launchValues);
   if (!bc)
     return ExitError; // the diagnostic names the contract field
+  if (bc->launch.isSymbolic()) {
+    llvm::errs() << "kproof-run: error: the contract's launch is symbolic ("
+                 << bc->launch.describe()
+                 << "); give its extents with --launch=ntid.x=N,nctaid.x=M\n";
+    return ExitError;
+  }
 
   RunOptions opts;
   opts.mode = modeOpt == "exact" ? NumericMode::Exact : NumericMode::IEEE;

@@ -1069,6 +1069,15 @@ def KProof_ContractOp : KProof_Op<"contract", [Symbol]> {
     (`params`), the `spec`, `assume` (assumptions, printed with every
     verdict) and `mode` (`reals`: floats are exact reals).
 
+    A symbolic launch gives `grid_max` instead of `grid` and/or `block_max`
+    instead of `block`: dimension d is then any extent in [1, max_d]
+    (`%nctaid.d` / `%ntid.d` become bounded variables; one proof covers
+    every launch in range), with at most 1024 threads per CTA; `max_threads`
+    bounds the threads of the whole launch. A buffer extent may then depend
+    on the launch: `shape = ["nctaid.x", "ntid.x"]` or
+    `shape = ["nctaid.x*ntid.x"]` (products of launch extents and
+    integers).
+
     Each entry of `params` is a dictionary:
     - a buffer: `{name = "x", buffer = "in" | "out" | "inout",
       space = "global", type = f32, shape = array<i64: 4>}`; the shape is in
@@ -1102,11 +1111,15 @@ def KProof_ContractOp : KProof_Op<"contract", [Symbol]> {
     ```
   }];
   let arguments = (ins SymbolNameAttr:$sym_name, StrAttr:$kernel,
-                       DenseI64ArrayAttr:$grid, DenseI64ArrayAttr:$block,
+                       OptionalAttr<DenseI64ArrayAttr>:$grid,
+                       OptionalAttr<DenseI64ArrayAttr>:$block,
                        ArrayAttr:$params, DictionaryAttr:$spec,
                        OptionalAttr<StrArrayAttr>:$assume,
                        DefaultValuedAttr<StrAttr, "\"reals\"">:$mode,
-                       OptionalAttr<I64Attr>:$dynamic_shared);
+                       OptionalAttr<I64Attr>:$dynamic_shared,
+                       OptionalAttr<DenseI64ArrayAttr>:$grid_max,
+                       OptionalAttr<DenseI64ArrayAttr>:$block_max,
+                       OptionalAttr<I64Attr>:$max_threads);
   let assemblyFormat = "$sym_name attr-dict";
   let hasVerifier = 1;
 }

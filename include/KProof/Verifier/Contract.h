@@ -22,6 +22,7 @@
 
 #include "mlir/IR/BuiltinOps.h"
 
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -51,9 +52,17 @@ struct BoundContract {
 /// Binds `contract` to its kernel in `module`. Errors (unknown entry,
 /// parameter count or type mismatch, spec shape mismatch) are emitted at
 /// the contract's location; the result is then nullopt.
-std::optional<BoundContract> bindContract(mlir::ModuleOp module,
-                                          mlir::kproof::ContractOp contract,
-                                          TermContext &terms);
+///
+/// `launchValues` instantiates a symbolic launch (grid_max/block_max) for
+/// a concrete run (the interpreter, the replay of a counterexample): each
+/// symbolic extent ("ntid.x", "nctaid.x", ...) takes its value from the map
+/// (1 when absent), launch-dependent buffer shapes become those values'
+/// products (BufferBinding::symbolicDims stays, for the spec's binding).
+/// A value outside the contract's bounds is an error.
+std::optional<BoundContract>
+bindContract(mlir::ModuleOp module, mlir::kproof::ContractOp contract,
+             TermContext &terms,
+             const std::map<std::string, int64_t> *launchValues = nullptr);
 
 } // namespace kproof::engine
 

@@ -31,12 +31,71 @@
 
 namespace kproof::engine {
 
+/// The launch (DESIGN.md §4): concrete, or symbolic per dimension. A
+/// symbolic block (grid) dimension d is the 32-bit variable `ntid.d`
+/// (`nctaid.d`), ranging over [1, block[d]] ([1, grid[d]]) under the facts
+/// of `facts()`; one proof covers every thread of every launch in range.
+struct LaunchConfig {
+  /// Extents, or upper bounds of the symbolic dimensions.
+  int64_t grid[3] = {1, 1, 1};
+  int64_t block[3] = {1, 1, 1};
+  bool gridSymbolic[3] = {false, false, false};
+  bool blockSymbolic[3] = {false, false, false};
+  /// Upper bound on the threads of the whole launch (the product of all six
+  /// extents), from the contract's `max_threads`; 0 when none.
+  uint64_t maxThreads = 0;
+  /// Bytes of dynamic shared memory per CTA (the launch's third parameter,
+  /// `extern __shared__` arrays); 0 when the contract gives none.
+  uint64_t dynamicShared = 0;
+  bool isSymbolic() const {
+    for (int d = 0; d < 3; ++d)
+      if (gridSymbolic[d] || blockSymbolic[d])
+        return true;
+    return false;
+  }
+  /// Threads of the launch (an upper bound when the launch is symbolic).
+  uint64_t totalThreads() const {
+    uint64_t n = uint64_t(grid[0]) * grid[1] * grid[2] * block[0] *
+                 block[1] * block[2];
+    return maxThreads && isSymbolic() && maxThreads < n ? maxThreads : n;
+  }
+  /// The 32-bit term of the launch extent `name` ("ntid.x", ..., "nctaid.z"):
+  /// a constant, or the variable of that name when the dimension is
+  /// symbolic. Null for any other name.
+  Term extent(TermContext &terms, llvm::StringRef name) const;
+  /// The extent bounding thread-index variable `var` ("tid.x" -> ntid.x,
+  /// "ctaid.y" -> nctaid.y), as extent() gives it.
+  Term extentOf(TermContext &terms, llvm::StringRef var) const;
+  /// Range facts of the symbolic dimensions (CUDA launch limits):
+  /// 1 <= ntid.d <= block[d], 1 <= nctaid.d <= grid[d], ntid.x * ntid.y *
+  /// ntid.z <= 1024, and the whole launch within maxThreads; `true` for a
+  /// concrete launch. Every path condition starts from these.
+  Term facts(TermContext &terms) const;
+  /// The facts in words, printed with every verdict over a symbolic launch:
+  /// "symbolic launch: ntid.x in [1, 1024], nctaid.x in [1, 4096], ...".
+  std::string describe() const;
+};
+
 /// A kernel buffer bound by the contract.
 struct BufferBinding {
   std::string name;
   enum class Role { In, Out, InOut } role;
   mlir::Type elemType;
+  /// Extents in elements, row-major; a symbolic extent's upper bound under
+  /// the contract's launch bounds.
   std::vector<int64_t> shape;
+  /// Per dimension, empty when shape[d] is the extent, else the extent as
+  /// the product of launch extents and integers the contract wrote
+  /// ("nctaid.x", "nctaid.x*ntid.x", "2*ntid.x"): a launch-dependent extent.
+  /// An empty vector: every extent is concrete.
+  std::vector<std::string> symbolicDims;
+  bool isSymbolic() const {
+    for (const std::string &s : symbolicDims)
+      if (!s.empty())
+        return true;
+    return false;
+  }
+  /// Elements in all (an upper bound when isSymbolic()).
   uint64_t numElements() const {
     uint64_t n = 1;
     for (int64_t d : shape)
@@ -47,20 +106,23 @@ struct BufferBinding {
     unsigned bits = elemType.getIntOrFloatBitWidth();
     return bits <= 8 ? 1 : bits / 8;
   }
+  /// The extent of dimension `d` as a 64-bit term under `launch`.
+  Term extent(TermContext &terms, const LaunchConfig &launch,
+              unsigned d) const;
+  /// The number of elements as a 64-bit term under `launch`.
+  Term numElementsTerm(TermContext &terms, const LaunchConfig &launch) const;
+  /// The element count for messages: "1024", or the launch-dependent
+  /// expression ("nctaid.x*ntid.x", "nctaid.x*256").
+  std::string extentText() const;
 };
 
-/// The contract as the executor needs it.
-struct LaunchConfig {
-  int64_t grid[3] = {1, 1, 1};
-  int64_t block[3] = {1, 1, 1};
-  /// Bytes of dynamic shared memory per CTA (the launch's third parameter,
-  /// `extern __shared__` arrays); 0 when the contract gives none.
-  uint64_t dynamicShared = 0;
-  uint64_t totalThreads() const {
-    return uint64_t(grid[0]) * grid[1] * grid[2] * block[0] * block[1] *
-           block[2];
-  }
-};
+/// The 64-bit term of a launch-extent product `expr` ("nctaid.x*ntid.x",
+/// "4*ntid.y"; factors are integers or launch extent names) under `launch`;
+/// null (with `error` set) when a factor is neither. Its upper bound under
+/// the launch bounds goes to `bound` when given.
+Term launchProduct(TermContext &terms, const LaunchConfig &launch,
+                   llvm::StringRef expr, std::string *error = nullptr,
+                   int64_t *bound = nullptr);
 
 /// One store that survived to the end of a path.
 struct FinalStore {

@@ -34,6 +34,9 @@ namespace kproof::engine {
 struct SpecEnvironment {
   std::map<std::string, const BufferBinding *> buffers;
   std::map<std::string, Term> scalars;
+  /// The contract's launch: the extents of launch-dependent buffer shapes
+  /// (BufferBinding::symbolicDims) are terms over it (a spec keeps a copy).
+  LaunchConfig launch;
 };
 
 class Spec {

@@ -78,6 +78,37 @@ public:
 
   Z3Lowering(smt::Context &z3, TermContext &terms);
 
+  /// Lowers bit-vector terms as integers (must be set before the first
+  /// lower()): a w-bit value is an Int in [0, 2^w), and each operation that
+  /// may wrap defines a fresh Int by its exact modular meaning (x + y =
+  /// r + 2^w k with 0 <= r < 2^w; x udiv y and x urem y by x = q y + r,
+  /// 0 <= r < y, with SMT-LIB's values for y = 0; extract and sign
+  /// extension likewise), so the encoding is equisatisfiable with the
+  /// bit-vector one. Z3's nonlinear integer arithmetic then decides what
+  /// bit-blasting cannot: products of two symbolic values (ctaid.x *
+  /// ntid.x under a symbolic launch, DESIGN.md §4). Bitwise and/or/xor
+  /// (except masks 2^k - 1), shifts by a symbolic amount, signed division
+  /// are not encoded: lower() fails on them. Buffers are functions of the
+  /// Int index.
+  /// The definitions are in intDefinitions(); assert them with the query.
+  void setBitVectorsAsIntegers(bool on) { bvAsInt = on; }
+  /// Integer mode: upper bounds of bit-vector variables that the query
+  /// asserts (top-level conjuncts `v <= c`, `v < c`, `v < w` of
+  /// `assertions`), so operations that cannot wrap under them need no
+  /// modular encoding. Sound only when `assertions` are asserted in the
+  /// same query.
+  void assumeBoundsOf(llvm::ArrayRef<Term> assertions);
+  bool bitVectorsAsIntegers() const { return bvAsInt; }
+  /// The defining constraints of the fresh Ints (and the ranges of the
+  /// bit-vector variables) introduced so far, in creation order, then the
+  /// monotonicity instances of the products lowered so far: for products
+  /// a*b and c*d (every encoded value is >= 0, both pairings of factors),
+  /// a <= c and b <= d -> a*b <= c*d, and a < c and b <= d -> a*b + d <=
+  /// c*d. They are valid facts of the integers that spare the nonlinear
+  /// solver the reasoning behind `ctaid*ntid + tid` being injective and
+  /// below nctaid*ntid.
+  std::vector<smt::Expr> intDefinitions();
+
   /// The Z3 expression of `t`, memoized per term (also shared subterms, so
   /// a DAG lowers in time linear in its size; the walk is iterative, so deep
   /// terms do not exhaust the stack). Returns an invalid Expr when `t` or a
@@ -148,6 +179,18 @@ public:
 
 private:
   smt::Expr lowerNode(Term t);
+  /// lowerNode for a term over bit-vectors in integer mode.
+  smt::Expr lowerAsInt(Term t, llvm::ArrayRef<smt::Expr> ops);
+  /// 2^k as an Int numeral.
+  smt::Expr pow2(unsigned k);
+  /// A buffer index numeral of the model (BV64, or Int in integer mode).
+  std::optional<llvm::APInt> numeralIndex(const smt::Expr &e) const;
+  /// A fresh Int in [0, 2^w) equal to `x` mod 2^w.
+  smt::Expr wrapInt(const smt::Expr &x, unsigned w);
+  /// Fresh q, r with x = q * y + r, 0 <= r < y for y != 0 and SMT-LIB's
+  /// udiv/urem values (q = 2^w - 1, r = x) for y = 0.
+  std::pair<smt::Expr, smt::Expr> divRem(const smt::Expr &x,
+                                         const smt::Expr &y, unsigned w);
   smt::Expr lowerVar(Term t);
   smt::Expr lowerAtom(Term t, llvm::ArrayRef<smt::Expr> args);
   smt::Expr lowerSelect(Term t, const smt::Expr &index);
@@ -180,6 +223,19 @@ private:
   std::vector<SelectInfo> selects;
   std::string error;
   std::string modelError;
+  bool bvAsInt = false;
+  std::vector<smt::Expr> intDefs;
+  /// Integer mode: the products of two non-constant values lowered so far
+  /// (factor, factor).
+  std::vector<std::pair<smt::Expr, smt::Expr>> intProducts;
+  /// Integer mode: a range [lo, hi] of each lowered bit-vector term's value
+  /// (256-bit unsigned), and the asserted upper bounds of variables.
+  llvm::DenseMap<Term, std::pair<llvm::APInt, llvm::APInt>> ranges;
+  llvm::DenseMap<Term, llvm::APInt> varBounds;
+  /// Integer mode: products x * c (and shifts x << k) by a constant that
+  /// cannot wrap, by term, with the Int of x: (x * c) udiv c = x.
+  llvm::DenseMap<Term, std::pair<uint64_t, smt::Expr>> exactScaled;
+  unsigned intFresh = 0;
 };
 
 } // namespace kproof::engine

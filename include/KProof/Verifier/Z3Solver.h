@@ -249,6 +249,8 @@ public:
   Expr realVal(llvm::StringRef numeral);
   Expr intVar(llvm::StringRef name);
   Expr intVal(int64_t value);
+  /// An integer numeral of any size, in decimal.
+  Expr intVal(llvm::StringRef decimal);
   Expr bvVar(llvm::StringRef name, unsigned width);
   Expr bvVal(uint64_t value, unsigned width);
   /// A bit-vector literal of any width.
@@ -295,12 +297,18 @@ private:
 /// An incremental solver over one Context.
 class Solver {
 public:
-  explicit Solver(Context &ctx);
+  /// `simple`: Z3's plain SMT core (Z3_mk_simple_solver) instead of the
+  /// default solver, whose logic-specific preprocessing (the qfnia tactic
+  /// of Z3 4.8) can run unbounded on nonlinear integer queries that the
+  /// core decides at once.
+  explicit Solver(Context &ctx, bool simple = false);
   ~Solver();
   Solver(const Solver &) = delete;
   Solver &operator=(const Solver &) = delete;
 
   void add(const Expr &assertion);
+  /// Replaces the resource limit of the following checks (0: none).
+  void setRLimit(uint64_t rlimit);
   void push();
   void pop();
   /// Checks the current assertions under the context's rlimit and timeout.

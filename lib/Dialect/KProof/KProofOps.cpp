@@ -728,8 +728,44 @@ LogicalResult ContractOp::verify() {
         return emitOpError("'") << what << "' dimensions must be >= 1";
     return success();
   };
-  if (failed(dims(getGrid(), "grid")) || failed(dims(getBlock(), "block")))
-    return failure();
+  // A launch is concrete (`grid`, `block`) or symbolic per part
+  // (`grid_max`, `block_max`: each extent any value in [1, max]).
+  for (auto [exact, max, what] :
+       {std::tuple{getGridAttr(), getGridMaxAttr(), "grid"},
+        std::tuple{getBlockAttr(), getBlockMaxAttr(), "block"}}) {
+    if (!exact == !max)
+      return emitOpError("needs exactly one of '")
+             << what << "' (a concrete launch) and '" << what
+             << "_max' (a symbolic one)";
+    if (exact && failed(dims(exact.asArrayRef(), what)))
+      return failure();
+    if (max && failed(dims(max.asArrayRef(), (Twine(what) + "_max").str())))
+      return failure();
+  }
+  // CUDA's launch limits (CUDA C++ Programming Guide, compute capability
+  // table): a bound beyond them would admit launches that cannot exist.
+  if (auto b = getBlockMaxAttr()) {
+    const int64_t lim[3] = {1024, 1024, 64};
+    for (int d = 0; d < 3; ++d)
+      if (b[d] > lim[d])
+        return emitOpError("'block_max' dimension ")
+               << "xyz"[d] << " exceeds the CUDA limit of " << lim[d];
+  }
+  if (auto g = getGridMaxAttr()) {
+    const int64_t lim[3] = {2147483647, 65535, 65535};
+    for (int d = 0; d < 3; ++d)
+      if (g[d] > lim[d])
+        return emitOpError("'grid_max' dimension ")
+               << "xyz"[d] << " exceeds the CUDA limit of " << lim[d];
+  }
+  if (std::optional<int64_t> m = getMaxThreads()) {
+    if (*m < 1)
+      return emitOpError("'max_threads' must be >= 1");
+    if (!getGridMaxAttr() && !getBlockMaxAttr())
+      return emitOpError("'max_threads' bounds a symbolic launch; the launch "
+                         "is concrete");
+  }
+  bool symbolicLaunch = getGridMaxAttr() || getBlockMaxAttr();
   if (std::optional<int64_t> dyn = getDynamicShared(); dyn && *dyn < 0)
     return emitOpError("'dynamic_shared' (bytes of dynamic shared memory) "
                        "must be >= 0");
@@ -737,8 +773,8 @@ LogicalResult ContractOp::verify() {
   for (NamedAttribute a : (*this)->getDiscardableAttrs())
     return emitOpError("unknown contract field '")
            << a.getName().getValue()
-           << "' (fields: kernel, grid, block, params, spec, assume, mode, "
-              "dynamic_shared)";
+           << "' (fields: kernel, grid, block, grid_max, block_max, "
+              "max_threads, params, spec, assume, mode, dynamic_shared)";
   auto checkKeys = [&](DictionaryAttr d, ArrayRef<StringRef> allowed,
                        StringRef what) -> LogicalResult {
     for (NamedAttribute a : d)
@@ -779,14 +815,56 @@ LogicalResult ContractOp::verify() {
       if (!type || !type.getValue().isIntOrFloat())
         return emitOpError("param '")
                << name.getValue() << "' needs an element 'type'";
-      auto shape = d.getAs<DenseI64ArrayAttr>("shape");
-      if (!shape || shape.empty())
-        return emitOpError("param '")
-               << name.getValue() << "' needs a non-empty 'shape'";
-      for (int64_t e : shape.asArrayRef())
-        if (e < 1)
+      if (auto list = d.getAs<ArrayAttr>("shape")) {
+        // A launch-dependent shape: each extent an integer or a product of
+        // launch extents and integers ("nctaid.x*ntid.x").
+        if (list.empty())
           return emitOpError("param '")
-                 << name.getValue() << "' has a non-positive extent";
+                 << name.getValue() << "' needs a non-empty 'shape'";
+        if (!symbolicLaunch)
+          return emitOpError("param '")
+                 << name.getValue()
+                 << "': a 'shape' naming launch extents needs a symbolic "
+                    "launch (grid_max or block_max); give array<i64: ...>";
+        for (Attribute e : list) {
+          if (auto i = dyn_cast<IntegerAttr>(e)) {
+            if (i.getInt() < 1)
+              return emitOpError("param '")
+                     << name.getValue() << "' has a non-positive extent";
+            continue;
+          }
+          auto str = dyn_cast<StringAttr>(e);
+          if (!str)
+            return emitOpError("param '")
+                   << name.getValue()
+                   << "': a shape entry must be an integer or a string";
+          SmallVector<StringRef> factors;
+          str.getValue().split(factors, '*');
+          for (StringRef f : factors) {
+            f = f.trim();
+            uint64_t c;
+            bool ok = (!f.getAsInteger(10, c) && c >= 1) ||
+                      llvm::is_contained({"ntid.x", "ntid.y", "ntid.z",
+                                          "nctaid.x", "nctaid.y", "nctaid.z"},
+                                         f);
+            if (!ok)
+              return emitOpError("param '")
+                     << name.getValue() << "': shape factor '" << f
+                     << "' is neither a positive integer nor a launch extent "
+                        "(ntid.x, ntid.y, ntid.z, nctaid.x, nctaid.y, "
+                        "nctaid.z)";
+          }
+        }
+      } else {
+        auto shape = d.getAs<DenseI64ArrayAttr>("shape");
+        if (!shape || shape.empty())
+          return emitOpError("param '")
+                 << name.getValue() << "' needs a non-empty 'shape'";
+        for (int64_t e : shape.asArrayRef())
+          if (e < 1)
+            return emitOpError("param '")
+                   << name.getValue() << "' has a non-positive extent";
+      }
       if (auto space = d.getAs<StringAttr>("space"))
         if (space.getValue() != "global")
           return emitOpError("param '") << name.getValue()
