@@ -230,19 +230,38 @@ struct Query {
     // (Bit-blasting a product of two symbolic 32-bit values does not
     // finish either, so an undecided integer query is the answer, unless
     // the integer encoding does not cover the query.)
-    if (nonlinearBV(extra)) {
+    // Divisions by constants (element index -> row, column) bit-blast into
+    // large circuits too; over the integers they are linear, so the
+    // integer encoding goes first for them, with the bit-vector one behind
+    // it.
+    switch (arithmeticBV(extra)) {
+    case BVArith::Nonlinear: {
       Outcome o = checkIn(/*bvAsInt=*/true, extra);
       if (o.result != smt::CheckResult::Error)
         return o;
+      break;
+    }
+    case BVArith::Division: {
+      Outcome o = checkIn(/*bvAsInt=*/true, extra);
+      if (o.result == smt::CheckResult::Sat ||
+          o.result == smt::CheckResult::Unsat)
+        return o;
+      break;
+    }
+    case BVArith::Linear:
+      break;
     }
     return checkIn(/*bvAsInt=*/false, extra);
   }
 
-  /// Whether the query multiplies (or divides by) a symbolic bit-vector.
-  bool nonlinearBV(ArrayRef<Term> extra) {
+  enum class BVArith { Linear, Division, Nonlinear };
+  /// Nonlinear: the query multiplies (or divides by) a symbolic
+  /// bit-vector; Division: it divides by a constant; else Linear.
+  BVArith arithmeticBV(ArrayRef<Term> extra) {
     llvm::DenseSet<Term> seen;
     SmallVector<Term> work(assertions.begin(), assertions.end());
     work.append(extra.begin(), extra.end());
+    BVArith kind = BVArith::Linear;
     while (!work.empty()) {
       Term t = work.pop_back_val();
       if (!seen.insert(t).second)
@@ -252,16 +271,22 @@ struct Query {
            !t->getOperand(1)->isConstant()) ||
           ((k == Kind::BVUDiv || k == Kind::BVURem) &&
            !t->getOperand(1)->isConstant()))
-        return true;
+        return BVArith::Nonlinear;
+      if (k == Kind::BVUDiv || k == Kind::BVURem)
+        kind = BVArith::Division;
       for (Term o : t->getOperands())
         work.push_back(o);
     }
-    return false;
+    return kind;
   }
 
   Outcome checkIn(bool bvAsInt, ArrayRef<Term> extra, uint64_t rlimit = 0) {
     smt::SolverOptions so;
     so.rlimit = rlimit ? rlimit : options.rlimit;
+    // Z3 4.8's nonlinear integer arithmetic does not always heed the
+    // rlimit: a wall-clock guard (an UNKNOWN, never a verdict) backs it.
+    if (bvAsInt)
+      so.timeoutMs = 20'000;
     smt::Context z3(so);
     Z3Lowering lowering(z3, T);
     lowering.setBitVectorsAsIntegers(bvAsInt);

@@ -545,6 +545,7 @@ bool Executor::mayHold(Term pc) {
     // (Z3Lowering::setBitVectorsAsIntegers).
     smt::SolverOptions so;
     so.rlimit = 2'000'000;
+    so.timeoutMs = 2'000; // the rlimit is not always heeded (Query)
     smt::Context ctx(so);
     Z3Lowering lowering(ctx, T);
     lowering.setBitVectorsAsIntegers(true);

@@ -727,6 +727,8 @@ std::pair<Expr, Expr> Z3Lowering::divRem(const Expr &x, const Expr &y,
   Expr q = z3.intVar(freshName("int.q", n));
   Expr r = z3.intVar(freshName("int.r", n));
   Expr zero = z3.intVal(0);
+  if (!y.isNumeral())
+    intProducts.push_back({q, y}); // x = q*y + r: q*y is a product
   intDefs.push_back(
       (y == zero).ite(q == pow2(w) - z3.intVal(1) && r == x,
                       x == q * y + r && zero <= r && r < y && zero <= q));

@@ -12,10 +12,16 @@
 // RUN: %expect_exit 2 kproof-opt %inputs/cuda/ptx/sync_bugs.sm80.O3.ptx --verify-equiv --contract=%t/static.mlir 2>&1 | FileCheck %s --check-prefix=STATIC
 
 // ROTATE: kproof: rotate_smem against @rotate(x) -> y (mode reals)
+// ROTATE: assuming: symbolic launch: ntid.x in [1, 1024], nctaid.x in [1, 2147483647]; at most 1024 threads per CTA; at most 2147483648 threads in all
 // ROTATE-NOT: UNKNOWN
 // ROTATE: PROVED
 
+// The counterexample's launch is shrunk to a small one, so the
+// interpreter replays it.
 // COPY: REFUTED: value mismatch
+// COPY: nctaid.x = {{[0-9]}}
+// COPY: ntid.x = {{[0-9]}}
+// COPY: Replay: confirmed by replay
 // COPY: REFUTED
 
 // ROWSUM: UNKNOWN: {{.*}}a reduction over the launch-dependent extent 'ntid.x' is not modeled
@@ -23,8 +29,9 @@
 // STATIC: error: spec @rotate argument #0 has shape [8x8] but buffer 'x' has shape ["nctaid.x", "ntid.x"]
 
 //--- rotate.mlir
-// y[b, i] = x[b, (i + 1) % ntid.x]. (Small launch bounds keep the solver
-// fast; the proof covers every launch within them.)
+// y[b, i] = x[b, (i + 1) % ntid.x], for every block size up to 1024 and
+// every grid of at most 2^31 threads (the kernel's 32-bit index
+// ctaid.x * ntid.x + tid.x does not wrap).
 func.func @rotate(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -47,7 +54,8 @@ func.func @rotate(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
 }
 kproof.contract @rotate_any {
   kernel = "rotate_smem",
-  grid_max = array<i64: 8, 1, 1>, block_max = array<i64: 8, 1, 1>,
+  grid_max = array<i64: 2147483647, 1, 1>, block_max = array<i64: 1024, 1, 1>,
+  max_threads = 2147483648,
   params = [
     {name = "x", buffer = "in", space = "global", type = f32, shape = ["nctaid.x", "ntid.x"]},
     {name = "y", buffer = "out", space = "global", type = f32, shape = ["nctaid.x", "ntid.x"]}
@@ -61,7 +69,8 @@ func.func @copy(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
 }
 kproof.contract @rotate_any {
   kernel = "rotate_smem",
-  grid_max = array<i64: 8, 1, 1>, block_max = array<i64: 8, 1, 1>,
+  grid_max = array<i64: 2147483647, 1, 1>, block_max = array<i64: 1024, 1, 1>,
+  max_threads = 2147483648,
   params = [
     {name = "x", buffer = "in", space = "global", type = f32, shape = ["nctaid.x", "ntid.x"]},
     {name = "y", buffer = "out", space = "global", type = f32, shape = ["nctaid.x", "ntid.x"]}
@@ -91,7 +100,8 @@ func.func @rowsum(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
 }
 kproof.contract @rotate_any {
   kernel = "rotate_smem",
-  grid_max = array<i64: 8, 1, 1>, block_max = array<i64: 8, 1, 1>,
+  grid_max = array<i64: 2147483647, 1, 1>, block_max = array<i64: 1024, 1, 1>,
+  max_threads = 2147483648,
   params = [
     {name = "x", buffer = "in", space = "global", type = f32, shape = ["nctaid.x", "ntid.x"]},
     {name = "y", buffer = "out", space = "global", type = f32, shape = ["nctaid.x", "ntid.x"]}
@@ -105,7 +115,8 @@ func.func @rotate(%x: tensor<8x8xf32>) -> tensor<8x8xf32> {
 }
 kproof.contract @rotate_any {
   kernel = "rotate_smem",
-  grid_max = array<i64: 8, 1, 1>, block_max = array<i64: 8, 1, 1>,
+  grid_max = array<i64: 2147483647, 1, 1>, block_max = array<i64: 1024, 1, 1>,
+  max_threads = 2147483648,
   params = [
     {name = "x", buffer = "in", space = "global", type = f32, shape = ["nctaid.x", "ntid.x"]},
     {name = "y", buffer = "out", space = "global", type = f32, shape = ["nctaid.x", "ntid.x"]}
