@@ -750,6 +750,15 @@ void Z3Lowering::assumeBoundsOf(llvm::ArrayRef<Term> assertions) {
     if (it == varBounds.end() || hi.ult(it->second))
       varBounds[v] = hi;
   };
+  for (Term c : conjuncts)
+    if (c->getKind() == Kind::Not) {
+      Term e = c->getOperand(0);
+      if (e->getKind() == Kind::Eq &&
+          e->getOperand(0)->getKind() == Kind::BVVar &&
+          e->getOperand(1)->getKind() == Kind::BVConst &&
+          e->getOperand(1)->getAPInt().isZero())
+        nonZeroVars.insert(e->getOperand(0));
+    }
   // Twice, so `tid.x < ntid.x` sees the bound of ntid.x.
   for (int round = 0; round < 2; ++round)
     for (Term c : conjuncts) {
@@ -882,6 +891,14 @@ Expr Z3Lowering::lowerAsInt(Term t, llvm::ArrayRef<Expr> ops) {
     result = divRem(ops[0], ops[1], w).second;
     auto a = range(0);
     r = {APInt(256, 0), a.second};
+    // A divisor the query keeps non-zero bounds the remainder.
+    Term y = t->getOperand(1);
+    if (nonZeroVars.count(y) || (y->getKind() == Kind::BVConst &&
+                                 !y->getAPInt().isZero())) {
+      APInt yHi = range(1).second;
+      if (!yHi.isZero() && (yHi - 1).ult(r.second))
+        r.second = yHi - 1;
+    }
     if (std::optional<uint64_t> c = constOperand(1); c && *c > 0 &&
                                                      APInt(256, *c - 1).ult(a.second))
       r.second = APInt(256, *c - 1);

@@ -298,6 +298,13 @@ int main(int argc, char **argv) {
                      << "' is not NAME=INTEGER\n";
         return ExitError;
       }
+      static const llvm::StringRef kExtents[] = {
+          "ntid.x", "ntid.y", "ntid.z", "nctaid.x", "nctaid.y", "nctaid.z"};
+      if (!llvm::is_contained(kExtents, key.trim())) {
+        llvm::errs() << "kproof-run: error: --launch entry '" << item
+                     << "' names no launch extent (ntid.x|y|z, nctaid.x|y|z)\n";
+        return ExitError;
+      }
       launchValues[key.trim().str()] = v;
     }
   }
@@ -308,7 +315,9 @@ int main(int argc, char **argv) {
     return ExitError; // the diagnostic names the contract field
   if (bc->launch.isSymbolic()) {
     llvm::errs() << "kproof-run: error: the contract's launch is symbolic ("
-                 << bc->launch.describe()
+                 << llvm::StringRef(bc->launch.describe())
+                        .drop_while([](char c) { return c != ':'; })
+                        .drop_front(2)
                  << "); give its extents with --launch=ntid.x=N,nctaid.x=M\n";
     return ExitError;
   }

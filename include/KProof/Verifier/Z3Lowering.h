@@ -48,6 +48,7 @@
 #include "KProof/Verifier/Z3Solver.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <map>
@@ -232,6 +233,8 @@ private:
   /// (256-bit unsigned), and the asserted upper bounds of variables.
   llvm::DenseMap<Term, std::pair<llvm::APInt, llvm::APInt>> ranges;
   llvm::DenseMap<Term, llvm::APInt> varBounds;
+  /// Integer mode: variables the query asserts non-zero (`not (v = 0)`).
+  llvm::DenseSet<Term> nonZeroVars;
   /// Integer mode: products x * c (and shifts x << k) by a constant that
   /// cannot wrap, by term, with the Int of x: (x * c) udiv c = x.
   llvm::DenseMap<Term, std::pair<uint64_t, smt::Expr>> exactScaled;
