@@ -230,10 +230,10 @@ struct Query {
     // (Bit-blasting a product of two symbolic 32-bit values does not
     // finish either, so an undecided integer query is the answer, unless
     // the integer encoding does not cover the query.)
-    // Divisions by constants (element index -> row, column) bit-blast into
-    // large circuits too; over the integers they are linear, so the
-    // integer encoding goes first for them, with the bit-vector one behind
-    // it.
+    // Divisions by and products with constants (element index -> row,
+    // column; address scaling) bit-blast into large circuits too; over
+    // the integers they are linear, so the integer encoding goes first
+    // for them, with the bit-vector one behind it.
     switch (arithmeticBV(extra)) {
     case BVArith::Nonlinear: {
       Outcome o = checkIn(/*bvAsInt=*/true, extra);
@@ -241,7 +241,8 @@ struct Query {
         return o;
       break;
     }
-    case BVArith::Division: {
+    case BVArith::Division:
+    case BVArith::Scaled: {
       Outcome o = checkIn(/*bvAsInt=*/true, extra);
       if (o.result == smt::CheckResult::Sat ||
           o.result == smt::CheckResult::Unsat)
@@ -254,9 +255,11 @@ struct Query {
     return checkIn(/*bvAsInt=*/false, extra);
   }
 
-  enum class BVArith { Linear, Division, Nonlinear };
+  enum class BVArith { Linear, Scaled, Division, Nonlinear };
   /// Nonlinear: the query multiplies (or divides by) a symbolic
-  /// bit-vector; Division: it divides by a constant; else Linear.
+  /// bit-vector; Division: it divides by a constant; Scaled: it multiplies
+  /// by a constant (a multiplier circuit when bit-blasted, linear over the
+  /// integers); else Linear.
   BVArith arithmeticBV(ArrayRef<Term> extra) {
     llvm::DenseSet<Term> seen;
     SmallVector<Term> work(assertions.begin(), assertions.end());
@@ -274,6 +277,9 @@ struct Query {
         return BVArith::Nonlinear;
       if (k == Kind::BVUDiv || k == Kind::BVURem)
         kind = BVArith::Division;
+      else if ((k == Kind::BVMul || k == Kind::BVShl) &&
+               kind == BVArith::Linear)
+        kind = BVArith::Scaled;
       for (Term o : t->getOperands())
         work.push_back(o);
     }
@@ -287,7 +293,7 @@ struct Query {
     // rlimit: a wall-clock guard (an UNKNOWN, never a verdict) backs it.
     if (bvAsInt)
       so.timeoutMs = 20'000;
-    smt::Context z3(so);
+    smt::Context &z3 = smt::Context::reusable(so);
     Z3Lowering lowering(z3, T);
     lowering.setBitVectorsAsIntegers(bvAsInt);
     if (bvAsInt)

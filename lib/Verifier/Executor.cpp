@@ -546,7 +546,7 @@ bool Executor::mayHold(Term pc) {
     smt::SolverOptions so;
     so.rlimit = 2'000'000;
     so.timeoutMs = 2'000; // the rlimit is not always heeded (Query)
-    smt::Context ctx(so);
+    smt::Context &ctx = smt::Context::reusable(so);
     Z3Lowering lowering(ctx, T);
     lowering.setBitVectorsAsIntegers(true);
     lowering.assumeBoundsOf({pc});
@@ -800,7 +800,7 @@ bool Executor::shuffle(State &s, Frame &f, ShflOp sh, Location loc) {
   Term minLane = bin(Kind::BVAnd, lane, segmask);
   Term maxLane = bin(Kind::BVOr, minLane, bin(Kind::BVAnd, clamp,
                                                T.bvNot(segmask)));
-  Term j, pval;
+  Term j = nullptr, pval = nullptr;
   switch (sh.getMode()) {
   case ShflMode::Up:
     j = bin(Kind::BVSub, lane, bv.term);

@@ -70,6 +70,18 @@ Context::Context(SolverOptions opts) : options(opts) {
   Z3_global_param_set("nlsat.seed", seed.c_str());
 }
 
+Context &Context::reusable(const SolverOptions &options) {
+  // Never replaced: a caller may still hold terms of it (a query that
+  // re-queries while its model is open). A failed API call leaves no
+  // damage in Z3, only the recorded message, which is cleared.
+  thread_local std::unique_ptr<Context> shared;
+  if (!shared)
+    shared = std::make_unique<Context>(options);
+  shared->clearError();
+  shared->setOptions(options);
+  return *shared;
+}
+
 Context::~Context() {
   {
     ContextRegistry &registry = getRegistry();

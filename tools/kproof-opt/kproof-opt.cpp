@@ -35,6 +35,7 @@
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
+#include "mlir/Support/Timing.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "mlir/Transforms/Passes.h"
 
@@ -134,6 +135,10 @@ enum { ExitUnknown = 3 };
 /// (from --contract or the module itself) and print the verdict.
 static int runVerifyEquiv(ModuleOp module, MLIRContext &context,
                           llvm::SourceMgr &sourceMgr, llvm::raw_ostream &os) {
+  // --mlir-timing: the time of each proof and replay, without start-up.
+  DefaultTimingManager timing;
+  applyDefaultTimingManagerCLOptions(timing);
+  TimingScope rootTimer = timing.getRootScope();
   static llvm::SourceMgr contractSourceMgr;
   OwningOpRef<ModuleOp> contractModule;
   SmallVector<mlir::kproof::ContractOp> contracts;
@@ -181,10 +186,14 @@ static int runVerifyEquiv(ModuleOp module, MLIRContext &context,
   if (json && contracts.size() > 1)
     os << "[\n";
   for (auto [i, contract] : llvm::enumerate(contracts)) {
+    TimingScope proofTimer =
+        rootTimer.nest(("proof of " + contract.getSymName()).str());
     std::optional<::kproof::engine::Verdict> verdict =
         ::kproof::engine::checkEquivalence(module, contract, options);
+    proofTimer.stop();
     if (!verdict)
       return ExitError;
+    TimingScope replayTimer = rootTimer.nest("replay");
     // Every counterexample is replayed on the kernel by the interpreter, so
     // a REFUTED is never an artifact of the model.
     if (verdict->kind == ::kproof::engine::VerdictKind::Refuted &&
@@ -202,6 +211,7 @@ static int runVerifyEquiv(ModuleOp module, MLIRContext &context,
                           "the kernel: " + verdict->replay;
       }
     }
+    replayTimer.stop();
     if (i > 0)
       os << (json ? ",\n" : "\n");
     if (json)

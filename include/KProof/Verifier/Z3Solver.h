@@ -239,6 +239,17 @@ public:
 
   Z3_context raw() const { return ctx; }
   const SolverOptions &getOptions() const { return options; }
+  /// The settings that solvers created from now on get.
+  void setOptions(const SolverOptions &o) { options = o; }
+
+  /// This thread's long-lived context, with `options` for the solvers
+  /// created next. Creating a Z3 context costs milliseconds (more than most
+  /// of kproof's queries), so one-shot queries share this one: each gets a
+  /// fresh solver, and Z3's rlimit counts per check, so a query's verdict
+  /// does not depend on the queries before it (only Z3's internal term
+  /// numbering may). The error state is cleared on every call; the seed is
+  /// the first caller's (every solver also gets `options.seed`).
+  static Context &reusable(const SolverOptions &options);
 
   Expr boolVal(bool value);
   Expr boolVar(llvm::StringRef name);
