@@ -203,3 +203,107 @@ TEST_F(SyncTest, ShuffleReadsTheSourceLane) {
 }
 
 } // namespace
+
+namespace {
+
+/// The generation order of counted barriers (orderedByCountedBarriers): an
+/// access after a_k arrivals precedes another thread's access after b_k
+/// arrivals when b_k > a_k and that thread waited at one of its arrivals
+/// a_k+1 .. b_k; the first thread must arrive again (given when a_k >= 1,
+/// else its participation decides).
+TEST(CountedBarrierOrder, GenerationsOrderAccesses) {
+  TermContext T;
+  Term part = T.boolVar("participates");
+  auto participates = [&](unsigned) { return part; };
+  // Producer before its bar.arrive (no arrivals), consumer after its
+  // bar.sync (one arrival, waited): ordered if the producer takes part.
+  std::vector<BarrierClock> before{}, afterSync{{1, 1, 1}};
+  EXPECT_EQ(orderedByCountedBarriers(T, before, afterSync, participates),
+            part);
+  // Producer after its bar.arrive, consumer after its bar.sync: the same
+  // generation, not ordered.
+  std::vector<BarrierClock> afterArrive{{1, 1, 0}};
+  EXPECT_EQ(orderedByCountedBarriers(T, afterArrive, afterSync, participates),
+            T.boolConst(false));
+  // Consumer before its sync, producer after its arrive: the producer never
+  // waits, so nothing orders the consumer's access before it.
+  EXPECT_EQ(orderedByCountedBarriers(T, before, afterArrive, participates),
+            T.boolConst(false));
+  // A thread past one generation and another past two (waiting at the
+  // second): ordered without the participation condition.
+  std::vector<BarrierClock> one{{1, 1, 1}}, two{{1, 2, 2}};
+  EXPECT_EQ(orderedByCountedBarriers(T, one, two, participates),
+            T.boolConst(true));
+  EXPECT_EQ(orderedByCountedBarriers(T, two, one, participates),
+            T.boolConst(false));
+  // Another barrier id orders nothing.
+  std::vector<BarrierClock> other{{2, 1, 1}};
+  EXPECT_EQ(orderedByCountedBarriers(T, before, other, [&](unsigned id) {
+              return id == 2 ? part : T.boolConst(false);
+            }),
+            part);
+  EXPECT_EQ(orderedByCountedBarriers(T, one, other, participates),
+            part);
+}
+
+} // namespace
+
+/// bar.arrive / bar.sync with a count below the CTA's: the path does not
+/// stop at the barrier; accesses carry the per-id arrival counts, shared
+/// reads are not resolved (the value proof is UNKNOWN) but their
+/// initialization is an obligation.
+TEST_F(SyncTest, CountedBarriersRecordGenerations) {
+  ExecutionResult r = run(R"mlir(
+    kproof.global shared @s : f32[32] {align = 4 : i64}
+    kproof.kernel entry @pc(%x: i64, %y: i64) {
+      %t = kproof.sreg tid.x : i32
+      %c1 = kproof.constant 1 : i32
+      %c2 = kproof.constant 2 : i32
+      %c16 = kproof.constant 16 : i32
+      %c32 = kproof.constant 32 : i32
+      %base = kproof.addressof @s : i32
+      %o = kproof.shift shl %t, %c2 : i32
+      %sa = kproof.ibin add %base, %o : i32
+      %p = kproof.cmp lt %t, %c16 : i32
+      cf.cond_br %p, ^producer, ^consumer
+    ^producer:
+      %f = kproof.constant 1.0 : f32
+      kproof.st shared %sa, %f : i32, f32
+      kproof.barrier arrive id %c1 count %c32 {aligned}
+      kproof.return
+    ^consumer:
+      kproof.barrier sync id %c1 count %c32 {aligned}
+      %w = kproof.ld shared %sa : i32 -> f32
+      kproof.return
+    })mlir",
+                          64);
+  ASSERT_TRUE(r.unknownReason.empty()) << r.unknownReason;
+  EXPECT_TRUE(r.countedBarriers);
+  EXPECT_FALSE(r.valueUnknownReason.empty());
+  ASSERT_EQ(r.countedArrivals.size(), 2u);
+  EXPECT_EQ(r.countedArrivals[0].count, 32u);
+  // No CTA-wide phase: every access is in phase 0, told apart by clocks.
+  for (const MemoryAccess &a : r.accesses) {
+    EXPECT_EQ(a.phase, 0u);
+    if (a.write) {
+      EXPECT_TRUE(a.clock.empty());
+    } else {
+      ASSERT_EQ(a.clock.size(), 1u);
+      EXPECT_EQ(a.clock[0].id, 1u);
+      EXPECT_EQ(a.clock[0].arrivals, 1u);
+      EXPECT_EQ(a.clock[0].lastWait, 1u);
+    }
+  }
+  // Exits carry the final clocks: the producer arrived without waiting.
+  unsigned exits = 0;
+  for (const BarrierArrival &a : r.arrivals)
+    if (!a.barrier) {
+      ++exits;
+      ASSERT_EQ(a.clock.size(), 1u);
+      EXPECT_EQ(a.clock[0].arrivals, 1u);
+    }
+  EXPECT_EQ(exits, 2u);
+  // One initialization obligation, for the consumer's read.
+  ASSERT_EQ(r.resolutions.size(), 1u);
+  EXPECT_TRUE(r.resolutions[0].uninitialized);
+}

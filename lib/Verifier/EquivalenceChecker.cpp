@@ -399,6 +399,12 @@ private:
   /// Multi-thread launches: data races, barrier divergence, and the side
   /// conditions of resolving shared reads to their writers (DESIGN.md §4).
   void checkSync(const ExecutionResult &ex, const LaunchConfig &launch);
+  /// The obligations of counted barriers (bar.sync id, n; bar.arrive id,
+  /// n; DESIGN.md §4), per id: one thread count, a multiple of the warp
+  /// size; every participant arrives equally often; the participants are
+  /// whole warps (.aligned) and exactly `n` threads.
+  void checkCountedBarriers(const ExecutionResult &ex,
+                            const LaunchConfig &launch);
 
   void record(std::string name, VerdictKind k, std::string how) {
     verdict.obligations.push_back({std::move(name), k, std::move(how)});
@@ -921,6 +927,20 @@ void Checker::checkSync(const ExecutionResult &ex,
         Term cond = T.andOf({p.first(x.pathCondition),
                              p.second(y.pathCondition), p.frame(sameCta),
                              overlap});
+        if (sameCta && (!x.clock.empty() || !y.clock.empty())) {
+          // Counted barriers order accesses of one phase by generation.
+          auto participates = [&](bool firstCopy) {
+            return [&, firstCopy](unsigned id) {
+              Term q = participation(T, ex, id);
+              return firstCopy ? p.first(q) : p.second(q);
+            };
+          };
+          cond = T.andOf({cond,
+                          T.notOf(orderedByCountedBarriers(T, x.clock, y.clock,
+                                                           participates(true))),
+                          T.notOf(orderedByCountedBarriers(
+                              T, y.clock, x.clock, participates(false)))});
+        }
         std::string what = std::string(x.shared ? "shared" : "global") +
                            " '" + displayVariable(x.region) + "'";
         std::string name =
@@ -972,18 +992,20 @@ void Checker::checkSync(const ExecutionResult &ex,
           return m.atomic ? "updates atomically (scope ." + m.scope + ")"
                           : std::string(m.write ? "writes" : "reads");
         };
-        c.property = std::string(loopCarried ? "loop-carried " : "") +
-                     "data race on " + what + " (" + where + "): thread " +
-                     t1 + " " + verb(x) + " at " + locString(x.loc) +
-                     ", thread " + t2 + " " + verb(y) + " at " +
-                     locString(y.loc) +
-                     (sameCta ? " in the same barrier phase"
-                              : " (two CTAs: no barrier orders them)") +
-                     (loopCarried
-                          ? " (iterations " + std::to_string(x.occurrence) +
-                                " and " + std::to_string(y.occurrence) +
-                                " of a loop without a barrier between)"
-                          : std::string());
+        c.property =
+            std::string(loopCarried ? "loop-carried " : "") + "data race on " +
+            what + " (" + where + "): thread " + t1 + " " + verb(x) + " at " +
+            locString(x.loc) + ", thread " + t2 + " " + verb(y) + " at " +
+            locString(y.loc) +
+            (!sameCta ? " (two CTAs: no barrier orders them)"
+             : x.clock.empty() && y.clock.empty()
+                 ? " in the same barrier phase"
+                 : " in the same barrier phase, not ordered by a "
+                   "counted barrier") +
+            (loopCarried ? " (iterations " + std::to_string(x.occurrence) +
+                               " and " + std::to_string(y.occurrence) +
+                               " of a loop without a barrier between)"
+                         : std::string());
         c.inputs = model;
         c.location = locString(x.loc);
         refutedAt(x.loc, c);
@@ -1005,7 +1027,8 @@ void Checker::checkSync(const ExecutionResult &ex,
           continue;
         if (!x->barrier)
           std::swap(x, y);
-        if (x->barrier && y->barrier && !x->aligned && !y->aligned)
+        if (x->barrier && y->barrier && !x->aligned && !y->aligned &&
+            x->id == y->id)
           continue; // barrier.sync (not .aligned): same id, any place
         ThreadPair p(T, ex, launch);
         Term cond = T.andOf({p.first(x->pathCondition),
@@ -1073,6 +1096,8 @@ void Checker::checkSync(const ExecutionResult &ex,
         record(name, VerdictKind::Refuted, "divergent barrier");
       }
 
+  checkCountedBarriers(ex, launch);
+
   // 3. Shared reads resolved to their writers.
   for (const ResolutionObligation &r : ex.resolutions) {
     if (r.uninitialized) {
@@ -1101,6 +1126,220 @@ void Checker::checkSync(const ExecutionResult &ex,
                  : "solver: " + out.reason);
   }
 
+}
+
+void Checker::checkCountedBarriers(const ExecutionResult &ex,
+                                   const LaunchConfig &launch) {
+  std::map<unsigned, std::vector<const CountedArrival *>> byId;
+  for (const CountedArrival &a : ex.countedArrivals)
+    byId[a.id].push_back(&a);
+  auto refuteAt = [&](const std::string &name, Location loc,
+                      const std::string &property, Assignment model) {
+    Counterexample c;
+    c.property = property;
+    c.inputs = std::move(model);
+    c.location = locString(loc);
+    refutedAt(loc, c);
+    record(name, VerdictKind::Refuted, property);
+  };
+  for (auto &[id, list] : byId) {
+    std::string bar = "barrier " + std::to_string(id);
+    // One thread count per id, a multiple of the warp size (PTX ISA
+    // 9.7.13.4: "all threads ... must use the same b"; "b must be a
+    // multiple of the warp size").
+    std::string countName = bar + ": one thread count, a multiple of 32";
+    const CountedArrival *first = list.front();
+    const CountedArrival *other = nullptr;
+    for (const CountedArrival *a : list)
+      if (a->count != first->count)
+        other = a;
+    if (other) {
+      refuteAt(countName, other->loc,
+               bar + " is used with thread counts " +
+                   std::to_string(first->count) + " (at " +
+                   locString(first->loc) + ") and " +
+                   std::to_string(other->count) + " (at " +
+                   locString(other->loc) + ")",
+               {});
+      continue;
+    }
+    uint64_t n = first->count;
+    if (n == 0 || n % 32 != 0) {
+      refuteAt(countName, first->loc,
+               "the thread count " + std::to_string(n) + " of " + bar +
+                   " is not a positive multiple of the warp size (32)",
+               {});
+      continue;
+    }
+    proved(countName, T.boolConst(false), "normalizer");
+
+    // Equal arrival counts: two threads whose paths arrive a different
+    // number of times (both at least once) put arrivals of different
+    // generations together.
+    std::string equalName = bar + ": every participant arrives equally often";
+    bool equalOk = true;
+    for (size_t i = 0; i < ex.arrivals.size() && equalOk; ++i)
+      for (size_t j = i + 1; j < ex.arrivals.size() && equalOk; ++j) {
+        const BarrierArrival &x = ex.arrivals[i], &y = ex.arrivals[j];
+        if (x.barrier || y.barrier)
+          continue;
+        auto count = [&](const BarrierArrival &a) {
+          for (const BarrierClock &c : a.clock)
+            if (c.id == id)
+              return c.arrivals;
+          return 0u;
+        };
+        unsigned cx = count(x), cy = count(y);
+        if (cx == cy || cx == 0 || cy == 0)
+          continue;
+        ThreadPair p(T, ex, launch);
+        Term cond = T.andOf({p.first(x.pathCondition),
+                             p.second(y.pathCondition), p.frame(true)});
+        Query q{T, options, {cond}};
+        Query::Outcome out = q.check();
+        if (out.result == smt::CheckResult::Unsat)
+          continue;
+        equalOk = false;
+        if (out.result != smt::CheckResult::Sat || !out.model) {
+          record(equalName, VerdictKind::Unknown, "solver: " + out.reason);
+          break;
+        }
+        auto times = [](unsigned k) {
+          return k == 1   ? std::string("once")
+                 : k == 2 ? std::string("twice")
+                          : std::to_string(k) + " times";
+        };
+        refuteAt(equalName, first->loc,
+                 "unequal arrival counts: thread " +
+                     p.describe(*out.model, "t1") + " arrives at " + bar + " " +
+                     times(cx) + ", thread " + p.describe(*out.model, "t2") +
+                     " of the same CTA " + times(cy),
+                 *out.model);
+      }
+    if (!equalOk)
+      continue;
+    proved(equalName, T.boolConst(false), "normalizer");
+
+    // The participants: which threads of a CTA arrive at the barrier,
+    // counted over the concrete CTA (whole warps for .aligned barriers).
+    std::string partName =
+        bar + ": " + std::to_string(n) + " threads take part, whole warps";
+    if (launch.isSymbolic()) {
+      record(partName, VerdictKind::Unknown,
+             "the participants of a counted barrier over a symbolic launch "
+             "are not counted");
+      continue;
+    }
+    Term part = participation(T, ex, id);
+    uint64_t bx = launch.block[0], by = launch.block[1],
+             cta = bx * by * launch.block[2];
+    std::vector<char> takesPart(cta, 0);
+    bool decided = true;
+    std::string undecidedAt;
+    // What is left after fixing the thread id (the CTA's range facts, the
+    // data): decided with Z3 over every CTA and input, once per residue.
+    SmallVector<Term> ctaFacts{launch.facts(T)};
+    for (auto &[name, extent] : ex.threadVars)
+      if (StringRef(name).starts_with("ctaid."))
+        ctaFacts.push_back(
+            T.bvUlt(T.bvVar(name, 32), launch.extentOf(T, name)));
+    Term ctaRange = T.andOf(ctaFacts);
+    llvm::DenseMap<Term, std::optional<bool>> residues;
+    auto constantOver = [&](Term v) -> std::optional<bool> {
+      auto it = residues.find(v);
+      if (it != residues.end())
+        return it->second;
+      std::optional<bool> r;
+      for (bool value : {true, false}) {
+        Query q{T, options, {ctaRange, value ? T.notOf(v) : v}};
+        if (q.check().result == smt::CheckResult::Unsat) {
+          r = value;
+          break;
+        }
+      }
+      residues[v] = r;
+      return r;
+    };
+    for (uint64_t lin = 0; lin < cta && decided; ++lin) {
+      llvm::DenseMap<Term, Term> sub;
+      uint64_t xyz[3] = {lin % bx, (lin / bx) % by, lin / (bx * by)};
+      static const char *names[] = {"tid.x", "tid.y", "tid.z"};
+      for (int d = 0; d < 3; ++d)
+        if (launch.block[d] > 1)
+          sub[T.bvVar(names[d], 32)] = T.bv(xyz[d], 32);
+      Term v = T.substitute(part, sub);
+      std::optional<bool> value;
+      if (v->getKind() == Kind::BoolConst)
+        value = v->getBoolValue();
+      else
+        value = constantOver(v);
+      if (!value || residues.size() > 64) {
+        decided = false;
+        undecidedAt = std::to_string(lin);
+        break;
+      }
+      takesPart[lin] = *value;
+    }
+    if (!decided) {
+      record(partName, VerdictKind::Unknown,
+             "whether a thread takes part in " + bar +
+                 " depends on the CTA or the data (linear thread " +
+                 undecidedAt + "): the participants are not counted");
+      continue;
+    }
+    auto threadName = [&](uint64_t lin) {
+      std::string s = "(tid.x=" + std::to_string(lin % bx);
+      if (by > 1 || launch.block[2] > 1)
+        s += ", tid.y=" + std::to_string((lin / bx) % by);
+      if (launch.block[2] > 1)
+        s += ", tid.z=" + std::to_string(lin / (bx * by));
+      return s + ")";
+    };
+    uint64_t m = 0;
+    bool warpsOk = true;
+    for (uint64_t w = 0; w * 32 < cta && warpsOk; ++w) {
+      uint64_t lo = w * 32, hi = std::min(cta, lo + 32);
+      for (uint64_t t = lo; t < hi; ++t) {
+        m += takesPart[t];
+        bool aligned = llvm::all_of(
+            list, [](const CountedArrival *a) { return a->aligned; });
+        if (aligned && takesPart[t] != takesPart[lo]) {
+          uint64_t in = takesPart[t] ? t : lo, out = takesPart[t] ? lo : t;
+          refuteAt(partName, first->loc,
+                   "barrier divergence: thread " + threadName(in) +
+                       " arrives at the .aligned " + bar + " and thread " +
+                       threadName(out) + " of the same warp never does",
+                   {});
+          warpsOk = false;
+          break;
+        }
+      }
+      if (warpsOk && takesPart[lo] && hi - lo < 32) {
+        record(partName, VerdictKind::Unknown,
+               "the partial warp of threads " + std::to_string(lo) + ".." +
+                   std::to_string(hi - 1) + " takes part in " + bar +
+                   ": how it counts is not modeled");
+        warpsOk = false;
+      }
+    }
+    if (!warpsOk)
+      continue;
+    if (m != n) {
+      uint64_t firstIn =
+          std::find(takesPart.begin(), takesPart.end(), 1) - takesPart.begin();
+      refuteAt(partName, first->loc,
+               "wrong participant count: " + std::to_string(m) +
+                   " threads of each CTA arrive at " + bar + " (the first is " +
+                   (firstIn < cta ? threadName(firstIn) : std::string("none")) +
+                   "), whose thread count is " + std::to_string(n) +
+                   (m < n ? " (the barrier never completes)"
+                          : " (the arrivals of one generation mix threads "
+                            "that do not wait for each other)"),
+               {});
+      continue;
+    }
+    proved(partName, T.boolConst(false), "normalizer");
+  }
 }
 
 std::optional<Verdict> Checker::run() {
@@ -1164,7 +1403,9 @@ std::optional<Verdict> Checker::run() {
     for (const std::string &v : p.violations)
       checkNever("never: " + v, p.pathCondition, T.boolConst(true),
                  kernel.getLoc());
-    if (options.syncOnly)
+    // Under counted barriers shared reads are not resolved: the values
+    // are unknown (recorded above), and comparing them is meaningless.
+    if (options.syncOnly || ex.countedBarriers)
       continue;
     const BufferBinding &out = spec->output();
     if (multiThread) {

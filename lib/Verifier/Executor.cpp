@@ -15,6 +15,8 @@
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Demangle/Demangle.h"
 
+#include <set>
+
 using namespace mlir;
 using namespace mlir::kproof;
 using namespace ::kproof;
@@ -73,6 +75,23 @@ struct State {
   };
   std::vector<SharedWrite> sharedWrites;
   llvm::DenseMap<Operation *, unsigned> occurrences;
+  /// Counted barriers passed on this path, by id (ascending), and the ids
+  /// this thread arrived at with bar.arrive (without waiting).
+  std::vector<BarrierClock> clock;
+  llvm::SmallVector<unsigned, 2> arrivedWithoutWait;
+};
+
+/// A shared read under counted barriers, checked for initialization when
+/// every path has run (Executor::checkCountedReads).
+struct PendingRead {
+  std::string region;
+  Term offset;
+  Term pc;
+  Term ownWrite; ///< the thread's own earlier write of this phase hits it
+  unsigned phase;
+  unsigned bytes;
+  std::vector<BarrierClock> clock;
+  Location loc;
 };
 
 /// A region of memory the executor can address: a bound buffer or a
@@ -120,6 +139,20 @@ private:
   /// The representative thread's id variables and their extents.
   llvm::DenseMap<Term, int64_t> tidVars, ctaidVars;
   unsigned writerCounter = 0;
+  /// Shared reads under counted barriers (result.countedBarriers).
+  std::vector<PendingRead> pendingReads;
+  /// Barrier ids used CTA-wide and with a thread count.
+  std::set<unsigned> fullBarrierIds, countedBarrierIds;
+  /// Threads per CTA of a concrete launch (0: symbolic).
+  uint64_t ctaThreads() const {
+    return launch.isSymbolic()
+               ? 0
+               : uint64_t(launch.block[0]) * launch.block[1] * launch.block[2];
+  }
+  /// Initialization of the shared reads under counted barriers: some
+  /// write ordered before the read (by phase, or by generation of a
+  /// counted barrier) hits its address.
+  void checkCountedReads();
   /// Z3 for pruning infeasible branches over thread ids (lazily created).
   std::unique_ptr<smt::Context> z3;
   std::unique_ptr<Z3Lowering> z3Lowering;
@@ -137,6 +170,13 @@ private:
   rangeOf(__int128 c0, const std::map<Term, __int128> &coeffs);
   /// Renames the fresh ('#') variables of `terms` apart, into `map`.
   void renameFresh(ArrayRef<Term> terms, llvm::DenseMap<Term, Term> &map);
+  /// The writer thread w* of shared write `w` whose address is `a` (a
+  /// fresh-renamed copy of the representative thread, by inverting the
+  /// write's linear address or from its path condition) as the
+  /// substitution `sigma`, and the condition that w* exists, runs the
+  /// write's path and writes at `a`.
+  Term writerMatch(const MemoryAccess &w, Term a,
+                   llvm::DenseMap<Term, Term> &sigma);
   /// All tid variables < their extents, under `map`.
   Term threadRange(const llvm::DenseMap<Term, Term> &map);
   /// The value of a shared-memory read of `bytes` at `offset` in `region`
@@ -171,8 +211,10 @@ private:
                     bool atomic = false, StringRef scope = {}) {
     if (!isMultiThread())
       return;
-    MemoryAccess a{s.phase, write, atomic, scope.str(), region, shared,
-                   offset, bytes, value, s.pc, loc, s.occurrences[op], op};
+    MemoryAccess a{s.phase, write,  atomic, scope.str(),
+                   region,  shared, offset, bytes,
+                   value,   s.pc,   loc,    s.occurrences[op],
+                   op,      s.clock};
     result.accesses.push_back(std::move(a));
   }
 
@@ -373,6 +415,39 @@ ExecutionResult Executor::run() {
       result.threadVars.push_back({n, launch.grid[d]});
     }
   }
+  // Counted barriers anywhere in the module (bar.arrive, or a thread count
+  // other than the CTA's): shared reads are checked, not resolved.
+  // An id used with bar.arrive or a count anywhere is a counted barrier
+  // everywhere (bar.sync 1, 256 with bar.arrive 1, 256 in a 256-thread CTA).
+  // The kernel and the functions it calls, transitively.
+  SmallVector<KernelOp> reachable{kernel};
+  for (size_t i = 0; i < reachable.size(); ++i)
+    reachable[i].walk([&](CallOp call) {
+      if (auto callee = symbols.lookup<KernelOp>(call.getCallee()))
+        if (!llvm::is_contained(reachable, callee))
+          reachable.push_back(callee);
+    });
+  for (KernelOp k :
+       isMultiThread() ? ArrayRef(reachable) : ArrayRef<KernelOp>())
+    k.walk([&](BarrierOp b) {
+      auto constant = [](Value v) -> std::optional<uint64_t> {
+        auto c = v ? v.getDefiningOp<ConstantOp>() : ConstantOp();
+        auto a = c ? dyn_cast<IntegerAttr>(c.getValue()) : IntegerAttr();
+        if (!a)
+          return std::nullopt;
+        return a.getValue().getZExtValue();
+      };
+      std::optional<uint64_t> count = constant(b.getCount());
+      bool counted =
+          b.getKind() == BarrierKind::Arrive ||
+          (b.getCount() && (!count || !ctaThreads() || *count != ctaThreads()));
+      if (!counted)
+        return;
+      result.countedBarriers = true;
+      if (std::optional<uint64_t> id =
+              b.getId() ? constant(b.getId()) : std::optional<uint64_t>(0))
+        countedBarrierIds.insert(*id);
+    });
   while (!worklist.empty() || !parked.empty()) {
     if (worklist.empty()) {
       // Every path reached a barrier or the end: the phase is over
@@ -395,6 +470,8 @@ ExecutionResult Executor::run() {
   }
   if (result.unknownReason.empty())
     finishShuffles();
+  if (result.unknownReason.empty())
+    checkCountedReads();
   return std::move(result);
 }
 
@@ -422,7 +499,8 @@ void Executor::finishPath(State &s) {
     Frame &f = s.stack.back();
     result.arrivals.push_back(
         {s.phase, nullptr, true, s.pc,
-         f.it != f.block->end() ? f.it->getLoc() : f.func.getLoc()});
+         f.it != f.block->end() ? f.it->getLoc() : f.func.getLoc(), 0,
+         s.clock});
   }
   PathResult p;
   p.pathCondition = s.pc;
@@ -672,6 +750,84 @@ Term Executor::threadRange(const llvm::DenseMap<Term, Term> &map) {
   return T.andOf(cs);
 }
 
+Term Executor::writerMatch(const MemoryAccess &w, Term a,
+                           llvm::DenseMap<Term, Term> &sigma) {
+  // The witness: the writer thread w* with addr(w*) == a.
+  for (auto &[var, ext] : ctaidVars)
+    sigma[var] = var; // shared memory: the writer is in the same CTA
+  __int128 c0 = 0;
+  std::map<Term, __int128> coeffs;
+  llvm::DenseMap<Term, Term> pins = pinnedThreadVars(w.pathCondition);
+  Term a64 = a;
+  if (linearize(w.byteOffset, 1, c0, coeffs)) {
+    SmallVector<std::pair<Term, __int128>> order;
+    for (auto &[var, c] : coeffs)
+      if (c != 0)
+        order.push_back({var, c});
+    bool positive = llvm::all_of(order, [](auto &p) { return p.second > 0; });
+    if (positive) {
+      llvm::sort(order, [](auto &x, auto &y) {
+        return x.second > y.second ||
+               (x.second == y.second && x.first->getId() < y.first->getId());
+      });
+      Term rem = T.bvBin(Kind::BVSub, a64, T.bv(APInt(64, uint64_t(c0), true)));
+      for (auto &[var, c] : order) {
+        Term cc = T.bv(uint64_t(c), 64);
+        Term q = T.bvBin(Kind::BVUDiv, rem, cc);
+        rem = T.bvBin(Kind::BVSub, rem, T.bvBin(Kind::BVMul, q, cc));
+        sigma[var] = T.bvExtract(q, 0, 32);
+      }
+    }
+  }
+  for (auto &[var, ext] : tidVars)
+    if (!sigma.count(var)) {
+      auto p = pins.find(var);
+      sigma[var] = p != pins.end() ? p->second : var;
+    }
+  renameFresh({w.pathCondition, w.byteOffset, w.value}, sigma);
+  return T.andOf({T.substitute(w.pathCondition, sigma), threadRange(sigma),
+                  T.eq(T.substitute(w.byteOffset, sigma), a)});
+}
+
+void Executor::checkCountedReads() {
+  for (const PendingRead &r : pendingReads) {
+    Term any = r.ownWrite;
+    for (const MemoryAccess &w : result.accesses) {
+      if (!w.write || !w.shared || w.region != r.region || w.phase > r.phase)
+        continue;
+      if (w.atomic) {
+        unknown(r.loc, "a read of shared memory that atomics update ('" +
+                           displayVariable(r.region) + "') is not yet modeled");
+        return;
+      }
+      if (w.bytes != r.bytes) {
+        unknown(r.loc, "shared accesses of different widths to '" + r.region +
+                           "' are not modeled");
+        return;
+      }
+      llvm::DenseMap<Term, Term> sigma;
+      Term match = writerMatch(w, r.offset, sigma);
+      if (w.phase == r.phase) {
+        // Same phase: only a write that a counted barrier orders before
+        // the read initializes it.
+        match = T.andOf(match, orderedByCountedBarriers(
+                                   T, w.clock, r.clock, [&](unsigned id) {
+                                     Term p = participation(T, result, id);
+                                     renameFresh({p}, sigma);
+                                     return T.substitute(p, sigma);
+                                   }));
+      }
+      any = T.orOf(any, match);
+    }
+    result.resolutions.push_back(
+        {T.andOf(r.pc, T.notOf(any)), r.loc,
+         "the shared read of '" + displayVariable(r.region) +
+             "' sees a value some thread wrote before it (in an earlier "
+             "phase, or before a counted barrier both take part in)",
+         true});
+  }
+}
+
 Term Executor::resolveSharedRead(State &s, const std::string &region,
                                  Term a, unsigned bytes, Location loc,
                                  bool wantReal) {
@@ -693,44 +849,8 @@ Term Executor::resolveSharedRead(State &s, const std::string &region,
                        "' are not modeled");
       return nullptr;
     }
-    // The witness: the writer thread w* with addr(w*) == a.
     llvm::DenseMap<Term, Term> sigma;
-    for (auto &[var, ext] : ctaidVars)
-      sigma[var] = var; // shared memory: the writer is in the same CTA
-    __int128 c0 = 0;
-    std::map<Term, __int128> coeffs;
-    llvm::DenseMap<Term, Term> pins = pinnedThreadVars(w.pathCondition);
-    Term a64 = a;
-    if (linearize(w.byteOffset, 1, c0, coeffs)) {
-      SmallVector<std::pair<Term, __int128>> order;
-      for (auto &[var, c] : coeffs)
-        if (c != 0)
-          order.push_back({var, c});
-      bool positive = llvm::all_of(order, [](auto &p) { return p.second > 0; });
-      if (positive) {
-        llvm::sort(order, [](auto &x, auto &y) {
-          return x.second > y.second || (x.second == y.second &&
-                                         x.first->getId() < y.first->getId());
-        });
-        Term rem = T.bvBin(Kind::BVSub, a64,
-                           T.bv(APInt(64, uint64_t(c0), true)));
-        for (auto &[var, c] : order) {
-          Term cc = T.bv(uint64_t(c), 64);
-          Term q = T.bvBin(Kind::BVUDiv, rem, cc);
-          rem = T.bvBin(Kind::BVSub, rem, T.bvBin(Kind::BVMul, q, cc));
-          sigma[var] = T.bvExtract(q, 0, 32);
-        }
-      }
-    }
-    for (auto &[var, ext] : tidVars)
-      if (!sigma.count(var)) {
-        auto p = pins.find(var);
-        sigma[var] = p != pins.end() ? p->second : var;
-      }
-    renameFresh({w.pathCondition, w.byteOffset, w.value}, sigma);
-    Term match = T.andOf({T.substitute(w.pathCondition, sigma),
-                          threadRange(sigma),
-                          T.eq(T.substitute(w.byteOffset, sigma), a)});
+    Term match = writerMatch(w, a, sigma);
     if (match->getKind() == Kind::BoolConst && !match->getBoolValue())
       continue;
     // Completeness: no other writer w != w* of this write hits `a`.
@@ -897,6 +1017,21 @@ bool Executor::sharedLoad(State &s, Frame &f, LoadOp l,
     if (!wantReal && isa<FloatType>(resultType)) {
       unknown(loc, "integer data in shared memory read as a float");
       return false;
+    }
+    if (result.countedBarriers) {
+      // Under counted barriers the writer is not resolved (the value proof
+      // is UNKNOWN); the read's initialization is checked once every path
+      // has run (checkCountedReads).
+      Term own = T.boolConst(false);
+      for (const State::SharedWrite &w : s.sharedWrites)
+        if (w.phase == s.phase && w.region == region)
+          own = T.orOf(own, T.eq(w.offset, o));
+      pendingReads.push_back(
+          {region, o, s.pc, own, s.phase, width, s.clock, loc});
+      set(f, res,
+          fresh(region + "@read", wantReal ? Sort::Real : Sort::BV, width * 8),
+          wantReal && !isa<FloatType>(resultType));
+      continue;
     }
     Term v = resolveSharedRead(s, region, o, width, loc, wantReal);
     if (!v)
@@ -1141,32 +1276,49 @@ bool Executor::execOp(State &s, Operation *op) {
         bool sgn = o.getIsSigned();
         if (o.getType().isInteger(1)) {
           switch (o.getKind()) {
-          case IntBinKind::And: r = T.andOf(a, b); break;
-          case IntBinKind::Or: r = T.orOf(a, b); break;
-          case IntBinKind::Xor: r = T.ite(a, T.notOf(b), b); break;
-          default: break;
+          case IntBinKind::And:
+            r = T.andOf(a, b);
+            break;
+          case IntBinKind::Or:
+            r = T.orOf(a, b);
+            break;
+          case IntBinKind::Xor:
+            r = T.ite(a, T.notOf(b), b);
+            break;
+          default:
+            break;
           }
         } else {
           unsigned w = a->getWidth();
           switch (o.getKind()) {
           case IntBinKind::Add:
-            if (o.getSat()) break;
+            if (o.getSat())
+              break;
             r = T.bvBin(Kind::BVAdd, a, b);
             break;
           case IntBinKind::Sub:
-            if (o.getSat()) break;
+            if (o.getSat())
+              break;
             r = T.bvBin(Kind::BVSub, a, b);
             break;
-          case IntBinKind::MulLo: r = T.bvBin(Kind::BVMul, a, b); break;
+          case IntBinKind::MulLo:
+            r = T.bvBin(Kind::BVMul, a, b);
+            break;
           case IntBinKind::MulHi: {
             Term wa = sgn ? T.bvSExt(a, 2 * w) : T.bvZExt(a, 2 * w);
             Term wb = sgn ? T.bvSExt(b, 2 * w) : T.bvZExt(b, 2 * w);
             r = T.bvExtract(T.bvBin(Kind::BVMul, wa, wb), w, w);
             break;
           }
-          case IntBinKind::And: r = T.bvBin(Kind::BVAnd, a, b); break;
-          case IntBinKind::Or: r = T.bvBin(Kind::BVOr, a, b); break;
-          case IntBinKind::Xor: r = T.bvBin(Kind::BVXor, a, b); break;
+          case IntBinKind::And:
+            r = T.bvBin(Kind::BVAnd, a, b);
+            break;
+          case IntBinKind::Or:
+            r = T.bvBin(Kind::BVOr, a, b);
+            break;
+          case IntBinKind::Xor:
+            r = T.bvBin(Kind::BVXor, a, b);
+            break;
           case IntBinKind::Min:
             r = T.ite(sgn ? T.bvSlt(b, a) : T.bvUlt(b, a), b, a);
             break;
@@ -1207,8 +1359,12 @@ bool Executor::execOp(State &s, Operation *op) {
         } else {
           unsigned w = a->getWidth();
           switch (o.getKind()) {
-          case IntUnaryKind::Not: r = T.bvNot(a); break;
-          case IntUnaryKind::Neg: r = T.bvBin(Kind::BVSub, T.bv(0, w), a); break;
+          case IntUnaryKind::Not:
+            r = T.bvNot(a);
+            break;
+          case IntUnaryKind::Neg:
+            r = T.bvBin(Kind::BVSub, T.bv(0, w), a);
+            break;
           case IntUnaryKind::Abs:
             r = T.ite(T.bvSlt(a, T.bv(0, w)),
                       T.bvBin(Kind::BVSub, T.bv(0, w), a), a);
@@ -1275,14 +1431,36 @@ bool Executor::execOp(State &s, Operation *op) {
             return false;
           // No NaN in the reals model: unordered = ordered; num is true.
           switch (c.getPredicate()) {
-          case CmpPredicate::Eq: case CmpPredicate::Equ: r = T.eq(a, b); break;
-          case CmpPredicate::Ne: case CmpPredicate::Neu: r = T.notOf(T.eq(a, b)); break;
-          case CmpPredicate::Lt: case CmpPredicate::Ltu: r = T.realLt(a, b); break;
-          case CmpPredicate::Le: case CmpPredicate::Leu: r = T.realLe(a, b); break;
-          case CmpPredicate::Gt: case CmpPredicate::Gtu: r = T.realLt(b, a); break;
-          case CmpPredicate::Ge: case CmpPredicate::Geu: r = T.realLe(b, a); break;
-          case CmpPredicate::Num: r = T.boolConst(true); break;
-          case CmpPredicate::NaN: r = T.boolConst(false); break;
+          case CmpPredicate::Eq:
+          case CmpPredicate::Equ:
+            r = T.eq(a, b);
+            break;
+          case CmpPredicate::Ne:
+          case CmpPredicate::Neu:
+            r = T.notOf(T.eq(a, b));
+            break;
+          case CmpPredicate::Lt:
+          case CmpPredicate::Ltu:
+            r = T.realLt(a, b);
+            break;
+          case CmpPredicate::Le:
+          case CmpPredicate::Leu:
+            r = T.realLe(a, b);
+            break;
+          case CmpPredicate::Gt:
+          case CmpPredicate::Gtu:
+            r = T.realLt(b, a);
+            break;
+          case CmpPredicate::Ge:
+          case CmpPredicate::Geu:
+            r = T.realLe(b, a);
+            break;
+          case CmpPredicate::Num:
+            r = T.boolConst(true);
+            break;
+          case CmpPredicate::NaN:
+            r = T.boolConst(false);
+            break;
           }
         } else {
           Term a = bits(c.getLhs()), b = bits(c.getRhs());
@@ -1290,13 +1468,26 @@ bool Executor::execOp(State &s, Operation *op) {
             return false;
           bool sgn = c.getIsSigned();
           switch (c.getPredicate()) {
-          case CmpPredicate::Eq: r = T.eq(a, b); break;
-          case CmpPredicate::Ne: r = T.notOf(T.eq(a, b)); break;
-          case CmpPredicate::Lt: r = sgn ? T.bvSlt(a, b) : T.bvUlt(a, b); break;
-          case CmpPredicate::Le: r = sgn ? T.bvSle(a, b) : T.bvUle(a, b); break;
-          case CmpPredicate::Gt: r = sgn ? T.bvSlt(b, a) : T.bvUlt(b, a); break;
-          case CmpPredicate::Ge: r = sgn ? T.bvSle(b, a) : T.bvUle(b, a); break;
-          default: break;
+          case CmpPredicate::Eq:
+            r = T.eq(a, b);
+            break;
+          case CmpPredicate::Ne:
+            r = T.notOf(T.eq(a, b));
+            break;
+          case CmpPredicate::Lt:
+            r = sgn ? T.bvSlt(a, b) : T.bvUlt(a, b);
+            break;
+          case CmpPredicate::Le:
+            r = sgn ? T.bvSle(a, b) : T.bvUle(a, b);
+            break;
+          case CmpPredicate::Gt:
+            r = sgn ? T.bvSlt(b, a) : T.bvUlt(b, a);
+            break;
+          case CmpPredicate::Ge:
+            r = sgn ? T.bvSle(b, a) : T.bvUle(b, a);
+            break;
+          default:
+            break;
           }
         }
         if (!done(r))
@@ -1377,15 +1568,25 @@ bool Executor::execOp(State &s, Operation *op) {
         }
         Term r = nullptr;
         switch (o.getKind()) {
-        case FloatBinKind::Add: r = T.add(a, b); break;
-        case FloatBinKind::Sub: r = T.sub(a, b); break;
-        case FloatBinKind::Mul: r = T.mul(a, b); break;
+        case FloatBinKind::Add:
+          r = T.add(a, b);
+          break;
+        case FloatBinKind::Sub:
+          r = T.sub(a, b);
+          break;
+        case FloatBinKind::Mul:
+          r = T.mul(a, b);
+          break;
         case FloatBinKind::Div:
           result.divisors.push_back({s.pc, b, loc, "divisor of div"});
           r = T.div(a, b);
           break;
-        case FloatBinKind::Min: r = T.min(a, b); break;
-        case FloatBinKind::Max: r = T.max(a, b); break;
+        case FloatBinKind::Min:
+          r = T.min(a, b);
+          break;
+        case FloatBinKind::Max:
+          r = T.max(a, b);
+          break;
         case FloatBinKind::CopySign: {
           Term mag = T.ite(T.realLt(b, T.real(0)), T.neg(b), b);
           r = T.ite(T.realLt(a, T.real(0)), T.neg(mag), mag);
@@ -1417,7 +1618,9 @@ bool Executor::execOp(State &s, Operation *op) {
           return false;
         Term r = nullptr;
         switch (o.getKind()) {
-        case FloatUnaryKind::Neg: r = T.neg(a); break;
+        case FloatUnaryKind::Neg:
+          r = T.neg(a);
+          break;
         case FloatUnaryKind::Abs:
           r = T.ite(T.realLt(a, T.real(0)), T.neg(a), a);
           break;
@@ -1451,9 +1654,15 @@ bool Executor::execOp(State &s, Operation *op) {
                                        "positive operand of lg2"});
           r = T.realFn("lg2", {a});
           break;
-        case FloatUnaryKind::Tanh: r = T.realFn("tanh", {a}); break;
-        case FloatUnaryKind::Sin: r = T.realFn("sin", {a}); break;
-        case FloatUnaryKind::Cos: r = T.realFn("cos", {a}); break;
+        case FloatUnaryKind::Tanh:
+          r = T.realFn("tanh", {a});
+          break;
+        case FloatUnaryKind::Sin:
+          r = T.realFn("sin", {a});
+          break;
+        case FloatUnaryKind::Cos:
+          r = T.realFn("cos", {a});
+          break;
         }
         if (o.getSat() && r)
           r = saturate(r);
@@ -1701,30 +1910,85 @@ bool Executor::execOp(State &s, Operation *op) {
         return advance();
       })
       .Case<BarrierOp>([&](BarrierOp b) {
-        if (isMultiThread()) {
-          // CTA barrier 0 with all threads (bar.sync 0, barrier.sync 0,
-          // __syncthreads): the phase ends here (DESIGN.md §4).
-          Term id = b.getId() ? bits(b.getId()) : T.bv(0, 32);
-          if (!id)
-            return false;
-          if (b.getKind() != BarrierKind::Sync || b.getCount() ||
-              id->getKind() != Kind::BVConst || !id->getAPInt().isZero()) {
-            unknown(loc, "named barriers, barriers with a thread count, "
-                         "bar.arrive and bar.red are not yet modeled");
+        if (!isMultiThread()) {
+          if (b.getKind() == BarrierKind::Red) {
+            unknown(loc, "bar.red is not modeled");
             return false;
           }
+          return advance(); // one thread: nothing to wait for
+        }
+        // PTX ISA 9.7.13.4. The id and the thread count must be constants
+        // (a barrier id in a register that differs between threads is not
+        // modeled).
+        Term idTerm = b.getId() ? bits(b.getId()) : T.bv(0, 32);
+        Term countTerm = b.getCount() ? bits(b.getCount()) : nullptr;
+        if (!idTerm || (b.getCount() && !countTerm))
+          return false;
+        if (idTerm->getKind() != Kind::BVConst ||
+            (countTerm && countTerm->getKind() != Kind::BVConst)) {
+          unknown(loc, "a barrier id or thread count that is not a constant "
+                       "is not modeled");
+          return false;
+        }
+        unsigned id = idTerm->getAPInt().getZExtValue();
+        uint64_t count = countTerm ? countTerm->getAPInt().getZExtValue() : 0;
+        bool full = b.getKind() != BarrierKind::Arrive &&
+                    (!countTerm || (ctaThreads() && count == ctaThreads())) &&
+                    !countedBarrierIds.count(id);
+        if (full ? countedBarrierIds.count(id) : fullBarrierIds.count(id)) {
+          unknown(loc, "barrier " + Twine(id) +
+                           " is used both by all "
+                           "threads of the CTA and with a thread count");
+          return false;
+        }
+        (full ? fullBarrierIds : countedBarrierIds).insert(id);
+        if (b.getKind() == BarrierKind::Red) {
+          // bar.red: a barrier whose result reduces a predicate over the
+          // participants; its value is another thread's data.
+          if (result.valueUnknownReason.empty())
+            result.valueUnknownReason =
+                "the result of bar.red (a reduction over the CTA) is not "
+                "modeled by the value proof";
+          Type t = b.getResult().getType();
+          set(f, b.getResult(), fresh("bar.red", Sort::BV, getWidthOf(t)));
+        }
+        if (full) {
+          // A CTA-wide barrier (bar.sync 0, __syncthreads, a named barrier
+          // without a thread count): the phase ends here (DESIGN.md §4).
           result.arrivals.push_back(
-              {s.phase, b, b.getAligned(), s.pc, loc});
+              {s.phase, b, b.getAligned(), s.pc, loc, id, {}});
           ++s.phase;
           ++f.it;
           parked.push_back(std::move(s));
           return false;
         }
-        if (b.getKind() == BarrierKind::Red) {
-          unknown(loc, "bar.red is not modeled");
+        // A counted barrier: participants synchronize in generations of
+        // `count` arrivals; the path goes on and records how far it got
+        // (DESIGN.md §4: participant counts per barrier id).
+        if (llvm::is_contained(s.arrivedWithoutWait, id)) {
+          unknown(loc, "a second arrival at barrier " + Twine(id) +
+                           " after this thread's bar.arrive: its "
+                           "generations are not modeled");
           return false;
         }
-        return advance(); // one thread: nothing to wait for
+        auto it = llvm::find_if(
+            s.clock, [&](const BarrierClock &c) { return c.id >= id; });
+        if (it == s.clock.end() || it->id != id)
+          it = s.clock.insert(it, BarrierClock{id, 0, 0});
+        ++it->arrivals;
+        bool waits = b.getKind() != BarrierKind::Arrive;
+        if (waits)
+          it->lastWait = it->arrivals;
+        else
+          s.arrivedWithoutWait.push_back(id);
+        result.countedArrivals.push_back({id, count ? count : ctaThreads(),
+                                          waits, b.getAligned(), s.pc, loc});
+        if (result.valueUnknownReason.empty())
+          result.valueUnknownReason =
+              "values passed between threads through counted barriers "
+              "(bar.sync id, n; bar.arrive) are not yet modeled by the "
+              "value proof";
+        return advance();
       })
       .Case<FenceOp>([&](FenceOp) { return advance(); })
       .Case<ShflOp>([&](ShflOp sh) { return shuffle(s, f, sh, loc); })
@@ -1978,4 +2242,32 @@ std::string (::kproof::engine::displayVariable)(llvm::StringRef region) {
   if (dot == llvm::StringRef::npos)
     return region.str();
   return llvm::demangle(region.substr(dot + 1));
+}
+
+Term(::kproof::engine::participation)(TermContext &T, const ExecutionResult &ex,
+                                      unsigned id) {
+  SmallVector<Term> paths;
+  for (const BarrierArrival &a : ex.arrivals)
+    if (!a.barrier && llvm::any_of(a.clock, [&](const BarrierClock &c) {
+          return c.id == id && c.arrivals > 0;
+        }))
+      paths.push_back(a.pathCondition);
+  return T.orOf(paths);
+}
+
+Term(::kproof::engine::orderedByCountedBarriers)(
+    TermContext &T, llvm::ArrayRef<BarrierClock> first,
+    llvm::ArrayRef<BarrierClock> second,
+    llvm::function_ref<Term(unsigned id)> firstParticipates) {
+  SmallVector<Term> orders;
+  for (const BarrierClock &b : second) {
+    unsigned a = 0;
+    for (const BarrierClock &c : first)
+      if (c.id == b.id)
+        a = c.arrivals;
+    if (a >= b.arrivals || b.lastWait <= a)
+      continue;
+    orders.push_back(a >= 1 ? T.boolConst(true) : firstParticipates(b.id));
+  }
+  return T.orOf(orders);
 }

@@ -181,6 +181,15 @@ struct IdiomUse {
 /// multi-thread launch (DESIGN.md §4), for the race checks. Terms are over
 /// the representative thread's variables (tid.x, ..., ctaid.x, ...); the
 /// checker renames them to compare two distinct threads.
+/// The representative thread's progress at one counted barrier (`bar.sync
+/// id, n`, `bar.arrive id, n`; DESIGN.md §4): it arrived `arrivals` times,
+/// the last time it waited was its `lastWait`-th arrival (0: never).
+struct BarrierClock {
+  unsigned id = 0;
+  unsigned arrivals = 0;
+  unsigned lastWait = 0;
+};
+
 struct MemoryAccess {
   /// Barrier phase: the number of CTA barriers the thread passed before.
   unsigned phase = 0;
@@ -199,6 +208,20 @@ struct MemoryAccess {
   unsigned occurrence = 0;
   /// The ld/st/atom op.
   mlir::Operation *op = nullptr;
+  /// Counted barriers passed before the access, by id (ascending).
+  std::vector<BarrierClock> clock;
+};
+
+/// An arrival at a counted barrier (`bar.sync id, n`, `bar.arrive id, n`,
+/// `bar.red` with a count): threads synchronize in generations of `count`
+/// arrivals (PTX ISA 9.7.13.4), not in CTA-wide phases.
+struct CountedArrival {
+  unsigned id = 0;
+  uint64_t count = 0;
+  bool waits = true;   ///< sync/red; false for arrive
+  bool aligned = true; ///< bar.* / barrier.*.aligned
+  Term pathCondition;
+  mlir::Location loc;
 };
 
 /// A thread arriving at a CTA barrier, or finishing (`exited`), at the end
@@ -209,6 +232,10 @@ struct BarrierArrival {
   bool aligned = true;                ///< bar.sync / barrier.sync.aligned
   Term pathCondition;
   mlir::Location loc;
+  /// Barrier id (full barriers: 0 for __syncthreads, or a named one).
+  unsigned id = 0;
+  /// For an exit: the counted barriers the path passed, by id.
+  std::vector<BarrierClock> clock;
 };
 
 /// A side condition of resolving a read of another thread's write: a
@@ -233,6 +260,14 @@ struct ExecutionResult {
   std::vector<MemoryAccess> accesses;
   std::vector<BarrierArrival> arrivals;
   std::vector<ResolutionObligation> resolutions;
+  /// Arrivals at counted barriers (bar.sync id, n with n below the CTA
+  /// size; bar.arrive): ordered accesses by generation (MemoryAccess::clock)
+  /// instead of by phase.
+  std::vector<CountedArrival> countedArrivals;
+  /// The kernel uses counted barriers: shared reads are not resolved to
+  /// their writers (the value proof is UNKNOWN), their initialization is
+  /// checked against writes ordered before them by phase or generation.
+  bool countedBarriers = false;
   /// Non-empty when the value proof cannot be trusted although the
   /// synchronization checks can (atomics update memory): its reason.
   std::string valueUnknownReason;
@@ -261,6 +296,25 @@ struct ExecutorOptions {
 /// pins to constants (a conjunct `tid.x == 0`), as a substitution: under
 /// `pc` the representative thread is that thread.
 llvm::DenseMap<Term, Term> pinnedThreadVars(Term pc);
+
+/// The condition (over the representative thread) that the thread takes
+/// part in counted barrier `id`: some path that arrives at it.
+Term participation(TermContext &T, const ExecutionResult &ex, unsigned id);
+
+/// Happens-before through counted barriers (DESIGN.md §4): an access of
+/// thread t1 after the barrier progress `first` is ordered before an access
+/// of thread t2 (same CTA) after `second` when, for some barrier id k,
+/// t1 had arrived a_k times, t2 b_k > a_k times, t2 waited at one of its
+/// arrivals a_k+1 .. b_k (that generation completes only after t1's
+/// (a_k+1)-th arrival), and t1 arrives at k again after its access: always
+/// when a_k >= 1 (every participant arrives equally often, a checked
+/// obligation), else when it takes part in k at all
+/// (`firstParticipates(k)`, over t1). The disjunction over k; false when
+/// no barrier orders them.
+Term orderedByCountedBarriers(
+    TermContext &T, llvm::ArrayRef<BarrierClock> first,
+    llvm::ArrayRef<BarrierClock> second,
+    llvm::function_ref<Term(unsigned id)> firstParticipates);
 
 /// A module variable's name for messages: "rotate_smem::s" for the
 /// function-local shared variable `rotate_smem._ZZ11rotate_smemE1s`
