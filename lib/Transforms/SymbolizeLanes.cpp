@@ -85,6 +85,36 @@ struct SymbolizeLanesPass
     }
     facts.push_back(b.getStringAttr(
         "lane = (tid.x + ntid.x * (tid.y + ntid.y * tid.z)) mod 32"));
+    // The launch: CUDA's limits, and the bounds of every contract in the
+    // module for this kernel (concrete extents, or grid_max/block_max and
+    // max_threads of a symbolic launch).
+    facts.push_back(b.getStringAttr("ntid.x * ntid.y * ntid.z <= 1024"));
+    // Top-level ops only: other kernels may be transformed concurrently.
+    if (auto module = kernel->getParentOfType<ModuleOp>())
+      for (ContractOp c : module.getOps<ContractOp>()) {
+        if (lookupKernel(module, c.getKernel()) != kernel)
+          continue;
+        std::string who = ("contract @" + c.getSymName() + ": ").str();
+        auto extents = [&](StringRef name, DenseI64ArrayAttr exact,
+                           DenseI64ArrayAttr max) {
+          for (int d = 0; d < 3; ++d) {
+            std::string v = (name + "." + StringRef("xyz" + d, 1)).str();
+            if (exact || (max && max[d] == 1))
+              facts.push_back(b.getStringAttr(
+                  who + v + " = " + std::to_string(exact ? exact[d] : 1)));
+            else if (max)
+              facts.push_back(b.getStringAttr(
+                  who + "1 <= " + v + " <= " + std::to_string(max[d])));
+          }
+        };
+        extents("ntid", c.getBlockAttr(), c.getBlockMaxAttr());
+        extents("nctaid", c.getGridAttr(), c.getGridMaxAttr());
+        if (std::optional<uint64_t> m = c.getMaxThreads())
+          facts.push_back(b.getStringAttr(
+              who + "nctaid.x * nctaid.y * nctaid.z * ntid.x * ntid.y * "
+                    "ntid.z <= " +
+              std::to_string(*m)));
+      }
     kernel->setAttr("kproof.thread_ids", b.getArrayAttr(facts));
   }
 };

@@ -43,15 +43,28 @@ def KProofBarrierPhasing : Pass<"kproof-barrier-phasing", "mlir::kproof::KernelO
     `atom` and `shfl` gets `kproof.phase`, that set: two accesses whose sets
     share an element may run in one phase and must be checked for races.
     A barrier inside a loop reaches its own loop header, so loop-carried
-    pairs share the barrier that closes the iteration. Named barriers (an
-    `id` other than the constant 0), barriers with a thread count,
-    `bar.arrive` and `bar.red` are tagged `kproof.barrier_unmodeled` with a
-    warning: the verifier answers UNKNOWN for kernels that use them.
+    pairs share the barrier that closes the iteration.
+
+    Named barriers get a phase model per barrier id: a barrier id used with
+    `bar.arrive` or a thread count anywhere in the kernel is `counted`
+    (`kproof.barrier_kind = "counted"`; it orders only its participants,
+    in generations of `count` arrivals, PTX ISA 9.7.13.4), every other one
+    (`bar.sync 0`, `bar.sync 3`, `bar.red` without a count) is `cta`. Only
+    `cta` barriers end the phase of `kproof.phase`; accesses after counted
+    barriers also get `kproof.counted_phase`, per counted id the set of its
+    barrier ops that may be the last passed. A barrier whose id or count is
+    in a register is tagged `kproof.barrier_unmodeled` with a warning: the
+    verifier answers UNKNOWN for kernels that reach it.
 
     ```mlir
     // kproof-opt --kproof-barrier-phasing kernel.mlir
-    kproof.barrier sync id %c0 {aligned, kproof.barrier_index = 0 : i64}
+    kproof.barrier sync id %c0 {aligned, kproof.barrier_index = 0 : i64,
+                                kproof.barrier_kind = "cta"}
     %v = kproof.ld shared %a {kproof.phase = array<i64: 0>} : i32 -> f32
+    kproof.barrier sync id %c1 count %c64 {aligned,
+        kproof.barrier_index = 1 : i64, kproof.barrier_kind = "counted"}
+    %w = kproof.ld shared %a {kproof.counted_phase = {"1" = array<i64: 1>},
+                              kproof.phase = array<i64: 0>} : i32 -> f32
     ```
   }];
 }
@@ -70,8 +83,12 @@ def KProofSymbolizeLanes : Pass<"kproof-symbolize-lanes", "mlir::kproof::KernelO
     `kproof.fresh_per_read` (a physical slot or a time: an arbitrary value at
     each read, never the same variable twice). The kernel gets
     `kproof.thread_ids`, the symbolic thread variables with their range
-    facts (`0 <= tid.x < ntid.x`, `0 <= ctaid.x < nctaid.x`, ...; the
-    concrete or symbolic bounds come from the contract at verification).
+    facts (`0 <= tid.x < ntid.x`, `0 <= ctaid.x < nctaid.x`, ...), CUDA's
+    1024 threads per CTA, and the launch of every `kproof.contract` in the
+    module for this kernel: concrete extents (`ntid.x = 256`) or the bounds
+    of a symbolic launch (`1 <= ntid.x <= 1024`, `1 <= nctaid.x <= 4096`,
+    and `max_threads` on the product of all six extents), each prefixed
+    with the contract's name.
 
     ```mlir
     // kproof-opt --kproof-symbolize-lanes kernel.mlir
