@@ -443,3 +443,53 @@ TEST(Z3Lowering, CertificateRoundTrip) {
 }
 
 } // namespace
+
+namespace {
+
+/// Integer mode: the thread index g = ctaid.x * ntid.x + tid.x in 32 bits
+/// wraps unless the launch bounds the total thread count. With
+/// `zext(ntid.x) * zext(nctaid.x) <= 2^31` and `ctaid.x < nctaid.x` the
+/// product ctaid.x * ntid.x is bounded (productBounds) and lowered without
+/// a modular wrap, and g >= tid.x is proved; without the bound the wrap is
+/// kept and a model wraps g below tid.x.
+TEST(Z3LoweringInt, ProductBoundElidesTheWrap) {
+  for (bool bounded : {true, false}) {
+    TermContext T;
+    smt::SolverOptions so;
+    so.rlimit = 5'000'000;
+    smt::Context z3(so);
+    Z3Lowering lowering(z3, T);
+    lowering.setBitVectorsAsIntegers(true);
+    Term ntid = T.bvVar("ntid.x", 32), nctaid = T.bvVar("nctaid.x", 32);
+    Term tid = T.bvVar("tid.x", 32), ctaid = T.bvVar("ctaid.x", 32);
+    llvm::SmallVector<Term> facts = {T.notOf(T.eq(ntid, T.bv(0, 32))),
+                                     T.bvUle(ntid, T.bv(1024, 32)),
+                                     T.notOf(T.eq(nctaid, T.bv(0, 32))),
+                                     T.bvUle(nctaid, T.bv(2147483647, 32)),
+                                     T.bvUlt(tid, ntid),
+                                     T.bvUlt(ctaid, nctaid)};
+    if (bounded)
+      facts.push_back(T.bvUle(
+          T.bvBin(Kind::BVMul, T.bvZExt(ntid, 64), T.bvZExt(nctaid, 64)),
+          T.bv(uint64_t(1) << 31, 64)));
+    Term g = T.bvBin(Kind::BVAdd, T.bvBin(Kind::BVMul, ctaid, ntid), tid);
+    Term bad = T.bvUlt(g, tid);
+    llvm::SmallVector<Term> all(facts.begin(), facts.end());
+    all.push_back(bad);
+    lowering.assumeBoundsOf(all);
+    smt::Solver solver(z3, /*simple=*/true);
+    for (Term a : all) {
+      Expr e = lowering.lower(a);
+      ASSERT_TRUE(e.isValid()) << lowering.getError();
+      solver.add(e);
+    }
+    for (const Expr &d : lowering.intDefinitions())
+      solver.add(d);
+    std::string g64 = lowering.lower(g).toString();
+    EXPECT_EQ(g64.find("int.wrap") == std::string::npos, bounded) << g64;
+    EXPECT_EQ(solver.check(), bounded ? CheckResult::Unsat : CheckResult::Sat)
+        << solver.getReason();
+  }
+}
+
+} // namespace

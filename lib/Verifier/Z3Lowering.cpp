@@ -759,6 +759,45 @@ void Z3Lowering::assumeBoundsOf(llvm::ArrayRef<Term> assertions) {
           e->getOperand(1)->getAPInt().isZero())
         nonZeroVars.insert(e->getOperand(0));
     }
+  // Products of two variables bounded by a constant (the launch's
+  // max_threads over a 1-D symbolic launch); with `w < v`, u * w is bounded
+  // too (ctaid.x * ntid.x < nctaid.x * ntid.x).
+  auto pairOf = [](Term a, Term b) {
+    return a->getId() < b->getId() ? std::pair{a, b} : std::pair{b, a};
+  };
+  for (Term c : conjuncts) {
+    if (c->getKind() != Kind::BVUle ||
+        c->getOperand(1)->getKind() != Kind::BVConst)
+      continue;
+    llvm::SmallVector<Term> factors, vars;
+    factors.push_back(c->getOperand(0));
+    llvm::APInt coeff(256, 1);
+    bool ok = true;
+    while (!factors.empty() && ok) {
+      Term f = factors.pop_back_val();
+      if (f->getKind() == Kind::BVMul)
+        factors.append(f->getOperands().begin(), f->getOperands().end());
+      else if (f->getKind() == Kind::BVZExt)
+        factors.push_back(f->getOperand(0));
+      else if (f->getKind() == Kind::BVConst)
+        coeff *= f->getAPInt().zext(256);
+      else if (f->getKind() == Kind::BVVar)
+        vars.push_back(f);
+      else
+        ok = false;
+    }
+    if (!ok || vars.size() != 2 || coeff.isZero())
+      continue;
+    llvm::APInt bound = c->getOperand(1)->getAPInt().zext(256).udiv(coeff);
+    productBounds[pairOf(vars[0], vars[1])] = bound;
+    for (Term d : conjuncts)
+      if (d->getKind() == Kind::BVUlt &&
+          d->getOperand(0)->getKind() == Kind::BVVar)
+        for (int i = 0; i < 2; ++i)
+          if (d->getOperand(1) == vars[i])
+            productBounds.try_emplace(pairOf(vars[1 - i], d->getOperand(0)),
+                                      bound);
+  }
   // Twice, so `tid.x < ntid.x` sees the bound of ntid.x.
   for (int round = 0; round < 2; ++round)
     for (Term c : conjuncts) {
@@ -852,6 +891,16 @@ Expr Z3Lowering::lowerAsInt(Term t, llvm::ArrayRef<Expr> ops) {
       intProducts.push_back({ops[0], ops[1]});
     bool overflow = false;
     APInt hi = a.second.umul_ov(b.second, overflow);
+    // A product of two variables the query bounds (max_threads).
+    Term x = t->getOperand(0), y = t->getOperand(1);
+    if (x->getKind() == Kind::BVVar && y->getKind() == Kind::BVVar) {
+      auto pb = productBounds.find(x->getId() < y->getId() ? std::pair{x, y}
+                                                           : std::pair{y, x});
+      if (pb != productBounds.end() && (overflow || pb->second.ult(hi))) {
+        hi = pb->second;
+        overflow = false;
+      }
+    }
     if (!overflow && fits(hi)) {
       result = ops[0] * ops[1];
       r = {a.first * b.first, hi};

@@ -235,6 +235,10 @@ private:
   llvm::DenseMap<Term, llvm::APInt> varBounds;
   /// Integer mode: variables the query asserts non-zero (`not (v = 0)`).
   llvm::DenseSet<Term> nonZeroVars;
+  /// Integer mode: bounds on products of two variables the query asserts
+  /// (`zext(ntid.x) * zext(nctaid.x) <= max_threads`, and with `w < v`
+  /// also on u * w), by the pair (lower id first).
+  std::map<std::pair<Term, Term>, llvm::APInt> productBounds;
   /// Integer mode: products x * c (and shifts x << k) by a constant that
   /// cannot wrap, by term, with the Int of x: (x * c) udiv c = x.
   llvm::DenseMap<Term, std::pair<uint64_t, smt::Expr>> exactScaled;
