@@ -391,6 +391,9 @@ struct AccessRec {
   Operation *op = nullptr;
   /// A strong access of scope .cta: it orders nothing across CTAs.
   bool ctaScope = false;
+  /// The thread's arrivals so far at each counted barrier id (nonzero
+  /// counts only).
+  SmallVector<std::pair<unsigned, uint32_t>, 0> counted;
 };
 
 struct ByteShadow {
@@ -459,6 +462,10 @@ struct Thread {
   SmallVector<Frame, 2> stack;
   std::vector<std::unique_ptr<Allocation>> locals;
   Window localWindow;
+  /// Counted barriers (a thread count below the CTA's, or bar.arrive): per
+  /// id, the generation each of this thread's arrivals joined, and the
+  /// generations it waited for (both ascending).
+  std::map<unsigned, SmallVector<uint32_t, 2>> arrivalGen, waitedGen;
 };
 
 struct Warp {
@@ -520,6 +527,8 @@ private:
   unsigned threadsPerCta = 0;
   /// bar.arrive counts per barrier id of the current generation.
   std::map<unsigned, unsigned> arrived;
+  /// The open generation per counted barrier id.
+  std::map<unsigned, uint32_t> generation;
   std::set<std::tuple<int, Operation *, Operation *>> reported;
 
   // --- setup ---
@@ -909,6 +918,7 @@ void Interpreter::runCta(unsigned cta) {
   setupShared();
   ctaEpoch = 0;
   arrived.clear();
+  generation.clear();
   unsigned gx = launch.grid[0], gy = launch.grid[1];
   unsigned bx = launch.block[0], by = launch.block[1];
   threads = std::vector<Thread>(threadsPerCta);
@@ -1241,14 +1251,17 @@ bool Interpreter::resolveBarriers() {
   for (auto &[id, group] : byId) {
     auto b0 = cast<BarrierOp>(group.front()->waitingAt);
     unsigned expected = live;
-    bool full = true;
-    if (b0.getCount()) {
+    if (b0.getCount())
       expected = group.front()->stack.back().env.lookup(b0.getCount()).bits;
-      full = expected >= live;
-    }
     unsigned count = group.size() + arrived[id];
     if (count < expected)
       continue;
+    // A barrier of every thread of the CTA (no count, or the CTA's size)
+    // that no thread passed with bar.arrive: a new phase. Otherwise a
+    // generation of a counted barrier: it orders the accesses of its
+    // participants only (Interpreter::ordered).
+    bool full = (!b0.getCount() || expected >= threadsPerCta) &&
+                arrived[id] == 0 && group.size() >= live;
     // An aligned barrier is reached by whole warps (PTX ISA 9.7.13.4): a
     // lane that exited while another lane of its warp waits here diverged.
     if (b0.getAligned())
@@ -1269,11 +1282,13 @@ bool Interpreter::resolveBarriers() {
                     " waits at a different aligned barrier than " +
                     threadName(*group.front()),
                 group.front()->waitingAt);
-    if (!full)
-      result.warnings.push_back(
-          "barrier " + std::to_string(id) + " with a thread count at " +
-          locationString(b0.getLoc()) +
-          ": the race check treats it as a full barrier");
+    if (!full) {
+      uint32_t gen = generation[id]++;
+      for (Thread *t : group) {
+        t->arrivalGen[id].push_back(gen);
+        t->waitedGen[id].push_back(gen);
+      }
+    }
     // bar.red: the reduction over the participants.
     uint64_t popc = 0;
     bool all = true, any = false;
@@ -1302,7 +1317,8 @@ bool Interpreter::resolveBarriers() {
       t->waitingAt = nullptr;
     }
     arrived[id] = 0;
-    ++ctaEpoch;
+    if (full)
+      ++ctaEpoch;
     return true;
   }
   return false;
@@ -1382,6 +1398,23 @@ bool Interpreter::ordered(const Thread &t, const AccessRec &r) const {
     return false; // CTAs never synchronize (no grid barrier is modeled)
   if (r.epoch < ctaEpoch)
     return true;
+  // Counted barriers (PTX ISA 9.7.13.4): a generation orders the accesses
+  // its participants made before arriving before those they make after
+  // it completes. r's access precedes t's when one of r's later arrivals
+  // at some id joined a generation t waited for.
+  const Thread &w = threads[r.thread % threadsPerCta];
+  for (auto &[k, waited] : t.waitedGen) {
+    uint32_t before = 0;
+    for (auto [id, n] : r.counted)
+      if (id == k)
+        before = n;
+    auto it = w.arrivalGen.find(k);
+    if (it == w.arrivalGen.end())
+      continue;
+    for (size_t j = before; j < it->second.size(); ++j)
+      if (llvm::is_contained(waited, it->second[j]))
+        return true;
+  }
   unsigned rl = r.thread % threadsPerCta;
   if (rl / 32 == t.warp) {
     const Warp &w = warps[t.warp];
@@ -1398,6 +1431,8 @@ void Interpreter::recordAccess(Thread &t, Operation *op, Allocation *a,
     return;
   AccessRec rec{t.id, ctaEpoch, warps[t.warp].seq, strong, op,
                 strong && ctaScopedAccess};
+  for (auto &[id, gens] : t.arrivalGen)
+    rec.counted.push_back({id, uint32_t(gens.size())});
   auto conflict = [&](const AccessRec &o, bool otherWrite) {
     // Two strong accesses are morally strong when their scope includes
     // both threads: a .cta one does not reach another CTA.
@@ -2578,6 +2613,13 @@ StepResult Interpreter::execOp(Thread &t, Operation *op) {
         if (b.getKind() == BarrierKind::Arrive) {
           unsigned id = b.getId() ? get(b.getId()).bits : 0;
           ++arrived[id];
+          t.arrivalGen[id].push_back(generation[id]);
+          // The count reached by arrivals alone: that generation completes
+          // without a waiter, the next arrivals start a new one.
+          if (b.getCount() && arrived[id] >= get(b.getCount()).bits) {
+            arrived[id] = 0;
+            ++generation[id];
+          }
           return advance();
         }
         return StepResult::Blocked;
