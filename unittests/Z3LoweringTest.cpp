@@ -493,3 +493,36 @@ TEST(Z3LoweringInt, ProductBoundElidesTheWrap) {
 }
 
 } // namespace
+
+namespace {
+
+/// A bound on a product that may itself wrap (`zext(n * m) <= 2` with a
+/// 32-bit n * m, or a constant factor that overflows the fact's width)
+/// bounds it modulo 2^32 only: the product keeps its modular wrap, and
+/// n * m = 2^33 + 2 stays a model.
+TEST(Z3LoweringInt, WrappingProductBoundIsNotTrusted) {
+  TermContext T;
+  smt::SolverOptions so;
+  so.rlimit = 5'000'000;
+  smt::Context z3(so);
+  Z3Lowering lowering(z3, T);
+  lowering.setBitVectorsAsIntegers(true);
+  Term n = T.bvVar("n", 32), m = T.bvVar("m", 32);
+  Term nm = T.bvBin(Kind::BVMul, n, m);
+  Term fact = T.bvUle(T.bvZExt(nm, 64), T.bv(2, 64));
+  Term wide = T.bvBin(Kind::BVMul, T.bv(16, 64),
+                      T.bvBin(Kind::BVMul, T.bvZExt(n, 64), T.bvZExt(m, 64)));
+  Term fact2 = T.bvUle(wide, T.bv(32, 64));
+  Term big = T.bvUlt(T.bv(100, 32), n);
+  lowering.assumeBoundsOf({fact, fact2, big});
+  std::string s = lowering.lower(nm).toString();
+  EXPECT_NE(s.find("int.wrap"), std::string::npos) << s;
+  smt::Solver solver(z3, /*simple=*/true);
+  for (Term a : {fact, big})
+    solver.add(lowering.lower(a));
+  for (const Expr &d : lowering.intDefinitions())
+    solver.add(d);
+  EXPECT_EQ(solver.check(), CheckResult::Sat) << solver.getReason();
+}
+
+} // namespace

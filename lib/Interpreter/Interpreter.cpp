@@ -391,9 +391,8 @@ struct AccessRec {
   Operation *op = nullptr;
   /// A strong access of scope .cta: it orders nothing across CTAs.
   bool ctaScope = false;
-  /// The thread's arrivals so far at each counted barrier id (nonzero
-  /// counts only).
-  SmallVector<std::pair<unsigned, uint32_t>, 0> counted;
+  /// The thread's release counter at the access (counted barriers).
+  uint32_t release = 0;
 };
 
 struct ByteShadow {
@@ -462,10 +461,13 @@ struct Thread {
   SmallVector<Frame, 2> stack;
   std::vector<std::unique_ptr<Allocation>> locals;
   Window localWindow;
-  /// Counted barriers (a thread count below the CTA's, or bar.arrive): per
-  /// id, the generation each of this thread's arrivals joined, and the
-  /// generations it waited for (both ascending).
-  std::map<unsigned, SmallVector<uint32_t, 2>> arrivalGen, waitedGen;
+  /// Counted barriers (a thread count below the CTA's, or bar.arrive) as
+  /// vector clocks over the CTA's threads: `release` counts this thread's
+  /// arrivals; clock[u] is the number of u's arrivals whose preceding
+  /// accesses this thread is ordered after (empty until the first
+  /// generation it waits for).
+  uint32_t release = 0;
+  std::vector<uint32_t> clock;
 };
 
 struct Warp {
@@ -527,8 +529,19 @@ private:
   unsigned threadsPerCta = 0;
   /// bar.arrive counts per barrier id of the current generation.
   std::map<unsigned, unsigned> arrived;
-  /// The open generation per counted barrier id.
-  std::map<unsigned, uint32_t> generation;
+  /// The joined clocks of the arrivals of the open generation, per counted
+  /// barrier id.
+  std::map<unsigned, std::vector<uint32_t>> generationClock;
+  /// An arrival of `t` at counted barrier `id`: its release joins the
+  /// open generation's clock.
+  void arriveCounted(Thread &t, unsigned id) {
+    ++t.release;
+    std::vector<uint32_t> &g = generationClock[id];
+    g.resize(threadsPerCta, 0);
+    for (size_t u = 0; u < t.clock.size(); ++u)
+      g[u] = std::max(g[u], t.clock[u]);
+    g[t.linear] = std::max(g[t.linear], t.release);
+  }
   std::set<std::tuple<int, Operation *, Operation *>> reported;
 
   // --- setup ---
@@ -918,7 +931,7 @@ void Interpreter::runCta(unsigned cta) {
   setupShared();
   ctaEpoch = 0;
   arrived.clear();
-  generation.clear();
+  generationClock.clear();
   unsigned gx = launch.grid[0], gy = launch.grid[1];
   unsigned bx = launch.block[0], by = launch.block[1];
   threads = std::vector<Thread>(threadsPerCta);
@@ -1273,20 +1286,34 @@ bool Interpreter::resolveBarriers() {
                     "divergent barrier: " + threadName(threads[l]) +
                         " has exited while " + threadName(*t) +
                         " of the same warp waits at this aligned barrier");
-    // Aligned barriers: every thread at the same instruction.
-    for (Thread *t : group)
-      if (t->waitingAt != group.front()->waitingAt &&
-          (cast<BarrierOp>(t->waitingAt).getAligned() || b0.getAligned()))
+    // Aligned barriers: every thread of the CTA at the same instruction;
+    // for a counted barrier (producers and consumers of a warp-specialized
+    // kernel sync at their own instructions) every thread of a warp.
+    std::map<unsigned, Thread *> firstOfWarp;
+    for (Thread *t : group) {
+      Thread *o = full ? group.front()
+                       : firstOfWarp.try_emplace(t->warp, t).first->second;
+      if (t->waitingAt != o->waitingAt &&
+          (cast<BarrierOp>(t->waitingAt).getAligned() ||
+           cast<BarrierOp>(o->waitingAt).getAligned()))
         finding(Finding::Kind::BarrierDivergence, t->waitingAt,
                 "divergent barrier: " + threadName(*t) +
                     " waits at a different aligned barrier than " +
-                    threadName(*group.front()),
-                group.front()->waitingAt);
+                    threadName(*o),
+                o->waitingAt);
+    }
     if (!full) {
-      uint32_t gen = generation[id]++;
+      // A generation: every participant is ordered after every access its
+      // participants made before arriving (and what those were ordered
+      // after: the clocks are transitive).
+      for (Thread *t : group)
+        arriveCounted(*t, id);
+      std::vector<uint32_t> g = std::move(generationClock[id]);
+      generationClock.erase(id);
       for (Thread *t : group) {
-        t->arrivalGen[id].push_back(gen);
-        t->waitedGen[id].push_back(gen);
+        t->clock.resize(threadsPerCta, 0);
+        for (size_t u = 0; u < g.size(); ++u)
+          t->clock[u] = std::max(t->clock[u], g[u]);
       }
     }
     // bar.red: the reduction over the participants.
@@ -1399,23 +1426,12 @@ bool Interpreter::ordered(const Thread &t, const AccessRec &r) const {
   if (r.epoch < ctaEpoch)
     return true;
   // Counted barriers (PTX ISA 9.7.13.4): a generation orders the accesses
-  // its participants made before arriving before those they make after
-  // it completes. r's access precedes t's when one of r's later arrivals
-  // at some id joined a generation t waited for.
-  const Thread &w = threads[r.thread % threadsPerCta];
-  for (auto &[k, waited] : t.waitedGen) {
-    uint32_t before = 0;
-    for (auto [id, n] : r.counted)
-      if (id == k)
-        before = n;
-    auto it = w.arrivalGen.find(k);
-    if (it == w.arrivalGen.end())
-      continue;
-    for (size_t j = before; j < it->second.size(); ++j)
-      if (llvm::is_contained(waited, it->second[j]))
-        return true;
-  }
+  // its participants made before arriving before those they make after it
+  // completes; t is ordered after r's access when it knows of an arrival
+  // of r's thread after it (vector clocks, transitive).
   unsigned rl = r.thread % threadsPerCta;
+  if (rl < t.clock.size() && t.clock[rl] > r.release)
+    return true;
   if (rl / 32 == t.warp) {
     const Warp &w = warps[t.warp];
     if (w.common[rl % 32][t.lane] > r.warpSeq)
@@ -1429,10 +1445,9 @@ void Interpreter::recordAccess(Thread &t, Operation *op, Allocation *a,
                                bool strong, const uint8_t *newBytes) {
   if (!a->trackRaces)
     return;
-  AccessRec rec{t.id, ctaEpoch, warps[t.warp].seq, strong, op,
-                strong && ctaScopedAccess};
-  for (auto &[id, gens] : t.arrivalGen)
-    rec.counted.push_back({id, uint32_t(gens.size())});
+  AccessRec rec{t.id,     ctaEpoch, warps[t.warp].seq,
+                strong,   op,       strong && ctaScopedAccess,
+                t.release};
   auto conflict = [&](const AccessRec &o, bool otherWrite) {
     // Two strong accesses are morally strong when their scope includes
     // both threads: a .cta one does not reach another CTA.
@@ -2613,12 +2628,12 @@ StepResult Interpreter::execOp(Thread &t, Operation *op) {
         if (b.getKind() == BarrierKind::Arrive) {
           unsigned id = b.getId() ? get(b.getId()).bits : 0;
           ++arrived[id];
-          t.arrivalGen[id].push_back(generation[id]);
+          arriveCounted(t, id);
           // The count reached by arrivals alone: that generation completes
           // without a waiter, the next arrivals start a new one.
           if (b.getCount() && arrived[id] >= get(b.getCount()).bits) {
             arrived[id] = 0;
-            ++generation[id];
+            generationClock.erase(id);
           }
           return advance();
         }

@@ -7,6 +7,8 @@
 #include "KProof/Verifier/EquivalenceChecker.h"
 
 #include <chrono>
+#include <functional>
+#include <set>
 
 #include "KProof/Verifier/Certificate.h"
 #include "KProof/Verifier/Contract.h"
@@ -897,6 +899,11 @@ void Checker::checkSync(const ExecutionResult &ex,
     return StringRef(v.first).starts_with("ctaid.");
   });
   unsigned races = 0;
+  // Some path passes counted barriers of two ids: accesses of two threads
+  // may be ordered through it (t1 -> barrier 1 -> t3 -> barrier 2 -> t2).
+  bool bridged = llvm::any_of(ex.arrivals, [](const BarrierArrival &a) {
+    return !a.barrier && a.clock.size() > 1;
+  });
   // Ops that ran more than once on a path (inside a loop).
   llvm::DenseSet<Operation *> repeated;
   for (const MemoryAccess &m : ex.accesses)
@@ -961,6 +968,14 @@ void Checker::checkSync(const ExecutionResult &ex,
         }
         if (out.result != smt::CheckResult::Sat || !out.model) {
           record(name, VerdictKind::Unknown, "solver: " + out.reason);
+          continue;
+        }
+        if (sameCta && bridged && (!x.clock.empty() || !y.clock.empty())) {
+          // t1 -> barrier 1 -> t3 -> barrier 2 -> t2 may order them.
+          record(name, VerdictKind::Unknown,
+                 "no barrier both threads take part in orders the accesses; "
+                 "an order through a third thread's barriers of two ids is "
+                 "not modeled");
           continue;
         }
         Assignment model = *out.model;
@@ -1130,6 +1145,8 @@ void Checker::checkSync(const ExecutionResult &ex,
 
 void Checker::checkCountedBarriers(const ExecutionResult &ex,
                                    const LaunchConfig &launch) {
+  if (ex.countedArrivals.empty())
+    return;
   std::map<unsigned, std::vector<const CountedArrival *>> byId;
   for (const CountedArrival &a : ex.countedArrivals)
     byId[a.id].push_back(&a);
@@ -1142,6 +1159,77 @@ void Checker::checkCountedBarriers(const ExecutionResult &ex,
     refutedAt(loc, c);
     record(name, VerdictKind::Refuted, property);
   };
+  auto clockOf = [](const BarrierArrival &a, unsigned id) {
+    for (const BarrierClock &c : a.clock)
+      if (c.id == id)
+        return c;
+    return BarrierClock{id, 0, 0};
+  };
+
+  // Deadlock freedom: a thread that waits at one barrier (a CTA phase or
+  // a generation of a counted barrier) arrives at the next ones only after
+  // it completes, so "completes before" runs from each wait to every later
+  // barrier of the path. A cycle over the paths (two groups taking two
+  // counted barriers in opposite orders; a counted barrier one group
+  // reaches before __syncthreads and another after it) may deadlock.
+  {
+    using Node = std::tuple<bool, unsigned, unsigned>;
+    std::map<Node, std::set<Node>> after;
+    std::map<Node, Location> where;
+    for (const BarrierArrival &a : ex.arrivals) {
+      if (a.barrier)
+        continue;
+      for (size_t i = 0; i < a.events.size(); ++i) {
+        Node ni{a.events[i].cta, a.events[i].id, a.events[i].index};
+        where.try_emplace(ni, a.events[i].loc);
+        if (!a.events[i].waits)
+          continue;
+        for (size_t j = i + 1; j < a.events.size(); ++j)
+          after[ni].insert(
+              Node{a.events[j].cta, a.events[j].id, a.events[j].index});
+      }
+    }
+    std::map<Node, int> color; // 0 new, 1 on the stack, 2 done
+    std::vector<Node> cycle;
+    std::function<bool(const Node &)> dfs = [&](const Node &n) {
+      color[n] = 1;
+      for (const Node &m : after[n]) {
+        if (color[m] == 1 || (color[m] == 0 && dfs(m))) {
+          cycle.push_back(n);
+          return true;
+        }
+      }
+      color[n] = 2;
+      return false;
+    };
+    for (auto &[n, succ] : after)
+      if (color[n] == 0 && dfs(n))
+        break;
+    std::string name = "barriers complete (no two barriers wait on each "
+                       "other)";
+    if (!cycle.empty()) {
+      auto nodeName = [&](const Node &n) {
+        auto [cta, id, index] = n;
+        std::string s =
+            cta ? "the CTA barrier ending phase " + std::to_string(index)
+                : "arrival " + std::to_string(index) + " at barrier " +
+                      std::to_string(id);
+        auto it = where.find(n);
+        return it == where.end() ? s : s + " (" + locString(it->second) + ")";
+      };
+      std::string chain;
+      for (const Node &n : llvm::reverse(cycle))
+        chain += (chain.empty() ? "" : ", then ") + nodeName(n);
+      record(name, VerdictKind::Unknown,
+             "barriers may wait on each other in a cycle (a deadlock, or "
+             "one barrier id used by different groups one after the other, "
+             "which is not modeled): on some paths " +
+                 chain + " each wait for the other to complete first");
+    } else {
+      proved(name, T.boolConst(false), "normalizer");
+    }
+  }
+
   for (auto &[id, list] : byId) {
     std::string bar = "barrier " + std::to_string(id);
     // One thread count per id, a multiple of the warp size (PTX ISA
@@ -1149,6 +1237,13 @@ void Checker::checkCountedBarriers(const ExecutionResult &ex,
     // multiple of the warp size").
     std::string countName = bar + ": one thread count, a multiple of 32";
     const CountedArrival *first = list.front();
+    if (llvm::any_of(list, [](const CountedArrival *a) { return !a->count; })) {
+      record(countName, VerdictKind::Unknown,
+             bar + " is used without a thread count (every thread of a "
+                   "symbolic CTA) and with bar.arrive or a count: not "
+                   "modeled");
+      continue;
+    }
     const CountedArrival *other = nullptr;
     for (const CountedArrival *a : list)
       if (a->count != first->count)
@@ -1164,7 +1259,7 @@ void Checker::checkCountedBarriers(const ExecutionResult &ex,
       continue;
     }
     uint64_t n = first->count;
-    if (n == 0 || n % 32 != 0) {
+    if (n % 32 != 0) {
       refuteAt(countName, first->loc,
                "the thread count " + std::to_string(n) + " of " + bar +
                    " is not a positive multiple of the warp size (32)",
@@ -1173,9 +1268,47 @@ void Checker::checkCountedBarriers(const ExecutionResult &ex,
     }
     proved(countName, T.boolConst(false), "normalizer");
 
+    // One instruction per warp: the lanes of a warp reach an .aligned
+    // barrier at the same instruction (PTX ISA 9.7.13.4).
+    std::string sameName = bar + ": a warp arrives at one instruction";
+    bool sameOk = true;
+    for (size_t i = 0; i < list.size() && sameOk; ++i)
+      for (size_t j = i + 1; j < list.size() && sameOk; ++j) {
+        const CountedArrival *x = list[i], *y = list[j];
+        if (x->op == y->op || x->generation != y->generation ||
+            !(x->aligned || y->aligned))
+          continue;
+        ThreadPair p(T, ex, launch);
+        Term cond =
+            T.andOf({p.first(x->pathCondition), p.second(y->pathCondition),
+                     p.frame(true), p.sameWarp()});
+        Query q{T, options, {cond}};
+        Query::Outcome out = q.check();
+        if (out.result == smt::CheckResult::Unsat)
+          continue;
+        sameOk = false;
+        if (out.result != smt::CheckResult::Sat || !out.model) {
+          record(sameName, VerdictKind::Unknown, "solver: " + out.reason);
+          break;
+        }
+        refuteAt(sameName, y->loc,
+                 "barrier divergence: thread " + p.describe(*out.model, "t1") +
+                     " arrives at the .aligned " + bar + " at " +
+                     locString(x->loc) + ", thread " +
+                     p.describe(*out.model, "t2") + " of the same warp at " +
+                     locString(y->loc) +
+                     " (a warp must execute an .aligned barrier at one "
+                     "instruction)",
+                 *out.model);
+      }
+    if (!sameOk)
+      continue;
+    proved(sameName, T.boolConst(false), "normalizer");
+
     // Equal arrival counts: two threads whose paths arrive a different
     // number of times (both at least once) put arrivals of different
-    // generations together.
+    // generations together; when the one that arrives more often waits
+    // at an arrival the other never makes, that generation lacks it.
     std::string equalName = bar + ": every participant arrives equally often";
     bool equalOk = true;
     for (size_t i = 0; i < ex.arrivals.size() && equalOk; ++i)
@@ -1183,14 +1316,8 @@ void Checker::checkCountedBarriers(const ExecutionResult &ex,
         const BarrierArrival &x = ex.arrivals[i], &y = ex.arrivals[j];
         if (x.barrier || y.barrier)
           continue;
-        auto count = [&](const BarrierArrival &a) {
-          for (const BarrierClock &c : a.clock)
-            if (c.id == id)
-              return c.arrivals;
-          return 0u;
-        };
-        unsigned cx = count(x), cy = count(y);
-        if (cx == cy || cx == 0 || cy == 0)
+        BarrierClock cx = clockOf(x, id), cy = clockOf(y, id);
+        if (cx.arrivals == cy.arrivals || !cx.arrivals || !cy.arrivals)
           continue;
         ThreadPair p(T, ex, launch);
         Term cond = T.andOf({p.first(x.pathCondition),
@@ -1204,6 +1331,17 @@ void Checker::checkCountedBarriers(const ExecutionResult &ex,
           record(equalName, VerdictKind::Unknown, "solver: " + out.reason);
           break;
         }
+        const BarrierClock &more = cx.arrivals > cy.arrivals ? cx : cy;
+        unsigned fewer = std::min(cx.arrivals, cy.arrivals);
+        if (more.lastWait <= fewer) {
+          record(equalName, VerdictKind::Unknown,
+                 "threads arrive at " + bar + " " +
+                     std::to_string(cx.arrivals) + " and " +
+                     std::to_string(cy.arrivals) +
+                     " times, the extra arrivals without waiting: the "
+                     "generations they join are not modeled");
+          break;
+        }
         auto times = [](unsigned k) {
           return k == 1   ? std::string("once")
                  : k == 2 ? std::string("twice")
@@ -1212,8 +1350,11 @@ void Checker::checkCountedBarriers(const ExecutionResult &ex,
         refuteAt(equalName, first->loc,
                  "unequal arrival counts: thread " +
                      p.describe(*out.model, "t1") + " arrives at " + bar + " " +
-                     times(cx) + ", thread " + p.describe(*out.model, "t2") +
-                     " of the same CTA " + times(cy),
+                     times(cx.arrivals) + ", thread " +
+                     p.describe(*out.model, "t2") + " of the same CTA " +
+                     times(cy.arrivals) +
+                     " (a generation it waits for "
+                     "lacks the other)",
                  *out.model);
       }
     if (!equalOk)
@@ -1221,7 +1362,8 @@ void Checker::checkCountedBarriers(const ExecutionResult &ex,
     proved(equalName, T.boolConst(false), "normalizer");
 
     // The participants: which threads of a CTA arrive at the barrier,
-    // counted over the concrete CTA (whole warps for .aligned barriers).
+    // counted over the concrete CTA. The hardware counts arrivals per warp
+    // ("marks warps' arrival"), so participation must be uniform per warp.
     std::string partName =
         bar + ": " + std::to_string(n) + " threads take part, whole warps";
     if (launch.isSymbolic()) {
@@ -1295,24 +1437,31 @@ void Checker::checkCountedBarriers(const ExecutionResult &ex,
         s += ", tid.z=" + std::to_string(lin / (bx * by));
       return s + ")";
     };
+    bool aligned =
+        llvm::all_of(list, [](const CountedArrival *a) { return a->aligned; });
     uint64_t m = 0;
     bool warpsOk = true;
     for (uint64_t w = 0; w * 32 < cta && warpsOk; ++w) {
       uint64_t lo = w * 32, hi = std::min(cta, lo + 32);
       for (uint64_t t = lo; t < hi; ++t) {
         m += takesPart[t];
-        bool aligned = llvm::all_of(
-            list, [](const CountedArrival *a) { return a->aligned; });
-        if (aligned && takesPart[t] != takesPart[lo]) {
-          uint64_t in = takesPart[t] ? t : lo, out = takesPart[t] ? lo : t;
+        if (takesPart[t] == takesPart[lo])
+          continue;
+        uint64_t in = takesPart[t] ? t : lo, out = takesPart[t] ? lo : t;
+        if (aligned)
           refuteAt(partName, first->loc,
                    "barrier divergence: thread " + threadName(in) +
                        " arrives at the .aligned " + bar + " and thread " +
                        threadName(out) + " of the same warp never does",
                    {});
-          warpsOk = false;
-          break;
-        }
+        else
+          record(partName, VerdictKind::Unknown,
+                 "thread " + threadName(in) + " arrives at " + bar +
+                     " and thread " + threadName(out) +
+                     " of the same warp never does: the hardware counts "
+                     "arrivals per warp, which is not modeled");
+        warpsOk = false;
+        break;
       }
       if (warpsOk && takesPart[lo] && hi - lo < 32) {
         record(partName, VerdictKind::Unknown,
@@ -1324,18 +1473,25 @@ void Checker::checkCountedBarriers(const ExecutionResult &ex,
     }
     if (!warpsOk)
       continue;
-    if (m != n) {
-      uint64_t firstIn =
-          std::find(takesPart.begin(), takesPart.end(), 1) - takesPart.begin();
+    uint64_t firstIn =
+        std::find(takesPart.begin(), takesPart.end(), 1) - takesPart.begin();
+    std::string who =
+        firstIn < cta ? " (the first is " + threadName(firstIn) + ")" : "";
+    if (m < n) {
       refuteAt(partName, first->loc,
                "wrong participant count: " + std::to_string(m) +
-                   " threads of each CTA arrive at " + bar + " (the first is " +
-                   (firstIn < cta ? threadName(firstIn) : std::string("none")) +
-                   "), whose thread count is " + std::to_string(n) +
-                   (m < n ? " (the barrier never completes)"
-                          : " (the arrivals of one generation mix threads "
-                            "that do not wait for each other)"),
+                   " threads of each CTA arrive at " + bar + who +
+                   ", whose thread count is " + std::to_string(n) +
+                   " (a generation never completes)",
                {});
+      continue;
+    }
+    if (m > n) {
+      record(partName, VerdictKind::Unknown,
+             std::to_string(m) + " threads of each CTA arrive at " + bar + who +
+                 ", whose thread count is " + std::to_string(n) +
+                 ": which arrivals form a generation (a wrong count, or one "
+                 "id reused by groups one after the other) is not modeled");
       continue;
     }
     proved(partName, T.boolConst(false), "normalizer");

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "KProof/Verifier/Executor.h"
+#include "KProof/Verifier/EquivalenceChecker.h"
 
 #include "KProof/Verifier/Z3Lowering.h"
 #include "KProof/Verifier/Z3Solver.h"
@@ -79,6 +80,7 @@ struct State {
   /// this thread arrived at with bar.arrive (without waiting).
   std::vector<BarrierClock> clock;
   llvm::SmallVector<unsigned, 2> arrivedWithoutWait;
+  std::vector<BarrierEvent> events;
 };
 
 /// A shared read under counted barriers, checked for initialization when
@@ -149,6 +151,14 @@ private:
                ? 0
                : uint64_t(launch.block[0]) * launch.block[1] * launch.block[2];
   }
+  /// The UNKNOWN reason of an initialization obligation whose writer was
+  /// guessed (writerMatch's `exact`).
+  std::string unguessable(Location write) {
+    return "the writer thread of the shared write at " + locationString(write) +
+           " is not determined by its address (not a linear form of the "
+           "thread ids): whether some thread wrote the element read is not "
+           "decided";
+  }
   /// Initialization of the shared reads under counted barriers: some
   /// write ordered before the read (by phase, or by generation of a
   /// counted barrier) hits its address.
@@ -175,8 +185,11 @@ private:
   /// write's linear address or from its path condition) as the
   /// substitution `sigma`, and the condition that w* exists, runs the
   /// write's path and writes at `a`.
+  /// `exact` is false when w* is a guess: a thread id the write's path
+  /// condition or address depends on is neither found by the inversion
+  /// nor pinned (then "no writer matches" does not mean none exists).
   Term writerMatch(const MemoryAccess &w, Term a,
-                   llvm::DenseMap<Term, Term> &sigma);
+                   llvm::DenseMap<Term, Term> &sigma, bool &exact);
   /// All tid variables < their extents, under `map`.
   Term threadRange(const llvm::DenseMap<Term, Term> &map);
   /// The value of a shared-memory read of `bytes` at `offset` in `region`
@@ -499,8 +512,8 @@ void Executor::finishPath(State &s) {
     Frame &f = s.stack.back();
     result.arrivals.push_back(
         {s.phase, nullptr, true, s.pc,
-         f.it != f.block->end() ? f.it->getLoc() : f.func.getLoc(), 0,
-         s.clock});
+         f.it != f.block->end() ? f.it->getLoc() : f.func.getLoc(), 0, s.clock,
+         s.events});
   }
   PathResult p;
   p.pathCondition = s.pc;
@@ -751,7 +764,7 @@ Term Executor::threadRange(const llvm::DenseMap<Term, Term> &map) {
 }
 
 Term Executor::writerMatch(const MemoryAccess &w, Term a,
-                           llvm::DenseMap<Term, Term> &sigma) {
+                           llvm::DenseMap<Term, Term> &sigma, bool &exact) {
   // The witness: the writer thread w* with addr(w*) == a.
   for (auto &[var, ext] : ctaidVars)
     sigma[var] = var; // shared memory: the writer is in the same CTA
@@ -779,10 +792,22 @@ Term Executor::writerMatch(const MemoryAccess &w, Term a,
       }
     }
   }
+  exact = true;
+  llvm::DenseSet<Term> used;
+  {
+    SmallVector<Term> work{w.pathCondition, w.byteOffset};
+    while (!work.empty()) {
+      Term t = work.pop_back_val();
+      if (used.insert(t).second)
+        work.append(t->getOperands().begin(), t->getOperands().end());
+    }
+  }
   for (auto &[var, ext] : tidVars)
     if (!sigma.count(var)) {
       auto p = pins.find(var);
       sigma[var] = p != pins.end() ? p->second : var;
+      if (p == pins.end() && used.count(var))
+        exact = false;
     }
   renameFresh({w.pathCondition, w.byteOffset, w.value}, sigma);
   return T.andOf({T.substitute(w.pathCondition, sigma), threadRange(sigma),
@@ -790,8 +815,15 @@ Term Executor::writerMatch(const MemoryAccess &w, Term a,
 }
 
 void Executor::checkCountedReads() {
+  // Accesses may also be ordered through a third thread's barriers of
+  // two ids (t1 -> barrier 1 -> t2 -> barrier 2 -> t3), which the direct
+  // order does not see: then an unordered write is not a verdict.
+  bool bridged = llvm::any_of(result.arrivals, [](const BarrierArrival &a) {
+    return !a.barrier && a.clock.size() > 1;
+  });
   for (const PendingRead &r : pendingReads) {
     Term any = r.ownWrite;
+    std::optional<Location> guessedWriter;
     for (const MemoryAccess &w : result.accesses) {
       if (!w.write || !w.shared || w.region != r.region || w.phase > r.phase)
         continue;
@@ -806,7 +838,11 @@ void Executor::checkCountedReads() {
         return;
       }
       llvm::DenseMap<Term, Term> sigma;
-      Term match = writerMatch(w, r.offset, sigma);
+      bool exact = true;
+      Term match = writerMatch(w, r.offset, sigma, exact);
+      if (!exact &&
+          !(match->getKind() == Kind::BoolConst && !match->getBoolValue()))
+        guessedWriter = w.loc;
       if (w.phase == r.phase) {
         // Same phase: only a write that a counted barrier orders before
         // the read initializes it.
@@ -819,12 +855,19 @@ void Executor::checkCountedReads() {
       }
       any = T.orOf(any, match);
     }
+    std::string why;
+    if (guessedWriter)
+      why = unguessable(*guessedWriter);
+    else if (bridged && !r.clock.empty())
+      why = "no write is ordered before the read by a barrier both threads "
+            "take part in; an order through a third thread's barriers of "
+            "two ids is not modeled";
     result.resolutions.push_back(
         {T.andOf(r.pc, T.notOf(any)), r.loc,
          "the shared read of '" + displayVariable(r.region) +
              "' sees a value some thread wrote before it (in an earlier "
              "phase, or before a counted barrier both take part in)",
-         true});
+         why.empty(), why});
   }
 }
 
@@ -836,6 +879,7 @@ Term Executor::resolveSharedRead(State &s, const std::string &region,
   Term v = fresh(region + "@uninit", wantReal ? Sort::Real : Sort::BV,
                  bytes * 8);
   Term anyMatch = T.boolConst(false);
+  std::optional<Location> guessedWriter;
   for (const MemoryAccess &w : result.accesses) {
     if (!w.write || !w.shared || w.region != region || w.phase >= s.phase)
       continue;
@@ -850,9 +894,12 @@ Term Executor::resolveSharedRead(State &s, const std::string &region,
       return nullptr;
     }
     llvm::DenseMap<Term, Term> sigma;
-    Term match = writerMatch(w, a, sigma);
+    bool exact = true;
+    Term match = writerMatch(w, a, sigma, exact);
     if (match->getKind() == Kind::BoolConst && !match->getBoolValue())
       continue;
+    if (!exact)
+      guessedWriter = w.loc;
     // Completeness: no other writer w != w* of this write hits `a`.
     llvm::DenseMap<Term, Term> tau;
     unsigned n = writerCounter++;
@@ -897,7 +944,7 @@ Term Executor::resolveSharedRead(State &s, const std::string &region,
       {T.andOf(s.pc, T.notOf(anyMatch)), loc,
        "the shared read of '" + displayVariable(region) +
            "' sees a value some thread wrote",
-       true});
+       !guessedWriter, guessedWriter ? unguessable(*guessedWriter) : ""});
   return v;
 }
 
@@ -1956,7 +2003,9 @@ bool Executor::execOp(State &s, Operation *op) {
           // A CTA-wide barrier (bar.sync 0, __syncthreads, a named barrier
           // without a thread count): the phase ends here (DESIGN.md §4).
           result.arrivals.push_back(
-              {s.phase, b, b.getAligned(), s.pc, loc, id, {}});
+              {s.phase, b, b.getAligned(), s.pc, loc, id, {}, {}});
+          if (result.countedBarriers)
+            s.events.push_back({true, 0, s.phase, true, loc});
           ++s.phase;
           ++f.it;
           parked.push_back(std::move(s));
@@ -1982,7 +2031,9 @@ bool Executor::execOp(State &s, Operation *op) {
         else
           s.arrivedWithoutWait.push_back(id);
         result.countedArrivals.push_back({id, count ? count : ctaThreads(),
-                                          waits, b.getAligned(), s.pc, loc});
+                                          waits, b.getAligned(), s.pc, loc, b,
+                                          it->arrivals});
+        s.events.push_back({false, id, it->arrivals, waits, loc});
         if (result.valueUnknownReason.empty())
           result.valueUnknownReason =
               "values passed between threads through counted barriers "

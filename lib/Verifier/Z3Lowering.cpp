@@ -16,6 +16,9 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 
+#include <functional>
+#include <optional>
+
 using namespace kproof;
 using namespace kproof::engine;
 using smt::Expr;
@@ -769,24 +772,41 @@ void Z3Lowering::assumeBoundsOf(llvm::ArrayRef<Term> assertions) {
     if (c->getKind() != Kind::BVUle ||
         c->getOperand(1)->getKind() != Kind::BVConst)
       continue;
-    llvm::SmallVector<Term> factors, vars;
-    factors.push_back(c->getOperand(0));
+    // The product in the fact must not wrap at any of its multiplications,
+    // whatever the factors' values (each below 2^(its width)): otherwise
+    // the fact bounds the product modulo 2^width only.
+    llvm::SmallVector<Term> vars;
     llvm::APInt coeff(256, 1);
-    bool ok = true;
-    while (!factors.empty() && ok) {
-      Term f = factors.pop_back_val();
-      if (f->getKind() == Kind::BVMul)
-        factors.append(f->getOperands().begin(), f->getOperands().end());
-      else if (f->getKind() == Kind::BVZExt)
-        factors.push_back(f->getOperand(0));
-      else if (f->getKind() == Kind::BVConst)
+    std::function<std::optional<llvm::APInt>(Term)> maxOf =
+        [&](Term f) -> std::optional<llvm::APInt> {
+      switch (f->getKind()) {
+      case Kind::BVConst:
+        if (f->getAPInt().getActiveBits() > 64)
+          return std::nullopt;
         coeff *= f->getAPInt().zext(256);
-      else if (f->getKind() == Kind::BVVar)
+        return f->getAPInt().zext(512);
+      case Kind::BVVar:
+        if (f->getWidth() > 64)
+          return std::nullopt;
         vars.push_back(f);
-      else
-        ok = false;
-    }
-    if (!ok || vars.size() != 2 || coeff.isZero())
+        return llvm::APInt::getLowBitsSet(512, f->getWidth());
+      case Kind::BVZExt:
+        return maxOf(f->getOperand(0));
+      case Kind::BVMul: {
+        std::optional<llvm::APInt> a = maxOf(f->getOperand(0));
+        std::optional<llvm::APInt> b = a ? maxOf(f->getOperand(1)) : a;
+        if (!b || a->getActiveBits() + b->getActiveBits() > 500)
+          return std::nullopt;
+        llvm::APInt m = *a * *b;
+        if (m.getActiveBits() > f->getWidth())
+          return std::nullopt; // this multiplication may wrap
+        return m;
+      }
+      default:
+        return std::nullopt;
+      }
+    };
+    if (!maxOf(c->getOperand(0)) || vars.size() != 2 || coeff.isZero())
       continue;
     llvm::APInt bound = c->getOperand(1)->getAPInt().zext(256).udiv(coeff);
     productBounds[pairOf(vars[0], vars[1])] = bound;

@@ -217,10 +217,23 @@ struct MemoryAccess {
 /// arrivals (PTX ISA 9.7.13.4), not in CTA-wide phases.
 struct CountedArrival {
   unsigned id = 0;
-  uint64_t count = 0;
+  uint64_t count = 0;  ///< 0: every thread of a symbolic CTA (no count)
   bool waits = true;   ///< sync/red; false for arrive
   bool aligned = true; ///< bar.* / barrier.*.aligned
   Term pathCondition;
+  mlir::Location loc;
+  mlir::Operation *op = nullptr;
+  unsigned generation = 0; ///< the thread's arrival number at `id` (1..)
+};
+
+/// One barrier a path passes, in program order, for the deadlock check:
+/// the end of CTA phase `index` (a CTA-wide barrier), or the
+/// `index`-th arrival at counted barrier `id`.
+struct BarrierEvent {
+  bool cta = true;
+  unsigned id = 0;
+  unsigned index = 0;
+  bool waits = true;
   mlir::Location loc;
 };
 
@@ -234,8 +247,10 @@ struct BarrierArrival {
   mlir::Location loc;
   /// Barrier id (full barriers: 0 for __syncthreads, or a named one).
   unsigned id = 0;
-  /// For an exit: the counted barriers the path passed, by id.
+  /// For an exit: the counted barriers the path passed, by id, and every
+  /// barrier it passed in program order (with counted barriers only).
   std::vector<BarrierClock> clock;
+  std::vector<BarrierEvent> events;
 };
 
 /// A side condition of resolving a read of another thread's write: a

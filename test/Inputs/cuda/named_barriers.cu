@@ -19,6 +19,23 @@
 //   two_groups_half_warp     : (blockDim.x = 128) groups of 48 threads with
 //                              barriers of count 64: barrier 1 is reached by
 //                              part of warp 1 only (divergence).
+//   cross_deadlock           : (blockDim.x = 256) warps 0-1 pass barrier 1
+//                              then barrier 2, warps 2-3 barrier 2 then
+//                              barrier 1 (count 128 each): each group waits
+//                              for the other (deadlock).
+//   cta_order_deadlock       : (blockDim.x = 128) warp 0 passes barrier 1
+//                              (count 64) before __syncthreads, warp 1
+//                              after it: deadlock.
+//   split_warp               : (blockDim.x = 128) half of each of warps 0-1
+//                              reaches barrier 1 at one bar.sync, the other
+//                              half at another (.aligned divergence).
+//   via_third_warp           : (blockDim.x = 96) warp 0 writes and passes
+//                              barrier 1 with warp 1, warp 1 then passes
+//                              barrier 2 with warp 2, which reads: ordered
+//                              through warp 1 (not modeled: UNKNOWN).
+//   too_few                  : (blockDim.x = 128) warps 0-1 wait at
+//                              barrier 1 with count 96: a generation never
+//                              completes.
 //   named_full               : rotate-by-one with `bar.sync 1;` (no count:
 //                              every thread of the CTA): a CTA-wide barrier,
 //                              race-free and equal to its spec, any block
@@ -116,4 +133,82 @@ extern "C" __global__ void named_full(const float *__restrict__ in,
   s[t] = in[g];
   asm volatile("bar.sync 1;" ::: "memory");
   out[g] = s[(t + 1) % blockDim.x];
+}
+
+extern "C" __global__ void cross_deadlock(const float *__restrict__ in,
+                                          float *__restrict__ out) {
+  __shared__ float s[64];
+  unsigned t = threadIdx.x;
+  unsigned g = blockIdx.x * 256 + t;
+  if (t < 64) {
+    s[t] = in[g];
+    asm volatile("bar.sync 1, 128;" ::: "memory");
+    asm volatile("bar.sync 2, 128;" ::: "memory");
+  } else if (t < 128) {
+    asm volatile("bar.sync 2, 128;" ::: "memory");
+    asm volatile("bar.sync 1, 128;" ::: "memory");
+    out[g] = s[t - 64];
+  }
+}
+
+extern "C" __global__ void cta_order_deadlock(const float *__restrict__ in,
+                                              float *__restrict__ out) {
+  __shared__ float s[32];
+  unsigned t = threadIdx.x;
+  unsigned g = blockIdx.x * 128 + t;
+  if (t < 32) {
+    s[t] = in[g];
+    asm volatile("bar.sync 1, 64;" ::: "memory");
+  }
+  __syncthreads();
+  if (t >= 32 && t < 64) {
+    asm volatile("bar.sync 1, 64;" ::: "memory");
+    out[g] = s[t - 32];
+  }
+}
+
+extern "C" __global__ void split_warp(const float *__restrict__ in,
+                                      float *__restrict__ out) {
+  __shared__ float s[64];
+  unsigned t = threadIdx.x;
+  unsigned g = blockIdx.x * 128 + t;
+  if (t < 64) {
+    s[t] = in[g];
+    if (t & 16) {
+      asm volatile("bar.sync 1, 64;" ::: "memory");
+      out[g] = s[(t + 1) & 63];
+    } else {
+      asm volatile("bar.sync 1, 64;" ::: "memory");
+      out[g] = -s[(t + 1) & 63];
+    }
+  }
+}
+
+extern "C" __global__ void via_third_warp(const float *__restrict__ in,
+                                          float *__restrict__ out) {
+  __shared__ float s[32];
+  unsigned t = threadIdx.x;
+  unsigned g = blockIdx.x * 96 + t;
+  if (t < 32) {
+    s[t] = in[g];
+    asm volatile("bar.sync 1, 64;" ::: "memory");
+  } else if (t < 64) {
+    asm volatile("bar.sync 1, 64;" ::: "memory");
+    asm volatile("bar.sync 2, 64;" ::: "memory");
+  } else {
+    asm volatile("bar.sync 2, 64;" ::: "memory");
+    out[g] = s[t - 64];
+  }
+}
+
+extern "C" __global__ void too_few(const float *__restrict__ in,
+                                   float *__restrict__ out) {
+  __shared__ float s[64];
+  unsigned t = threadIdx.x;
+  unsigned g = blockIdx.x * 128 + t;
+  if (t < 64) {
+    s[t] = in[g];
+    asm volatile("bar.sync 1, 96;" ::: "memory");
+    out[g] = s[63 - t];
+  }
 }
