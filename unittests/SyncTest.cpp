@@ -307,3 +307,44 @@ TEST_F(SyncTest, CountedBarriersRecordGenerations) {
   ASSERT_EQ(r.resolutions.size(), 1u);
   EXPECT_TRUE(r.resolutions[0].uninitialized);
 }
+
+/// vote.sync over a full warp of 32 threads: the vote is the predicate
+/// term at each of the 32 lanes combined. With p = (tid.x < 5), `any` is
+/// true and `all` false at every thread, and the ballot is 0x1f.
+TEST_F(SyncTest, VoteCombinesTheLanes) {
+  ExecutionResult r = run(R"mlir(
+    kproof.kernel entry @votes(%x: i64, %y: i64) {
+      %t = kproof.sreg tid.x : i32
+      %c2 = kproof.constant 2 : i32
+      %c5 = kproof.constant 5 : i32
+      %full = kproof.constant -1 : i32
+      %p = kproof.cmp lt %t, %c5 : i32
+      %any = kproof.vote any %p, %full -> i1
+      %all = kproof.vote all %p, %full -> i1
+      %bal = kproof.vote ballot %p, %full -> i32
+      %one = kproof.constant 1.0 : f32
+      %zero = kproof.constant 0.0 : f32
+      %a = kproof.selp %any, %one, %zero : f32
+      %b = kproof.selp %all, %one, %zero : f32
+      %bf = kproof.cvt %bal mode rn : i32 -> f32
+      %s = kproof.fbin add %a, %b : f32
+      %v = kproof.fbin add %s, %bf : f32
+      %o = kproof.shift shl %t, %c2 : i32
+      %o64 = kproof.cvt %o : i32 -> i64
+      %ya = kproof.ibin add %y, %o64 : i64
+      kproof.st global %ya, %v : i64, f32
+      kproof.return
+    })mlir",
+                          32);
+  ASSERT_TRUE(r.unknownReason.empty()) << r.unknownReason;
+  ASSERT_EQ(r.paths.size(), 1u);
+  const SymbolicStore &st = r.paths[0].symbolicStores.at(0);
+  // any + all + ballot = 1 + 0 + 31 at every thread.
+  for (uint64_t t : {0u, 4u, 5u, 31u}) {
+    Term v = at(st.value, t);
+    EXPECT_TRUE(N.provesEqual(v, T.real(32))) << t << ": " << v->toString();
+  }
+  // The membermask obligations and "every lane runs the same path".
+  EXPECT_FALSE(r.alignments.empty());
+  ASSERT_EQ(r.resolutions.size(), 3u);
+}

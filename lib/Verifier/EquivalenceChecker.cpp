@@ -303,9 +303,13 @@ struct Query {
     smt::Solver solver(z3, /*simple=*/bvAsInt);
     for (Term a : assertions) {
       smt::Expr e = lowering.lower(a);
-      if (!e.isValid())
+      if (!e.isValid()) {
+        if (getenv("KPROOF_DUMP_QUERY"))
+          llvm::errs() << "; query (bvAsInt=" << bvAsInt
+                       << ") not lowered: " << lowering.getError() << "\n";
         return {smt::CheckResult::Error, std::nullopt,
                 "cannot lower to Z3: " + lowering.getError()};
+      }
       solver.add(e);
     }
     for (Term a : extra) {

@@ -298,6 +298,15 @@ private:
   llvm::DenseMap<Term, Term> threadAt(Term lin) {
     static const char *dims[] = {"tid.x", "tid.y", "tid.z"};
     llvm::DenseMap<Term, Term> m;
+    if (launch.block[1] == 1 && launch.block[2] == 1) {
+      // A 1-D block: tid.x is the linear id (a lane past the block's end
+      // does not exist, which the callers' obligations check).
+      if (launch.block[0] > 1)
+        m[T.bvVar("tid.x", 32)] = lin;
+      for (auto &[v, ext] : ctaidVars)
+        m[v] = v;
+      return m;
+    }
     Term stride = T.bv(1, 32);
     for (int d = 0; d < 3; ++d) {
       Term extent = launch.extentOf(T, dims[d]);
@@ -312,6 +321,25 @@ private:
   }
   /// shfl.sync across the lanes of the warp (PTX ISA 9.7.9.6).
   bool shuffle(State &s, Frame &f, ShflOp sh, Location loc);
+  /// vote.sync over the lanes of the membermask (PTX ISA 9.7.13.10).
+  bool vote(State &s, Frame &f, VoteOp v, Location loc);
+  /// Bit `lane` (32-bit, below 32) of the 32-bit `mask`: for a constant
+  /// mask the lanes it names, without a shift by a symbolic amount.
+  Term laneInMask(Term mask, Term lane) {
+    if (mask->getKind() == Kind::BVConst) {
+      const APInt &m = mask->getAPInt();
+      if (m.isAllOnes())
+        return T.bvUlt(lane, T.bv(32, 32));
+      SmallVector<Term> lanes;
+      for (unsigned b = 0; b < 32; ++b)
+        if (m[b])
+          lanes.push_back(T.eq(lane, T.bv(b, 32)));
+      return T.orOf(lanes);
+    }
+    return T.eq(
+        T.bvBin(Kind::BVAnd, T.bvBin(Kind::BVLShr, mask, lane), T.bv(1, 32)),
+        T.bv(1, 32));
+  }
   /// One execution of a shfl.sync on a path, for the membermask check.
   struct ShuffleRun {
     Operation *op;
@@ -339,7 +367,8 @@ private:
       result.alignments.push_back(
           {T.andOf({r.pc, r.namedLane, T.notOf(T.orOf(runs))}),
            T.boolConst(false), r.loc,
-           "every lane named in the membermask executes the shfl.sync"});
+           "every lane named in the membermask executes the " +
+               std::string(isa<VoteOp>(r.op) ? "vote.sync" : "shfl.sync")});
     }
   }
   /// `.sat` on a float result: clamp to [0, 1] (PTX ISA 9.7.3).
@@ -990,10 +1019,7 @@ bool Executor::shuffle(State &s, Frame &f, ShflOp sh, Location loc) {
   }
   Term src = T.ite(pval, j, lane);
   Term srcLin = bin(Kind::BVAdd, bin(Kind::BVSub, lin, lane), src);
-  auto inMask = [&](Term l) {
-    return T.eq(bin(Kind::BVAnd, bin(Kind::BVLShr, mv.term, l), c32(1)),
-                c32(1));
-  };
+  auto inMask = [&](Term l) { return laneInMask(mv.term, l); };
   Term blockThreads = T.bvBin(
       Kind::BVMul, launch.extent(T, "ntid.x"),
       T.bvBin(Kind::BVMul, launch.extent(T, "ntid.y"),
@@ -1028,6 +1054,87 @@ bool Executor::shuffle(State &s, Frame &f, ShflOp sh, Location loc) {
        "where its register may hold another value"});
   set(f, sh.getResult(), T.substitute(a.term, sigma), a.realBits);
   set(f, sh.getInRange(), pval);
+  ++f.it;
+  return true;
+}
+
+bool Executor::vote(State &s, Frame &f, VoteOp v, Location loc) {
+  SymValue p = get(f, v.getPredicate()), mv = get(f, v.getMembermask());
+  if (!p.term || !mv.term)
+    return false;
+  if (mv.realBits || mv.term->getSort() != Sort::BV) {
+    unknown(loc, "vote.sync membermask holding a real value");
+    return false;
+  }
+  auto c32 = [&](uint64_t x) { return T.bv(x, 32); };
+  auto bin = [&](Kind k, Term x, Term y) { return T.bvBin(k, x, y); };
+  Term lin = linearTid(s);
+  Term lane = bin(Kind::BVURem, lin, c32(32));
+  Term base = bin(Kind::BVSub, lin, lane);
+  auto inMask = [&](Term l) { return laneInMask(mv.term, l); };
+  Term blockThreads = T.bvBin(Kind::BVMul, launch.extent(T, "ntid.x"),
+                              T.bvBin(Kind::BVMul, launch.extent(T, "ntid.y"),
+                                      launch.extent(T, "ntid.z")));
+  // The membermask obligations of shfl.sync: the executing lane is in the
+  // mask, every lane the mask names exists and executes this vote.sync.
+  result.alignments.push_back(
+      {s.pc, inMask(lane), loc,
+       "the executing lane is in the membermask of vote.sync"});
+  Term wl = fresh("vote.lane", Sort::BV, 32);
+  Term wLin = bin(Kind::BVAdd, base, wl);
+  result.alignments.push_back(
+      {T.andOf({s.pc, T.bvUlt(wl, c32(32)), inMask(wl)}),
+       T.bvUlt(wLin, blockThreads), loc,
+       "every lane named in the membermask of vote.sync exists (a partial "
+       "warp has fewer lanes)"});
+  shuffles.push_back(
+      {v, s.phase, s.occurrences[v], s.pc,
+       T.andOf({T.bvUlt(wl, c32(32)), inMask(wl), T.bvUlt(wLin, blockThreads)}),
+       wLin, loc});
+  ++s.occurrences[v];
+  // The predicate of each lane of the mask: this path's term at that lane,
+  // when the lane runs this path too (else UNKNOWN).
+  SmallVector<Term> all, any, other, bits;
+  for (unsigned l = 0; l < 32; ++l) {
+    Term lLin = bin(Kind::BVAdd, base, c32(l));
+    Term member = T.andOf(inMask(c32(l)), T.bvUlt(lLin, blockThreads));
+    llvm::DenseMap<Term, Term> sigma = threadAt(lLin);
+    renameFresh({p.term, s.pc}, sigma);
+    Term pl = T.substitute(p.term, sigma);
+    other.push_back(T.andOf(member, T.notOf(T.substitute(s.pc, sigma))));
+    all.push_back(T.orOf(T.notOf(member), pl));
+    any.push_back(T.andOf(member, pl));
+    bits.push_back(T.ite(T.andOf(member, pl), c32(uint64_t(1) << l), c32(0)));
+  }
+  result.resolutions.push_back(
+      {T.andOf(s.pc, T.orOf(other)), loc,
+       "every lane of the membermask of vote.sync runs the same path", false,
+       "a lane of the membermask may run another path (data-dependent "
+       "branches), where its predicate may differ"});
+  Term r;
+  switch (v.getMode()) {
+  case VoteMode::All:
+    r = T.andOf(all);
+    break;
+  case VoteMode::Any:
+    r = T.orOf(any);
+    break;
+  case VoteMode::Uni: {
+    // Every lane of the mask has the same predicate.
+    SmallVector<Term> none;
+    for (Term a : any)
+      none.push_back(T.notOf(a));
+    r = T.orOf(T.andOf(all), T.andOf(none));
+    break;
+  }
+  case VoteMode::Ballot: {
+    r = c32(0);
+    for (Term b : bits)
+      r = bin(Kind::BVOr, r, b);
+    break;
+  }
+  }
+  set(f, v.getResult(), r);
   ++f.it;
   return true;
 }
@@ -1420,7 +1527,43 @@ bool Executor::execOp(State &s, Operation *op) {
             r = T.ite(T.eq(a, T.bv(0, w)), T.bv(1, w), T.bv(0, w));
             break;
           default:
-            if (a->getKind() == Kind::BVConst) {
+            if (o.getKind() == IntUnaryKind::Popc &&
+                a->getKind() != Kind::BVConst) {
+              // popc: the sum of the bits (PTX ISA 9.7.1.14). Of an OR of
+              // `ite(c, 2^k, 0)` with distinct k (a vote.sync ballot): the
+              // number of true c, without bit extraction.
+              SmallVector<Term> leaves{a}, conds;
+              APInt seen(w, 0);
+              bool disjoint = true;
+              while (!leaves.empty() && disjoint) {
+                Term x = leaves.pop_back_val();
+                if (x->getKind() == Kind::BVOr) {
+                  leaves.append(x->getOperands().begin(),
+                                x->getOperands().end());
+                } else if (x->getKind() == Kind::BVConst &&
+                           x->getAPInt().isZero()) {
+                } else if (x->getKind() == Kind::Ite &&
+                           x->getOperand(1)->getKind() == Kind::BVConst &&
+                           x->getOperand(1)->getAPInt().isPowerOf2() &&
+                           x->getOperand(2)->getKind() == Kind::BVConst &&
+                           x->getOperand(2)->getAPInt().isZero() &&
+                           !(seen & x->getOperand(1)->getAPInt())) {
+                  seen |= x->getOperand(1)->getAPInt();
+                  conds.push_back(x->getOperand(0));
+                } else {
+                  disjoint = false;
+                }
+              }
+              r = T.bv(0, 32);
+              if (disjoint)
+                for (Term c : conds)
+                  r = T.bvBin(Kind::BVAdd, r,
+                              T.ite(c, T.bv(1, 32), T.bv(0, 32)));
+              else
+                for (unsigned i = 0; i < w; ++i)
+                  r = T.bvBin(Kind::BVAdd, r,
+                              T.bvZExt(T.bvExtract(a, i, 1), 32));
+            } else if (a->getKind() == Kind::BVConst) {
               const APInt &v = a->getAPInt();
               if (o.getKind() == IntUnaryKind::Popc)
                 r = T.bv(v.popcount(), 32);
@@ -2088,7 +2231,8 @@ bool Executor::execOp(State &s, Operation *op) {
         ++s.occurrences[at];
         return advance();
       })
-      .Case<VoteOp, ActiveMaskOp, WarpSyncOp>([&](Operation *o) {
+      .Case<VoteOp>([&](VoteOp v) { return vote(s, f, v, loc); })
+      .Case<ActiveMaskOp, WarpSyncOp>([&](Operation *o) {
         unknown(loc, "cross-thread data flow: not yet modeled ('" +
                          o->getName().getStringRef() + "')");
         return false;
