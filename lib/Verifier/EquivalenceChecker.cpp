@@ -293,8 +293,8 @@ struct Query {
     so.rlimit = rlimit ? rlimit : options.rlimit;
     // Z3 4.8's nonlinear integer arithmetic does not always heed the
     // rlimit: a wall-clock guard (an UNKNOWN, never a verdict) backs it.
-    if (bvAsInt)
-      so.timeoutMs = 20'000;
+    // Bit-blasting does not always heed it either (a 32-lane ballot).
+    so.timeoutMs = bvAsInt ? 20'000 : 60'000;
     smt::Context &z3 = smt::Context::reusable(so);
     Z3Lowering lowering(z3, T);
     lowering.setBitVectorsAsIntegers(bvAsInt);

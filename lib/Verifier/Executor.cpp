@@ -348,27 +348,48 @@ private:
     Term namedLane; ///< lane w (a fresh variable) is named by the mask
     Term wLin;      ///< w's linear thread id
     Location loc;
+    Term mask; ///< the membermask
   };
   std::vector<ShuffleRun> shuffles;
-  /// Every lane a shfl.sync's membermask names executes that shfl.sync
-  /// (the same op, phase and iteration, on some path): an obligation per
-  /// execution (PTX ISA 9.7.9.6).
+  /// Every lane a shfl.sync's (vote.sync's) membermask names executes one
+  /// with the same membermask (PTX ISA 9.7.9.6, 9.7.13.10): on sm_70 and
+  /// later an op of the same kind and mode, on sm_6x the same instruction,
+  /// in the same phase and iteration, on some path: an obligation per
+  /// execution.
   void finishShuffles() {
+    bool sameInstruction = false;
+    if (auto target =
+            kernel->getParentOfType<ModuleOp>()->getAttrOfType<StringAttr>(
+                "kproof.target")) {
+      unsigned sm = 0;
+      if (target.getValue().starts_with("sm_") &&
+          !target.getValue()
+               .drop_front(3)
+               .take_while([](char c) { return c >= '0' && c <= '9'; })
+               .getAsInteger(10, sm))
+        sameInstruction = sm < 70;
+    }
     for (const ShuffleRun &r : shuffles) {
       llvm::DenseMap<Term, Term> atW = threadAt(r.wLin);
       SmallVector<Term> runs;
-      for (const ShuffleRun &o : shuffles)
-        if (o.op == r.op && o.phase == r.phase &&
-            o.occurrence == r.occurrence) {
+      for (const ShuffleRun &o : shuffles) {
+        bool sameKind = sameInstruction ? o.op == r.op
+                                        : o.op->getName() == r.op->getName() &&
+                                              o.op->getAttr("mode") ==
+                                                  r.op->getAttr("mode");
+        if (sameKind && o.phase == r.phase && o.occurrence == r.occurrence) {
           llvm::DenseMap<Term, Term> m = atW;
-          renameFresh({o.pc}, m);
-          runs.push_back(T.substitute(o.pc, m));
+          renameFresh({o.pc, o.mask}, m);
+          runs.push_back(T.andOf(T.substitute(o.pc, m),
+                                 T.eq(T.substitute(o.mask, m), r.mask)));
         }
+      }
+      std::string what = isa<VoteOp>(r.op) ? "vote.sync" : "shfl.sync";
       result.alignments.push_back(
           {T.andOf({r.pc, r.namedLane, T.notOf(T.orOf(runs))}),
            T.boolConst(false), r.loc,
-           "every lane named in the membermask executes the " +
-               std::string(isa<VoteOp>(r.op) ? "vote.sync" : "shfl.sync")});
+           "every lane named in the membermask executes a " + what +
+               " with the same membermask"});
     }
   }
   /// `.sat` on a float result: clamp to [0, 1] (PTX ISA 9.7.3).
@@ -1037,10 +1058,10 @@ bool Executor::shuffle(State &s, Frame &f, ShflOp sh, Location loc) {
   // of the run, over all paths: finishShuffles).
   Term wl = fresh("shfl.lane", Sort::BV, 32);
   Term wLin = bin(Kind::BVAdd, bin(Kind::BVSub, lin, lane), wl);
-  shuffles.push_back({sh, s.phase, s.occurrences[sh], s.pc,
-                      T.andOf({T.bvUlt(wl, c32(32)), inMask(wl),
-                               T.bvUlt(wLin, blockThreads)}),
-                      wLin, loc});
+  shuffles.push_back(
+      {sh, s.phase, s.occurrences[sh], s.pc,
+       T.andOf({T.bvUlt(wl, c32(32)), inMask(wl), T.bvUlt(wLin, blockThreads)}),
+       wLin, loc, mv.term});
   ++s.occurrences[sh];
   // The source lane's register is this path's term at that lane when the
   // source runs this path too (else the value is not determined: UNKNOWN).
@@ -1090,7 +1111,7 @@ bool Executor::vote(State &s, Frame &f, VoteOp v, Location loc) {
   shuffles.push_back(
       {v, s.phase, s.occurrences[v], s.pc,
        T.andOf({T.bvUlt(wl, c32(32)), inMask(wl), T.bvUlt(wLin, blockThreads)}),
-       wLin, loc});
+       wLin, loc, mv.term});
   ++s.occurrences[v];
   // The predicate of each lane of the mask: this path's term at that lane,
   // when the lane runs this path too (else UNKNOWN).

@@ -25,7 +25,7 @@
 // MISSING: REFUTED
 
 // Lanes 0-15 shuffle with a full mask; lanes 16-31 do not execute it.
-// MASK: error: REFUTED: violated: every lane named in the membermask executes the shfl.sync
+// MASK: error: REFUTED: violated: every lane named in the membermask executes a shfl.sync with the same membermask
 // MASK: REFUTED
 
 //--- bfly.mlir

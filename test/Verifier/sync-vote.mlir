@@ -11,6 +11,8 @@
 // RUN: kproof-opt %inputs/cuda/ptx/warp_vote.sm80.O3.ptx --verify-sync --contract=%t/ballot.mlir | FileCheck %s --check-prefix=BALLOT
 // RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/warp_vote.sm80.O3.ptx --verify-sync --contract=%t/half.mlir 2>&1 | FileCheck %s --check-prefix=HALF
 // RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/warp_vote.sm80.O3.ptx --verify-sync --contract=%t/partial.mlir 2>&1 | FileCheck %s --check-prefix=PARTIAL
+// RUN: %expect_exit 1 kproof-opt %t/masks.ptx --verify-sync --contract=%t/mismatch.mlir 2>&1 | FileCheck %s --check-prefix=MISMATCH
+// RUN: %expect_exit 3 kproof-opt %t/masks.ptx --verify-sync --contract=%t/two-sites.mlir 2>&1 | FileCheck %s --check-prefix=SITES
 
 // ANY: kproof: vote_any_mask against reference ref_vote_any
 // ANY-NOT: UNKNOWN
@@ -31,6 +33,71 @@
 // PARTIAL: ERROR: violated: every lane named in the membermask of vote.sync exists (a partial warp has fewer lanes)
 // PARTIAL: Replay: confirmed by replay (IEEE f32): membermask violation
 // PARTIAL: REFUTED
+
+// Lanes 0-15 vote with the full mask, lanes 16-31 with 0xffff0000: lane 0
+// names lane 16, which waits with another mask (PTX ISA 9.7.13.10: the
+// same membermask value).
+// MISMATCH: ERROR: violated: every lane named in the membermask executes a vote.sync with the same membermask
+// MISMATCH: REFUTED
+
+// Two vote.sync instructions, one per half of the warp, same kind and mask:
+// valid on sm_70 and later (not a membermask violation); the value needs
+// both paths (UNKNOWN).
+// SITES: UNKNOWN: every lane of the membermask of vote.sync runs the same path
+// SITES-NOT: REFUTED
+
+//--- masks.ptx
+.version 8.0
+.target sm_80
+.address_size 64
+
+.visible .entry mask_mismatch(.param .u64 x, .param .u64 y)
+{
+  .reg .pred %p<4>;
+  .reg .b32 %r<6>;
+  mov.u32 %r1, %tid.x;
+  setp.lt.u32 %p1, %r1, 16;
+  selp.b32 %r2, -1, -65536, %p1;
+  setp.eq.u32 %p2, %r1, 0;
+  vote.sync.any.pred %p3, %p2, %r2;
+  ret;
+}
+
+.visible .entry two_sites(.param .u64 x, .param .u64 y)
+{
+  .reg .pred %p<4>;
+  .reg .b32 %r<4>;
+  mov.u32 %r1, %tid.x;
+  setp.lt.u32 %p1, %r1, 16;
+  setp.eq.u32 %p2, %r1, 3;
+  @%p1 bra $low;
+  vote.sync.any.pred %p3, %p2, -1;
+  bra $done;
+$low:
+  vote.sync.any.pred %p3, %p2, -1;
+$done:
+  ret;
+}
+
+//--- mismatch.mlir
+kproof.contract @mismatch {
+  kernel = "mask_mismatch", grid = array<i64: 1, 1, 1>, block = array<i64: 32, 1, 1>,
+  params = [
+    {name = "x", buffer = "in", space = "global", type = f32, shape = array<i64: 32>},
+    {name = "y", buffer = "out", space = "global", type = f32, shape = array<i64: 32>}
+  ],
+  spec = {builtin = "copy", input = "x", output = "y"}
+}
+
+//--- two-sites.mlir
+kproof.contract @sites {
+  kernel = "two_sites", grid = array<i64: 1, 1, 1>, block = array<i64: 32, 1, 1>,
+  params = [
+    {name = "x", buffer = "in", space = "global", type = f32, shape = array<i64: 32>},
+    {name = "y", buffer = "out", space = "global", type = f32, shape = array<i64: 32>}
+  ],
+  spec = {builtin = "copy", input = "x", output = "y"}
+}
 
 //--- any.mlir
 kproof.contract @any {
