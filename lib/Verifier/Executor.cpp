@@ -145,6 +145,12 @@ private:
   std::vector<PendingRead> pendingReads;
   /// Barrier ids used CTA-wide and with a thread count.
   std::set<unsigned> fullBarrierIds, countedBarrierIds;
+  /// Threads per CTA as a 32-bit term (launch variables when symbolic).
+  Term ctaThreadsTerm() {
+    return T.bvBin(Kind::BVMul, launch.extent(T, "ntid.x"),
+                   T.bvBin(Kind::BVMul, launch.extent(T, "ntid.y"),
+                           launch.extent(T, "ntid.z")));
+  }
   /// Threads per CTA of a concrete launch (0: symbolic).
   uint64_t ctaThreads() const {
     return launch.isSymbolic()
@@ -1041,10 +1047,7 @@ bool Executor::shuffle(State &s, Frame &f, ShflOp sh, Location loc) {
   Term src = T.ite(pval, j, lane);
   Term srcLin = bin(Kind::BVAdd, bin(Kind::BVSub, lin, lane), src);
   auto inMask = [&](Term l) { return laneInMask(mv.term, l); };
-  Term blockThreads = T.bvBin(
-      Kind::BVMul, launch.extent(T, "ntid.x"),
-      T.bvBin(Kind::BVMul, launch.extent(T, "ntid.y"),
-              launch.extent(T, "ntid.z")));
+  Term blockThreads = ctaThreadsTerm();
   result.alignments.push_back({s.pc, inMask(lane), loc,
                                "the executing lane is in the membermask of "
                                "shfl.sync"});
@@ -1093,9 +1096,7 @@ bool Executor::vote(State &s, Frame &f, VoteOp v, Location loc) {
   Term lane = bin(Kind::BVURem, lin, c32(32));
   Term base = bin(Kind::BVSub, lin, lane);
   auto inMask = [&](Term l) { return laneInMask(mv.term, l); };
-  Term blockThreads = T.bvBin(Kind::BVMul, launch.extent(T, "ntid.x"),
-                              T.bvBin(Kind::BVMul, launch.extent(T, "ntid.y"),
-                                      launch.extent(T, "ntid.z")));
+  Term blockThreads = ctaThreadsTerm();
   // The membermask obligations of shfl.sync: the executing lane is in the
   // mask, every lane the mask names exists and executes this vote.sync.
   result.alignments.push_back(

@@ -1003,7 +1003,9 @@ Expr Z3Lowering::lowerAsInt(Term t, llvm::ArrayRef<Expr> ops) {
                   "not encoded over the integers: " + t->toString());
     break;
   }
-  case Kind::BVShl: {
+  case Kind::BVShl:
+  case Kind::BVLShr: {
+    // Shifts by a constant (PTX clamps larger amounts to a zero result).
     std::optional<uint64_t> c = constOperand(1);
     if (!c)
       return fail("a shift by a symbolic amount is not encoded over the "
@@ -1014,6 +1016,11 @@ Expr Z3Lowering::lowerAsInt(Term t, llvm::ArrayRef<Expr> ops) {
       break;
     }
     auto a = range(0);
+    if (t->getKind() == Kind::BVLShr) {
+      result = divRem(ops[0], pow2(*c), w).first;
+      r = {a.first.lshr(*c), a.second.lshr(*c)};
+      break;
+    }
     APInt hi = a.second.shl(*c);
     if (a.second.getActiveBits() + *c <= 256 && fits(hi)) {
       result = ops[0] * pow2(*c);
@@ -1023,21 +1030,6 @@ Expr Z3Lowering::lowerAsInt(Term t, llvm::ArrayRef<Expr> ops) {
     } else {
       result = wrapInt(ops[0] * pow2(*c), w);
     }
-    break;
-  }
-  case Kind::BVLShr: {
-    std::optional<uint64_t> c = constOperand(1);
-    if (!c)
-      return fail("a shift by a symbolic amount is not encoded over the "
-                  "integers");
-    if (*c >= w) {
-      result = zero;
-      r = {APInt(256, 0), APInt(256, 0)};
-      break;
-    }
-    auto a = range(0);
-    result = divRem(ops[0], pow2(*c), w).first;
-    r = {a.first.lshr(*c), a.second.lshr(*c)};
     break;
   }
   case Kind::BVZExt:
