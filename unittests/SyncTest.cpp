@@ -6,12 +6,14 @@
 //
 // The representative-thread model of DESIGN.md §4 as the executor builds
 // it: barrier phases, shared reads resolved to a witness writer thread,
-// shfl.sync source lanes, and the access log the race checks read.
+// shfl.sync source lanes, and the access log the race checks read; and the
+// merging of states at the joins of data-dependent branches.
 //
 //===----------------------------------------------------------------------===//
 
 #include "KProof/Dialect/KProofDialect.h"
 #include "KProof/Dialect/KProofOps.h"
+#include "KProof/Verifier/EquivalenceChecker.h"
 #include "KProof/Verifier/Executor.h"
 #include "KProof/Verifier/Normalizer.h"
 
@@ -34,6 +36,7 @@ struct SyncTest : ::testing::Test {
   Normalizer N{T};
   OwningOpRef<ModuleOp> module;
   BufferBinding x, y;
+  ExecutorOptions options;
 
   SyncTest() {
     ctx.loadDialect<mlir::kproof::KProofDialect, cf::ControlFlowDialect>();
@@ -50,7 +53,7 @@ struct SyncTest : ::testing::Test {
     launch.block[0] = threads;
     std::vector<std::optional<BufferBinding>> buffers = {x, y};
     std::vector<Term> scalars = {nullptr, nullptr};
-    return execute(kernel, launch, buffers, scalars, T, N);
+    return execute(kernel, launch, buffers, scalars, T, N, options);
   }
 
   /// `t` with tid.x := v.
@@ -171,6 +174,26 @@ TEST_F(SyncTest, InfeasibleThreadBranchesArePruned) {
     })mlir",
                           32);
   ASSERT_TRUE(r.unknownReason.empty()) << r.unknownReason;
+  // The first branch forks; the second cannot (tid < 8 under tid >= 16).
+  EXPECT_EQ(r.forks, 1u);
+  // Merged at ^done, or followed to two ends without merging.
+  EXPECT_EQ(r.paths.size(), 1u);
+  options.mergeStates = false;
+  r = run(R"mlir(
+    kproof.kernel entry @br(%x: i64, %y: i64) {
+      %t = kproof.sreg tid.x : i32
+      %c16 = kproof.constant 16 : i32
+      %c8 = kproof.constant 8 : i32
+      %hi = kproof.cmp ge %t, %c16 : i32
+      cf.cond_br %hi, ^a, ^done
+    ^a:
+      %lo = kproof.cmp lt %t, %c8 : i32
+      cf.cond_br %lo, ^done, ^done
+    ^done:
+      kproof.return
+    })mlir",
+          32);
+  EXPECT_EQ(r.forks, 1u);
   EXPECT_EQ(r.paths.size(), 2u);
 }
 
@@ -347,4 +370,159 @@ TEST_F(SyncTest, VoteCombinesTheLanes) {
   // The membermask obligations and "every lane runs the same path".
   EXPECT_FALSE(r.alignments.empty());
   ASSERT_EQ(r.resolutions.size(), 3u);
+}
+
+//===----------------------------------------------------------------------===//
+// State merging at joins
+//===----------------------------------------------------------------------===//
+
+/// Three data-dependent diamonds in sequence, v = x[i] > 0 ? x[i] : 0 as
+/// branches: one path (three merges) instead of eight, and y[i] holds the
+/// ite over the branch condition.
+static const char *threeDiamonds = R"mlir(
+  kproof.kernel entry @relu3(%x: i64, %y: i64) {
+    %zero = kproof.constant 0.0 : f32
+    %a = kproof.ld global %x : i64 -> f32
+    %pa = kproof.cmp gt %a, %zero : f32
+    cf.cond_br %pa, ^a1, ^a2
+  ^a1:
+    cf.br ^b(%a : f32)
+  ^a2:
+    cf.br ^b(%zero : f32)
+  ^b(%va: f32):
+    kproof.st global %y, %va : i64, f32
+    %b = kproof.ld global %x {offset = 4 : i64} : i64 -> f32
+    %pb = kproof.cmp gt %b, %zero : f32
+    cf.cond_br %pb, ^b1, ^b2
+  ^b1:
+    kproof.st global %y, %b {offset = 4 : i64} : i64, f32
+    cf.br ^c
+  ^b2:
+    kproof.st global %y, %zero {offset = 4 : i64} : i64, f32
+    cf.br ^c
+  ^c:
+    %c = kproof.ld global %x {offset = 8 : i64} : i64 -> f32
+    %pc = kproof.cmp gt %c, %zero : f32
+    cf.cond_br %pc, ^c1, ^d(%zero : f32)
+  ^c1:
+    cf.br ^d(%c : f32)
+  ^d(%vc: f32):
+    kproof.st global %y, %vc {offset = 8 : i64} : i64, f32
+    kproof.return
+  })mlir";
+
+TEST_F(SyncTest, DiamondsMergeIntoOnePath) {
+  ExecutionResult r = run(threeDiamonds, 1);
+  ASSERT_TRUE(r.unknownReason.empty()) << r.unknownReason;
+  EXPECT_EQ(r.forks, 3u);
+  EXPECT_EQ(r.merges, 3u);
+  ASSERT_EQ(r.paths.size(), 1u);
+  // The branches were complementary: nothing is left of them in the path
+  // condition.
+  EXPECT_EQ(r.paths[0].pathCondition, T.boolConst(true));
+  const auto &ys = r.paths[0].stores.at("y");
+  ASSERT_EQ(ys.size(), 3u);
+  for (uint64_t i = 0; i < 3; ++i) {
+    Term xi = T.element("x", T.bv(i, 64));
+    Term v = ys.at(i).value;
+    ASSERT_EQ(v->getKind(), Kind::Ite) << i;
+    // ite(c, x[i], 0) or ite(c', 0, x[i]) with c, c' over x[i].
+    llvm::SmallVector<Term> arms(v->getOperands().drop_front());
+    EXPECT_TRUE(llvm::is_contained(arms, xi)) << i;
+    EXPECT_TRUE(llvm::is_contained(arms, T.real(0))) << i;
+  }
+  // y[1] is written by a different store on each side: both locations.
+  EXPECT_NE(locationString(ys.at(1).loc).find(" or "), std::string::npos)
+      << locationString(ys.at(1).loc);
+  EXPECT_EQ(locationString(ys.at(0).loc).find(" or "), std::string::npos);
+
+  options.mergeStates = false;
+  r = run(threeDiamonds, 1);
+  EXPECT_EQ(r.forks, 7u); // 1 + 2 + 4
+  EXPECT_EQ(r.merges, 0u);
+  EXPECT_EQ(r.paths.size(), 8u);
+}
+
+/// A store on one side only: the two paths wrote different cells, so they
+/// stay apart (merging would give the other path a store it never did).
+TEST_F(SyncTest, StatesThatWroteDifferentCellsStayApart) {
+  ExecutionResult r = run(R"mlir(
+    kproof.kernel entry @half(%x: i64, %y: i64) {
+      %zero = kproof.constant 0.0 : f32
+      %a = kproof.ld global %x : i64 -> f32
+      %p = kproof.cmp gt %a, %zero : f32
+      cf.cond_br %p, ^w, ^done
+    ^w:
+      kproof.st global %y, %a : i64, f32
+      cf.br ^done
+    ^done:
+      kproof.return
+    })mlir",
+                          1);
+  ASSERT_TRUE(r.unknownReason.empty()) << r.unknownReason;
+  EXPECT_EQ(r.forks, 1u);
+  EXPECT_EQ(r.merges, 0u);
+  ASSERT_EQ(r.paths.size(), 2u);
+  EXPECT_NE(r.paths[0].stores.count("y"), r.paths[1].stores.count("y"));
+}
+
+/// A violation on one side only (a store to the input buffer) stays with
+/// its path: no merge.
+TEST_F(SyncTest, ViolationsStayWithTheirPath) {
+  ExecutionResult r = run(R"mlir(
+    kproof.kernel entry @bad(%x: i64, %y: i64) {
+      %zero = kproof.constant 0.0 : f32
+      %a = kproof.ld global %x : i64 -> f32
+      %p = kproof.cmp gt %a, %zero : f32
+      kproof.st global %y, %a : i64, f32
+      cf.cond_br %p, ^w, ^done
+    ^w:
+      kproof.st global %x, %zero {offset = 4 : i64} : i64, f32
+      cf.br ^done
+    ^done:
+      kproof.return
+    })mlir",
+                          1);
+  ASSERT_TRUE(r.unknownReason.empty()) << r.unknownReason;
+  EXPECT_EQ(r.merges, 0u);
+  ASSERT_EQ(r.paths.size(), 2u);
+  unsigned withViolation = 0;
+  for (const PathResult &p : r.paths)
+    withViolation += !p.violations.empty();
+  EXPECT_EQ(withViolation, 1u);
+}
+
+/// A loop that may leave early (a data-dependent break): every exit meets
+/// at the loop's exit block, one path; the count is an ite chain.
+TEST_F(SyncTest, EarlyExitsOfALoopMerge) {
+  ExecutionResult r = run(R"mlir(
+    kproof.kernel entry @find(%x: i64, %y: i64) {
+      %zero = kproof.constant 0.0 : f32
+      %c0 = kproof.constant 0 : i32
+      %c1 = kproof.constant 1 : i32
+      %c4 = kproof.constant 4 : i32
+      %c2 = kproof.constant 2 : i32
+      cf.br ^head(%c0 : i32)
+    ^head(%i: i32):
+      %more = kproof.cmp lt %i, %c4 : i32
+      cf.cond_br %more, ^body, ^exit(%i : i32)
+    ^body:
+      %i64 = kproof.cvt %i : i32 -> i64
+      %off = kproof.shift shl %i64, %c2 : i64
+      %a = kproof.ibin add %x, %off : i64
+      %v = kproof.ld global %a : i64 -> f32
+      %hit = kproof.cmp gt %v, %zero : f32
+      %next = kproof.ibin add %i, %c1 : i32
+      cf.cond_br %hit, ^exit(%i : i32), ^head(%next : i32)
+    ^exit(%k: i32):
+      %kf = kproof.cvt %k mode rn : i32 -> f32
+      kproof.st global %y, %kf : i64, f32
+      kproof.return
+    })mlir",
+                          1);
+  ASSERT_TRUE(r.unknownReason.empty()) << r.unknownReason;
+  EXPECT_EQ(r.forks, 4u);
+  EXPECT_EQ(r.merges, 4u);
+  ASSERT_EQ(r.paths.size(), 1u);
+  EXPECT_EQ(r.paths[0].pathCondition, T.boolConst(true));
 }

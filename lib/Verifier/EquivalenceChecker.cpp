@@ -7,6 +7,7 @@
 #include "KProof/Verifier/EquivalenceChecker.h"
 
 #include <chrono>
+#include <deque>
 #include <functional>
 #include <set>
 
@@ -22,6 +23,7 @@
 
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/JSON.h"
 
 using namespace mlir;
@@ -60,6 +62,18 @@ int Verdict::exitCode() const {
 /// "file.ptx:line:col", followed by " (file.cu:line:col)" when the PTX
 /// instruction carries a `.loc` source location.
 std::string (::kproof::engine::locationString)(Location loc) {
+  // A store of merged states (Executor.cpp, mergedLoc): each side's store.
+  if (auto fused = dyn_cast<FusedLoc>(loc))
+    if (auto tag = dyn_cast_or_null<StringAttr>(fused.getMetadata());
+        tag && tag.getValue() == "kproof.merged") {
+      SmallVector<std::string, 2> sides;
+      for (Location l : fused.getLocations()) {
+        std::string one = locationString(l);
+        if (!llvm::is_contained(sides, one))
+          sides.push_back(one);
+      }
+      return llvm::join(sides, " or ");
+    }
   SmallVector<std::string, 2> parts;
   loc->walk([&](Location l) {
     if (auto f = dyn_cast<FileLineColLoc>(l))
@@ -437,6 +451,38 @@ private:
   void checkValue(const std::string &name, Term pc, Term lhs, Term rhs,
                   Location loc, Term index = nullptr,
                   StringRef buffer = {});
+  struct ValueOutcome {
+    VerdictKind kind;
+    std::string how;
+  };
+  /// The solver part of checkValue: Z3 on the normalized residue of
+  /// `pc => lhs == rhs`; a model counts only when `kernelValue` (the
+  /// kernel's whole value, of which `lhs` is one case) and `rhs` differ
+  /// under the true functions and `pc` holds there (the counterexample is
+  /// reported through refutedAt).
+  ValueOutcome solveValue(const std::string &name, Term pc, Term lhs, Term rhs,
+                          Term kernelValue, Location loc, Term index,
+                          StringRef buffer);
+  /// Splits `value` on the conditions of its ites (the values of merged
+  /// states), outermost first, into (conjunction of the conditions' truth
+  /// values, `value` under them) pairs, each free of ites. A condition under
+  /// which both arms normalize to the same rational function is not split
+  /// on (either arm stands for both; they agree wherever both are defined,
+  /// and each case's own divisions are obligations), so a chain of merges
+  /// that each preserve an invariant stays one case. False when
+  /// `value` has no ite or (`tooMany`) there would be more than `limit`
+  /// cases.
+  /// Without `agreed`, every condition is split on; with it, the number of
+  /// conditions whose arms agreed goes there.
+  bool splitOnConditions(Term value,
+                         SmallVectorImpl<std::pair<Term, Term>> &cases,
+                         unsigned limit, bool &tooMany, unsigned *agreed);
+  /// `t` with its max/min/ite folded where the conjunction of literals
+  /// `lits` decides them (max(x, 0) is 0 under x < 0): the spec within one
+  /// case of a value of merged states.
+  Term foldUnder(Term t, Term lits);
+  /// Whether `t` has an exp or exp2 subterm.
+  static bool containsExp(Term t);
   /// The spec must be defined where it is compared: every division inside
   /// `spec` has a non-zero divisor (the normalizer's cancellations rely on
   /// it, for the spec as for the kernel).
@@ -454,6 +500,196 @@ void Checker::checkValue(const std::string &name, Term pc, Term lhs, Term rhs,
     proved(name, negatedGoal, "normalizer");
     return;
   }
+  // A value of merged states (an ite over branch conditions): prove it case
+  // by case, each case the value one path computed, so the normalizer sees
+  // the straight-line terms it closes; a case it does not close goes to Z3
+  // under its conditions.
+  SmallVector<std::pair<Term, Term>> cases;
+  bool tooMany = false;
+  unsigned agreed = 0;
+  bool split =
+      splitOnConditions(lhs, cases, options.maxCases, tooMany, &agreed);
+  SmallVector<std::pair<Term, Term>> open;
+  for (auto &[lits, value] : cases)
+    if (!N.provesEqual(value, foldUnder(rhs, lits)))
+      open.push_back({lits, value});
+  if (split && agreed && !open.empty()) {
+    // Arms that agree are interchangeable only in a chain of formal
+    // identities: a case left to Z3 must be the value of its own path.
+    cases.clear();
+    open.clear();
+    agreed = 0;
+    split = splitOnConditions(lhs, cases, options.maxCases, tooMany, nullptr);
+    for (auto &[lits, value] : cases)
+      if (!N.provesEqual(value, foldUnder(rhs, lits)))
+        open.push_back({lits, value});
+  }
+  if (split) {
+    std::string how =
+        (Twine(cases.size()) + " case" + (cases.size() == 1 ? "" : "s") +
+         " over the branch conditions of merged states" +
+         (agreed ? " (" + Twine(agreed) + " conditions under which both " +
+                       "values agree)"
+                 : Twine()))
+            .str();
+    bool solver = false;
+    for (auto &[lits, value] : open) {
+      ValueOutcome o = solveValue(name, T.andOf(pc, lits), value, rhs, lhs, loc,
+                                  index, buffer);
+      if (o.kind == VerdictKind::Proved) {
+        solver = true;
+        continue;
+      }
+      record(name, o.kind, o.how + " (in one of " + how + ")");
+      return;
+    }
+    proved(name, negatedGoal,
+           (solver ? "normalizer and z3 (unsat), " : "normalizer, ") + how);
+    return;
+  }
+  if (tooMany && containsExp(lhs)) {
+    // Z3 does not prove these within any useful time (exp is
+    // uninterpreted; its rules are instantiated per case).
+    record(name, VerdictKind::Unknown,
+           "the value depends on more than " + Twine(options.maxCases).str() +
+               " cases of merged branch conditions, and on exp");
+    return;
+  }
+  ValueOutcome o = solveValue(name, pc, lhs, rhs, lhs, loc, index, buffer);
+  if (o.kind == VerdictKind::Proved)
+    proved(name, negatedGoal, o.how);
+  else
+    record(name, o.kind, o.how);
+}
+
+bool Checker::splitOnConditions(Term value,
+                                SmallVectorImpl<std::pair<Term, Term>> &cases,
+                                unsigned limit, bool &tooMany,
+                                unsigned *agreed) {
+  tooMany = false;
+  // The condition of an ite nearest the root (breadth first).
+  auto firstCondition = [](Term t) -> Term {
+    llvm::DenseSet<Term> seen{t};
+    std::deque<Term> queue{t};
+    while (!queue.empty()) {
+      Term u = queue.front();
+      queue.pop_front();
+      if (u->getKind() == Kind::Ite)
+        return u->getOperand(0);
+      for (Term o : u->getOperands())
+        if (seen.insert(o).second)
+          queue.push_back(o);
+    }
+    return nullptr;
+  };
+  if (!firstCondition(value))
+    return false;
+  SmallVector<std::pair<Term, Term>> work{{T.boolConst(true), value}};
+  while (!work.empty()) {
+    auto [lits, t] = work.pop_back_val();
+    Term c = firstCondition(t);
+    if (!c) {
+      cases.push_back({lits, t});
+    } else {
+      Term arm[2];
+      for (bool b : {true, false}) {
+        llvm::DenseMap<Term, Term> m;
+        m[c] = T.boolConst(b);
+        arm[b] = T.substitute(t, m);
+      }
+      if (agreed && N.provesEqual(arm[0], arm[1])) {
+        ++*agreed;
+        // The condition does not matter: both arms are one rational
+        // function (the online softmax's d * exp(m) whether or not the
+        // running max moved), so either stands for `t`.
+        work.push_back({lits, arm[1]});
+      } else {
+        work.push_back({T.andOf(lits, c), arm[1]});
+        work.push_back({T.andOf(lits, T.notOf(c)), arm[0]});
+      }
+    }
+    if (cases.size() + work.size() > limit) {
+      tooMany = true;
+      cases.clear();
+      return false;
+    }
+  }
+  return true;
+}
+
+Term Checker::foldUnder(Term t, Term lits) {
+  llvm::DenseMap<Term, bool> known;
+  SmallVector<Term> conj;
+  if (lits->getKind() == Kind::And)
+    conj.append(lits->getOperands().begin(), lits->getOperands().end());
+  else
+    conj.push_back(lits);
+  for (Term l : conj) {
+    if (l->getKind() == Kind::Not)
+      known[l->getOperand(0)] = false;
+    else
+      known[l] = true;
+  }
+  auto truth = [&](Term c) -> std::optional<bool> {
+    auto it = known.find(c);
+    if (it == known.end())
+      return std::nullopt;
+    return it->second;
+  };
+  // Whether a <= b follows from one literal.
+  auto atMost = [&](Term a, Term b) {
+    return truth(T.realLt(a, b)) == std::optional<bool>(true) ||
+           truth(T.realLe(a, b)) == std::optional<bool>(true) ||
+           truth(T.realLt(b, a)) == std::optional<bool>(false) ||
+           truth(T.realLe(b, a)) == std::optional<bool>(false);
+  };
+  llvm::DenseMap<Term, Term> memo;
+  std::function<Term(Term)> fold = [&](Term u) -> Term {
+    auto it = memo.find(u);
+    if (it != memo.end())
+      return it->second;
+    SmallVector<Term, 4> ops;
+    bool changed = false;
+    for (Term o : u->getOperands()) {
+      ops.push_back(fold(o));
+      changed |= ops.back() != o;
+    }
+    Term r = changed ? T.rebuild(u, ops) : u;
+    if (r && (r->getKind() == Kind::Max || r->getKind() == Kind::Min)) {
+      Term a = r->getOperand(0), b = r->getOperand(1);
+      bool isMax = r->getKind() == Kind::Max;
+      if (atMost(a, b))
+        r = isMax ? b : a;
+      else if (atMost(b, a))
+        r = isMax ? a : b;
+    } else if (r && r->getKind() == Kind::Ite) {
+      if (std::optional<bool> c = truth(r->getOperand(0)))
+        r = *c ? r->getOperand(1) : r->getOperand(2);
+    }
+    memo[u] = r ? r : u;
+    return memo[u];
+  };
+  return fold(t);
+}
+
+bool Checker::containsExp(Term t) {
+  llvm::DenseSet<Term> seen{t};
+  SmallVector<Term> work{t};
+  while (!work.empty()) {
+    Term u = work.pop_back_val();
+    if (u->getKind() == Kind::Exp || u->getKind() == Kind::Exp2)
+      return true;
+    for (Term o : u->getOperands())
+      if (seen.insert(o).second)
+        work.push_back(o);
+  }
+  return false;
+}
+
+Checker::ValueOutcome Checker::solveValue(const std::string &name, Term pc,
+                                          Term lhs, Term rhs, Term kernelValue,
+                                          Location loc, Term index,
+                                          StringRef buffer) {
   // Residue to Z3: normalized forms (exp of sums split into products).
   Term nl = N.toTerm(N.normalize(lhs)), nr = N.toTerm(N.normalize(rhs));
   Query q{T, options, {pc, T.notOf(T.eq(nl, nr))}};
@@ -474,22 +710,20 @@ void Checker::checkValue(const std::string &name, Term pc, Term lhs, Term rhs,
     Query::Outcome out = q.check(extra);
     if (out.result == smt::CheckResult::Unsat && shrinking)
       continue; // no small model; search the whole space
-    if (out.result == smt::CheckResult::Unsat) {
-      proved(name, negatedGoal, "z3 (unsat)");
-      return;
-    }
+    if (out.result == smt::CheckResult::Unsat)
+      return {VerdictKind::Proved, "z3 (unsat)"};
     if (out.result != smt::CheckResult::Sat || !out.model) {
       if (shrinking)
         continue;
-      record(name, VerdictKind::Unknown, "solver: " + out.reason);
-      return;
+      return {VerdictKind::Unknown, "solver: " + out.reason};
     }
-    // Confirm with the true functions before calling it a counterexample.
+    // Confirm with the true functions before calling it a counterexample:
+    // the kernel's value itself (all its branches), at the model.
     std::string err;
     std::optional<bool> differ =
-        definitelyDiffer(lhs, rhs, *out.model, options.mpfrBits, &err);
-    if (differ && *differ) {
-      Evaluator ev(*out.model, options.mpfrBits);
+        definitelyDiffer(kernelValue, rhs, *out.model, options.mpfrBits, &err);
+    Evaluator ev(*out.model, options.mpfrBits);
+    if (differ && *differ && ev.boolean(pc) == Truth::True) {
       Counterexample c;
       c.property = "value mismatch at " + name.substr(name.find(' ') + 1);
       if (index)
@@ -501,14 +735,13 @@ void Checker::checkValue(const std::string &name, Term pc, Term lhs, Term rhs,
           c.outputIndex = i->getZExtValue();
         }
       c.inputs = *out.model;
-      std::optional<Interval> kv = ev.real(lhs);
+      std::optional<Interval> kv = ev.real(kernelValue);
       std::optional<Interval> sv = ev.real(rhs);
       c.kernelValue = kv ? kv->toString(12) : "?";
       c.specValue = sv ? sv->toString(12) : "?";
       c.location = locString(loc);
       refutedAt(loc, c);
-      record(name, VerdictKind::Refuted, "counterexample confirmed");
-      return;
+      return {VerdictKind::Refuted, "counterexample confirmed"};
     }
     // Not confirmed: block this model and search again.
     SmallVector<Term> diff;
@@ -521,8 +754,8 @@ void Checker::checkValue(const std::string &name, Term pc, Term lhs, Term rhs,
       break;
     blocked.push_back(T.orOf(diff));
   }
-  record(name, VerdictKind::Unknown,
-         "no counterexample confirmed with the true exp");
+  return {VerdictKind::Unknown,
+          "no counterexample confirmed with the true exp"};
 }
 
 void Checker::checkSpecDefined(const std::string &name, Term pc, Term spec) {
@@ -1525,7 +1758,10 @@ std::optional<Verdict> Checker::run() {
   if (!options.certificateDir.empty())
     certificates = std::make_unique<CertificateWriter>(options.certificateDir,
                                                        T, N);
-  ExecutionResult ex = execute(kernel, launch, buffers, scalars, T, N);
+  ExecutorOptions execOptions;
+  execOptions.mergeStates = options.mergeStates;
+  ExecutionResult ex =
+      execute(kernel, launch, buffers, scalars, T, N, execOptions);
   multiThread = launch.totalThreads() > 1;
   for (const IdiomUse &i : ex.idioms) {
     std::string s = i.name + " at " + locString(i.loc);
@@ -1616,6 +1852,27 @@ std::optional<Verdict> Checker::run() {
     if (N.provesNonZero(d.divisor)) {
       proved(name, T.andOf(d.pathCondition, T.eq(d.divisor, T.real(0))),
              "normalizer");
+      continue;
+    }
+    // A divisor of merged states: non-zero in every case.
+    SmallVector<std::pair<Term, Term>> cases;
+    bool tooMany = false;
+    unsigned agreed = 0;
+    if (splitOnConditions(d.divisor, cases, options.maxCases, tooMany,
+                          &agreed) &&
+        llvm::all_of(cases, [&](const std::pair<Term, Term> &c) {
+          return N.provesNonZero(c.second);
+        })) {
+      proved(name, T.andOf(d.pathCondition, T.eq(d.divisor, T.real(0))),
+             "normalizer, " + Twine(cases.size()).str() +
+                 " cases over the branch conditions of merged states");
+      continue;
+    }
+    if (tooMany && containsExp(d.divisor)) {
+      record(name, VerdictKind::Unknown,
+             "the divisor depends on more than " +
+                 Twine(options.maxCases).str() +
+                 " cases of merged branch conditions, and on exp");
       continue;
     }
     checkNever(name, d.pathCondition, T.eq(d.divisor, T.real(0)), d.loc);

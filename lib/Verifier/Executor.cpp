@@ -11,6 +11,7 @@
 #include "KProof/Verifier/Z3Solver.h"
 
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/IR/Dominance.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -81,6 +82,18 @@ struct State {
   std::vector<BarrierClock> clock;
   llvm::SmallVector<unsigned, 2> arrivedWithoutWait;
   std::vector<BarrierEvent> events;
+  /// Joins this state is heading for, innermost last: the immediate
+  /// post-dominator `block` of a data-dependent branch (fork `id`), in the
+  /// frame at stack depth `depth`.
+  struct PendingJoin {
+    unsigned id;
+    Block *block;
+    size_t depth;
+    bool operator==(const PendingJoin &o) const {
+      return id == o.id && block == o.block && depth == o.depth;
+    }
+  };
+  SmallVector<PendingJoin, 4> joins;
 };
 
 /// A shared read under counted barriers, checked for initialization when
@@ -145,6 +158,42 @@ private:
   std::vector<PendingRead> pendingReads;
   /// Barrier ids used CTA-wide and with a thread count.
   std::set<unsigned> fullBarrierIds, countedBarrierIds;
+  /// The joins of data-dependent branches (State::joins), by fork id: how
+  /// many states heading for it are still running (`live`), and the states
+  /// that arrived. When the last one arrives (or ends), the arrived states
+  /// are merged (mergeStates) and continue; an `abandoned` join (its
+  /// siblings wait at a CTA barrier of a later phase) lets states pass.
+  struct JoinPoint {
+    unsigned live = 0;
+    bool abandoned = false;
+    std::vector<State> waiting;
+  };
+  std::vector<JoinPoint> joinPoints;
+  size_t waitingStates = 0;
+  PostDominanceInfo postDominance;
+  /// The block where the two sides of a branch leaving `b` meet again (its
+  /// immediate post-dominator); null when they never do (different exits).
+  Block *joinBlockOf(Block *b) {
+    if (!options.mergeStates || !b->getParent() ||
+        b->getParent()->hasOneBlock())
+      return nullptr;
+    DominanceInfoNode *node = postDominance.getNode(b);
+    if (!node || !node->getIDom())
+      return nullptr;
+    return node->getIDom()->getBlock();
+  }
+  /// True (and `s` consumed) when `s` stands at the entry of the join it
+  /// heads for: it waits there for its siblings.
+  bool arriveAtJoin(State &s);
+  /// Bookkeeping for a state that ended (finished, trapped): its joins no
+  /// longer wait for it.
+  void leaveJoins(State &s);
+  /// Merges the states waiting at join `id` (those that are compatible)
+  /// and puts the results on the worklist.
+  void releaseJoin(unsigned id);
+  /// Merges `b` into `a` when both stand at the same point with the same
+  /// memory layout and barrier progress; false (nothing changed) otherwise.
+  bool mergeInto(State &a, const State &b);
   /// Threads per CTA as a 32-bit term (launch variables when symbolic).
   Term ctaThreadsTerm() {
     return T.bvBin(Kind::BVMul, launch.extent(T, "ntid.x"),
@@ -217,6 +266,23 @@ private:
                        T.bv(bytes, 64)),
          loc, ("shared " + what + " " + region + " inside its " +
                Twine(bytes) + " bytes").str()});
+  }
+  /// A constant bit pattern stored to a float buffer of its width (nvcc
+  /// stores 0.0f and 1.0f with st.global.u32 0, 1065353216) is that float's
+  /// value (IEEE 754 binary16/bfloat16/binary32/binary64 by the buffer's
+  /// element type): a real travelling as bits. NaN patterns and every other
+  /// value stay as they are.
+  SymValue floatBits(const Region &r, SymValue v) {
+    auto ft = dyn_cast_or_null<FloatType>(r.elemType);
+    if (!ft || !v.term || v.realBits || v.term->getKind() != Kind::BVConst ||
+        v.term->getWidth() != ft.getWidth())
+      return v;
+    APFloat f(ft.getFloatSemantics(), v.term->getAPInt());
+    if (f.isInfinity())
+      return {f.isNegative() ? T.negInf() : T.posInf(), true};
+    if (std::optional<Rational> q = Rational::fromAPFloat(f))
+      return {T.real(*q), true};
+    return v;
   }
   /// Shared-memory load/store in a multi-thread launch.
   bool sharedLoad(State &s, Frame &f, LoadOp l, const std::string &region,
@@ -517,7 +583,18 @@ ExecutionResult Executor::run() {
               b.getId() ? constant(b.getId()) : std::optional<uint64_t>(0))
         countedBarrierIds.insert(*id);
     });
-  while (!worklist.empty() || !parked.empty()) {
+  while (!worklist.empty() || !parked.empty() || waitingStates) {
+    if (worklist.empty() && waitingStates) {
+      // States wait at joins whose other states wait at a CTA barrier:
+      // they meet in a later phase, if at all. Merge what arrived and let
+      // the rest pass the join.
+      for (unsigned id = 0; id < joinPoints.size(); ++id)
+        if (!joinPoints[id].waiting.empty()) {
+          joinPoints[id].abandoned = true;
+          releaseJoin(id);
+        }
+      continue;
+    }
     if (worklist.empty()) {
       // Every path reached a barrier or the end: the phase is over
       // (DESIGN.md §4); the next one starts for all parked states.
@@ -530,7 +607,7 @@ ExecutionResult Executor::run() {
     step(s);
     if (!result.unknownReason.empty())
       break;
-    if (result.paths.size() + worklist.size() + parked.size() >
+    if (result.paths.size() + worklist.size() + parked.size() + waitingStates >
         options.maxPaths) {
       unknown(kernel.getLoc(), "more than " + Twine(options.maxPaths) +
                                    " paths (data-dependent control flow)");
@@ -551,6 +628,8 @@ void Executor::step(State &s) {
       unknown(f.func.getLoc(), "block without terminator");
       return;
     }
+    if (!s.joins.empty() && f.it == f.block->begin() && arriveAtJoin(s))
+      return;
     Operation *op = &*f.it;
     if (++steps > options.maxSteps) {
       unknown(op->getLoc(), "step limit of " + Twine(options.maxSteps) +
@@ -564,6 +643,7 @@ void Executor::step(State &s) {
 }
 
 void Executor::finishPath(State &s) {
+  leaveJoins(s);
   if (isMultiThread()) {
     Frame &f = s.stack.back();
     result.arrivals.push_back(
@@ -598,6 +678,232 @@ bool Executor::branchTo(State &s, Block *dest, OperandRange args) {
     f.env[arg] = v;
   f.block = dest;
   f.it = dest->begin();
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
+// State merging at control-flow joins
+//===----------------------------------------------------------------------===//
+
+bool Executor::arriveAtJoin(State &s) {
+  while (!s.joins.empty()) {
+    State::PendingJoin j = s.joins.back();
+    Frame &f = s.stack.back();
+    if (j.block != f.block || j.depth != s.stack.size() ||
+        f.it != f.block->begin())
+      return false;
+    s.joins.pop_back();
+    JoinPoint &jp = joinPoints[j.id];
+    --jp.live;
+    if (jp.abandoned)
+      continue;
+    jp.waiting.push_back(std::move(s));
+    ++waitingStates;
+    if (jp.live == 0)
+      releaseJoin(j.id);
+    return true;
+  }
+  return false;
+}
+
+void Executor::leaveJoins(State &s) {
+  for (const State::PendingJoin &j : llvm::reverse(s.joins)) {
+    JoinPoint &jp = joinPoints[j.id];
+    --jp.live;
+    if (jp.live == 0 && !jp.waiting.empty())
+      releaseJoin(j.id);
+  }
+  s.joins.clear();
+}
+
+void Executor::releaseJoin(unsigned id) {
+  std::vector<State> arrived = std::move(joinPoints[id].waiting);
+  joinPoints[id].waiting.clear();
+  waitingStates -= arrived.size();
+  std::vector<State> merged;
+  for (State &st : arrived) {
+    bool absorbed = false;
+    for (State &m : merged)
+      if (mergeInto(m, st)) {
+        absorbed = true;
+        ++result.merges;
+        // One state fewer heads for the outer joins.
+        for (const State::PendingJoin &j : st.joins)
+          --joinPoints[j.id].live;
+        break;
+      }
+    if (!absorbed)
+      merged.push_back(std::move(st));
+  }
+  for (State &m : llvm::reverse(merged))
+    worklist.push_back(std::move(m));
+}
+
+/// The location of a merged store: `a` when both are the same, else both,
+/// as a FusedLoc tagged "kproof.merged" (locationString prints "A or B").
+static Location mergedLoc(Location a, Location b) {
+  if (a == b)
+    return a;
+  MLIRContext *ctx = a->getContext();
+  return FusedLoc::get(ctx, {a, b}, StringAttr::get(ctx, "kproof.merged"));
+}
+
+bool Executor::mergeInto(State &a, const State &b) {
+  // The same program point, the same joins ahead.
+  if (a.stack.size() != b.stack.size() || a.joins != b.joins ||
+      a.violations != b.violations)
+    return false;
+  for (auto [fa, fb] : llvm::zip(a.stack, b.stack))
+    if (fa.func != fb.func || fa.block != fb.block || fa.it != fb.it ||
+        fa.callSite != fb.callSite)
+      return false;
+  // The same progress through barriers (multi-thread launches: accesses are
+  // recorded with their phase, clock and iteration).
+  if (isMultiThread()) {
+    auto sameClock = [](ArrayRef<BarrierClock> x, ArrayRef<BarrierClock> y) {
+      return x.size() == y.size() && llvm::all_of(llvm::zip(x, y), [](auto p) {
+               auto &[u, v] = p;
+               return u.id == v.id && u.arrivals == v.arrivals &&
+                      u.lastWait == v.lastWait;
+             });
+    };
+    auto sameEvents = [](ArrayRef<BarrierEvent> x, ArrayRef<BarrierEvent> y) {
+      return x.size() == y.size() && llvm::all_of(llvm::zip(x, y), [](auto p) {
+               auto &[u, v] = p;
+               return u.cta == v.cta && u.id == v.id && u.index == v.index &&
+                      u.waits == v.waits;
+             });
+    };
+    if (a.phase != b.phase || !sameClock(a.clock, b.clock) ||
+        a.arrivedWithoutWait != b.arrivedWithoutWait ||
+        !sameEvents(a.events, b.events) ||
+        a.occurrences.size() != b.occurrences.size())
+      return false;
+    for (auto &[op, n] : a.occurrences) {
+      auto it = b.occurrences.find(op);
+      if (it == b.occurrences.end() || it->second != n)
+        return false;
+    }
+  }
+
+  // Path conditions: common conjuncts, and what only one side assumes
+  // (g1, g2). The two paths must be visibly disjoint (one assumes the
+  // negation of a conjunct of the other, as the two sides of a fork do):
+  // then under the merged condition, g1 holds exactly on a's path, and
+  // ite(g1, a's value, b's value) is each path's value.
+  auto conjuncts = [](Term t) {
+    SmallVector<Term> c;
+    if (t->getKind() == Kind::And)
+      c.append(t->getOperands().begin(), t->getOperands().end());
+    else
+      c.push_back(t);
+    return c;
+  };
+  SmallVector<Term> ca = conjuncts(a.pc), cb = conjuncts(b.pc);
+  llvm::DenseSet<Term> inA(ca.begin(), ca.end()), inB(cb.begin(), cb.end());
+  SmallVector<Term> common, onlyA, onlyB;
+  for (Term t : ca)
+    (inB.contains(t) ? common : onlyA).push_back(t);
+  for (Term t : cb)
+    if (!inA.contains(t))
+      onlyB.push_back(t);
+  Term g1 = T.andOf(onlyA), g2 = T.andOf(onlyB);
+  bool complementary = g2 == T.notOf(g1);
+  bool disjoint = complementary || llvm::any_of(onlyA, [&](Term t) {
+                    return inB.contains(T.notOf(t));
+                  });
+  if (!disjoint)
+    return false;
+  auto select = [&](Term x, Term y) -> Term {
+    if (x == y)
+      return x;
+    if (!x || !y || x->getSort() != y->getSort() ||
+        x->getWidth() != y->getWidth())
+      return nullptr;
+    return T.ite(g1, x, y);
+  };
+
+  // Registers of every frame. A value only one side defined is not used
+  // past the join (SSA: a use after the join is dominated by its
+  // definition, which then ran on both paths): it is dropped.
+  SmallVector<llvm::DenseMap<Value, SymValue>, 2> envs;
+  for (auto [fa, fb] : llvm::zip(a.stack, b.stack)) {
+    llvm::DenseMap<Value, SymValue> env;
+    for (auto &[v, x] : fa.env) {
+      auto it = fb.env.find(v);
+      if (it == fb.env.end())
+        continue;
+      const SymValue &y = it->second;
+      if (x.realBits != y.realBits)
+        return false;
+      Term t = select(x.term, y.term);
+      if (!t)
+        return false;
+      env[v] = SymValue{t, x.realBits};
+    }
+    envs.push_back(std::move(env));
+  }
+  // Memory: both sides wrote the same cells (else the final stores of one
+  // path would have to be attributed to the other).
+  std::map<std::string, std::map<uint64_t, MemCell>> mem;
+  if (a.mem.size() != b.mem.size())
+    return false;
+  for (auto &[name, cells] : a.mem) {
+    auto it = b.mem.find(name);
+    if (it == b.mem.end() || it->second.size() != cells.size())
+      return false;
+    auto &out = mem[name];
+    for (auto &[off, x] : cells) {
+      auto jt = it->second.find(off);
+      if (jt == it->second.end())
+        return false;
+      const MemCell &y = jt->second;
+      // (A load reads a cell by its term's sort; how the bits got there,
+      // st.f32 or st.u32 of a float's bits, does not matter.)
+      if (x.bytes != y.bytes)
+        return false;
+      Term t = select(x.value, y.value);
+      if (!t)
+        return false;
+      out.insert({off, MemCell{t, x.realBits || y.realBits, x.bytes,
+                               mergedLoc(x.loc, y.loc)}});
+    }
+  }
+  std::vector<SymbolicStore> stores;
+  if (a.symbolicStores.size() != b.symbolicStores.size())
+    return false;
+  for (auto [x, y] : llvm::zip(a.symbolicStores, b.symbolicStores)) {
+    if (x.buffer != y.buffer || x.index != y.index)
+      return false;
+    Term t = select(x.value, y.value);
+    if (!t)
+      return false;
+    stores.push_back({x.buffer, x.index, t, mergedLoc(x.loc, y.loc)});
+  }
+  std::vector<State::SharedWrite> sharedWrites;
+  if (a.sharedWrites.size() != b.sharedWrites.size())
+    return false;
+  for (auto [x, y] : llvm::zip(a.sharedWrites, b.sharedWrites)) {
+    if (x.phase != y.phase || x.region != y.region || x.offset != y.offset ||
+        x.bytes != y.bytes || x.realBits != y.realBits)
+      return false;
+    Term t = select(x.value, y.value);
+    if (!t)
+      return false;
+    State::SharedWrite w = x;
+    w.value = t;
+    sharedWrites.push_back(std::move(w));
+  }
+
+  // Commit.
+  if (!complementary)
+    common.push_back(T.orOf({g1, g2}));
+  a.pc = T.andOf(common);
+  for (auto [f, env] : llvm::zip(a.stack, envs))
+    f.env = std::move(env);
+  a.mem = std::move(mem);
+  a.symbolicStores = std::move(stores);
+  a.sharedWrites = std::move(sharedWrites);
   return true;
 }
 
@@ -2061,7 +2367,7 @@ bool Executor::execOp(State &s, Operation *op) {
                              "stores) is not yet modeled");
             return false;
           }
-          SymValue sv = val(st.getValues()[0]);
+          SymValue sv = floatBits(*r, val(st.getValues()[0]));
           if (!sv.term)
             return false;
           Term eb = T.bv(width, 64);
@@ -2104,7 +2410,7 @@ bool Executor::execOp(State &s, Operation *op) {
                                    std::to_string(r->bytes) + " bytes");
             continue;
           }
-          SymValue sv = val(v);
+          SymValue sv = floatBits(*r, val(v));
           if (!sv.term)
             return false;
           recordAccess(s, st, /*write=*/true, name, /*shared=*/false,
@@ -2313,6 +2619,7 @@ bool Executor::execOp(State &s, Operation *op) {
         return false;
       })
       .Case<TrapOp>([&](TrapOp) {
+        leaveJoins(s);
         PathResult p;
         p.pathCondition = s.pc;
         p.trapped = true;
@@ -2335,7 +2642,8 @@ bool Executor::execOp(State &s, Operation *op) {
         }
         // A data-dependent branch: fork (bounded: a loop whose exit depends
         // on data forks once per iteration).
-        if (result.paths.size() + worklist.size() + 1 > options.maxPaths) {
+        if (result.paths.size() + worklist.size() + waitingStates + 1 >
+            options.maxPaths) {
           unknown(loc, "more than " + Twine(options.maxPaths) +
                            " paths (data-dependent control flow, or a loop "
                            "whose trip count depends on data)");
@@ -2353,6 +2661,17 @@ bool Executor::execOp(State &s, Operation *op) {
             s.pc = pcTrue;
             return branchTo(s, br.getTrueDest(), br.getTrueDestOperands());
           }
+        }
+        // Both sides head for the joins `s` heads for, and for the block
+        // where they meet again.
+        ++result.forks;
+        for (const State::PendingJoin &j : s.joins)
+          ++joinPoints[j.id].live;
+        if (Block *join = joinBlockOf(br->getBlock())) {
+          s.joins.push_back(
+              {unsigned(joinPoints.size()), join, s.stack.size()});
+          joinPoints.emplace_back();
+          joinPoints.back().live = 2;
         }
         State other = s;
         other.pc = pcFalse;
@@ -2372,6 +2691,7 @@ bool Executor::execOp(State &s, Operation *op) {
             return advance();
           }
           if (name == "__assertfail") {
+            leaveJoins(s);
             PathResult p;
             p.pathCondition = s.pc;
             p.trapped = true;

@@ -385,31 +385,54 @@ bool Normalizer::provesEqual(Term a, Term b) {
   return equal && !overflowed;
 }
 
-static bool allPositive(const Polynomial &p) {
+static bool allPositive(const Polynomial &p,
+                        llvm::function_ref<bool(Term)> positiveAtom) {
   if (p.isZero())
     return false;
   for (auto &[m, c] : p.getTerms()) {
     if (c.sign() <= 0)
       return false;
     for (auto &[a, e] : m)
-      if (!Normalizer::isPositiveAtom(a))
+      if (!positiveAtom(a))
         return false;
   }
   return true;
 }
 
+bool Normalizer::isPositive(Term atom) {
+  if (isPositiveAtom(atom))
+    return true;
+  if (atom->getKind() != Kind::Ite || atom->getSort() != Sort::Real)
+    return false;
+  // The value of merged states is one of the ite's arms.
+  auto it = positiveIte.find(atom->getId());
+  if (it != positiveIte.end())
+    return it->second;
+  bool positive = provesPositive(atom->getOperand(1)) &&
+                  provesPositive(atom->getOperand(2));
+  positiveIte[atom->getId()] = positive;
+  return positive;
+}
+
 bool Normalizer::provesPositive(Term t) {
   const RationalFunction &f = normalize(t);
-  return allPositive(f.num) && allPositive(f.den);
+  auto positive = [&](Term a) { return isPositive(a); };
+  return allPositive(f.num, positive) && allPositive(f.den, positive);
 }
 
 bool Normalizer::provesNonZero(Term t) {
+  // The value of merged states is one of the ite's arms.
+  if (t->getKind() == Kind::Ite)
+    return provesNonZero(t->getOperand(1)) && provesNonZero(t->getOperand(2));
   const RationalFunction &f = normalize(t);
   if (std::optional<Rational> c = f.num.asConstant())
     return !c->isZero();
-  if (!allPositive(f.den) && !allPositive(f.den.scaled(Rational(-1))))
+  auto positive = [&](Term a) { return isPositive(a); };
+  if (!allPositive(f.den, positive) &&
+      !allPositive(f.den.scaled(Rational(-1)), positive))
     return false;
-  return allPositive(f.num) || allPositive(f.num.scaled(Rational(-1)));
+  return allPositive(f.num, positive) ||
+         allPositive(f.num.scaled(Rational(-1)), positive);
 }
 
 Term Normalizer::matchScaledLinear(Term arg, const Rational &scale) {

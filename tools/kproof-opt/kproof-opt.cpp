@@ -128,6 +128,13 @@ llvm::cl::opt<std::string> certificateDir(
                    "proved obligation into this directory"),
     llvm::cl::value_desc("dir"), llvm::cl::cat(kproofCategory));
 
+llvm::cl::opt<bool> mergeStates(
+    "merge-states",
+    llvm::cl::desc("Merge the two states of a data-dependent branch where "
+                   "its sides meet again (default on); =false follows every "
+                   "path to its end, for comparison"),
+    llvm::cl::init(true), llvm::cl::cat(kproofCategory));
+
 enum { ExitUnknown = 3 };
 } // namespace
 
@@ -173,6 +180,7 @@ static int runVerifyEquiv(ModuleOp module, MLIRContext &context,
   ::kproof::engine::CheckerOptions options;
   options.certificateDir = certificateDir;
   options.syncOnly = verifySync && !verifyEquiv;
+  options.mergeStates = mergeStates;
   if (precisionMode == "strict")
     options.strictPrecision = true;
   else if (precisionMode != "allow") {

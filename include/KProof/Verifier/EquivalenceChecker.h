@@ -88,6 +88,9 @@ struct CheckerOptions {
   unsigned mpfrBits = 256;
   /// Models tried before a non-confirmed counterexample gives UNKNOWN.
   unsigned maxModels = 4;
+  /// Cases a value obligation over merged states (ites over branch
+  /// conditions) is split into at most; past it the value goes to Z3 whole.
+  unsigned maxCases = 256;
   /// Precision downgrades are failures (REFUTED) instead of warnings.
   bool strictPrecision = false;
   /// When set, a certificate per proved obligation is written there
@@ -97,6 +100,9 @@ struct CheckerOptions {
   /// divergence, shared reads, bounds and alignment, traps): the
   /// `--verify-sync` mode. The spec is not compared.
   bool syncOnly = false;
+  /// Merge the states of data-dependent branches at their joins
+  /// (ExecutorOptions::mergeStates); off: every path runs to its end.
+  bool mergeStates = true;
 };
 
 /// Checks the kernel named by `contract` in `module` against the contract.

@@ -8,9 +8,14 @@
 // (DESIGN.md §3-§4): float registers are exact reals, integers bit-vectors of
 // their PTX width, predicates booleans. Branches on concrete conditions are
 // followed (so loops with a bound fixed by the contract unroll); branches on
-// symbolic conditions fork the path with its path condition. Calls to .func
-// bodies are inlined. Anything not modeled stops the path with a reason, and
-// the verdict becomes UNKNOWN: nothing is ever skipped silently.
+// symbolic conditions fork the path with its path condition, and the two
+// states are merged again where they meet, at the branch's immediate
+// post-dominator: registers and memory cells that differ become
+// ite(condition, then-value, else-value), the path condition the disjunction,
+// so k data-dependent branches in sequence cost one path, not 2^k (states
+// that differ in what they wrote, or in barrier progress, stay separate).
+// Calls to .func bodies are inlined. Anything not modeled stops the path with a
+// reason, and the verdict becomes UNKNOWN: nothing is ever skipped silently.
 //
 //===----------------------------------------------------------------------===//
 
@@ -298,13 +303,22 @@ struct ExecutionResult {
   /// reason and its location. The verdict is then UNKNOWN.
   std::string unknownReason;
   std::optional<mlir::Location> unknownLoc;
+  /// Data-dependent branches that forked the path, and how many pairs of
+  /// states were merged again at a join (ExecutorOptions::mergeStates).
+  unsigned forks = 0;
+  unsigned merges = 0;
 };
 
 struct ExecutorOptions {
   /// Ops executed over all paths before giving up (UNKNOWN).
   uint64_t maxSteps = 5'000'000;
-  /// Paths explored before giving up (UNKNOWN).
+  /// Paths explored before giving up (UNKNOWN): finished paths plus the
+  /// states still running or waiting at a join.
   unsigned maxPaths = 256;
+  /// Merge the states of a data-dependent branch where they meet again, at
+  /// the branch's immediate post-dominator (values become `ite`s over the
+  /// branch condition), instead of following every path to the end.
+  bool mergeStates = true;
 };
 
 /// The thread-id variables (tid.*, ctaid.*) that the conjunction `pc`

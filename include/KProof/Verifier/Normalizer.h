@@ -87,7 +87,8 @@ public:
   /// denominator involved is non-zero, which its own obligation checks).
   bool provesEqual(Term a, Term b);
   /// True when `t > 0` follows syntactically: numerator and denominator have
-  /// only positive coefficients over positive atoms (exponentials).
+  /// only positive coefficients over positive atoms (exponentials, and ites
+  /// whose arms are both provably positive: the values of merged states).
   bool provesPositive(Term t);
   /// True when `t != 0` follows (provesPositive of t or of -t, or a nonzero
   /// constant).
@@ -114,8 +115,13 @@ private:
   RationalFunction expOf(Kind kind, const RationalFunction &arg, Term orig);
   void cancel(RationalFunction &f);
 
+  /// isPositiveAtom, or an ite (atom of the normal form) whose arms
+  /// provesPositive proves positive.
+  bool isPositive(Term atom);
+
   TermContext &ctx;
   std::map<unsigned, RationalFunction> memo; // by term id
+  std::map<unsigned, bool> positiveIte;      // isPositive of ites, by id
 };
 
 } // namespace kproof::engine
