@@ -65,7 +65,7 @@ std::string (::kproof::engine::locationString)(Location loc) {
   // A store of merged states (Executor.cpp, mergedLoc): each side's store.
   if (auto fused = dyn_cast<FusedLoc>(loc))
     if (auto tag = dyn_cast_or_null<StringAttr>(fused.getMetadata());
-        tag && tag.getValue() == "kproof.merged") {
+        tag && tag.getValue().starts_with("kproof.merged.")) {
       SmallVector<std::string, 2> sides;
       for (Location l : fused.getLocations()) {
         std::string one = locationString(l);
@@ -100,6 +100,10 @@ void Verdict::print(llvm::raw_ostream &os) const {
     os << "  idiom: " << i << "\n";
   for (const std::string &w : warnings)
     os << "  warning: " << w << "\n";
+  if (branches)
+    os << "  paths: " << paths << " (" << branches
+       << " data-dependent branches, " << merges
+       << " merges where their sides meet again)\n";
   unsigned proved = 0;
   for (const ObligationResult &o : obligations)
     proved += o.verdict == VerdictKind::Proved;
@@ -158,6 +162,9 @@ void Verdict::printJSON(llvm::raw_ostream &os) const {
   root["assumptions"] = llvm::json::Array(assumptions);
   root["idioms"] = llvm::json::Array(idioms);
   root["warnings"] = llvm::json::Array(warnings);
+  root["paths"] = int64_t(paths);
+  root["branches"] = int64_t(branches);
+  root["merges"] = int64_t(merges);
   if (!reason.empty())
     root["reason"] = reason;
   llvm::json::Array obs;
@@ -481,6 +488,26 @@ private:
   /// `lits` decides them (max(x, 0) is 0 under x < 0): the spec within one
   /// case of a value of merged states.
   Term foldUnder(Term t, Term lits);
+  /// The guards of merged store locations (ExecutionResult::mergeGuards).
+  const std::vector<Term> *mergeGuards = nullptr;
+  /// `loc`, or for a store of merged states the side whose guard holds
+  /// under `ev` (repeatedly); unchanged where a guard is undecided.
+  Location resolveMerged(Location loc, Evaluator &ev) {
+    while (auto fused = dyn_cast<FusedLoc>(loc)) {
+      auto tag = dyn_cast_or_null<StringAttr>(fused.getMetadata());
+      unsigned k;
+      if (!tag || !mergeGuards || fused.getLocations().size() != 2 ||
+          !tag.getValue().starts_with("kproof.merged.") ||
+          tag.getValue().drop_front(14).getAsInteger(10, k) ||
+          k >= mergeGuards->size())
+        break;
+      Truth side = ev.boolean((*mergeGuards)[k]);
+      if (side == Truth::Unknown)
+        break;
+      loc = fused.getLocations()[side == Truth::True ? 0 : 1];
+    }
+    return loc;
+  }
   /// Whether `t` has an exp or exp2 subterm.
   static bool containsExp(Term t);
   /// The spec must be defined where it is compared: every division inside
@@ -739,8 +766,10 @@ Checker::ValueOutcome Checker::solveValue(const std::string &name, Term pc,
       std::optional<Interval> sv = ev.real(rhs);
       c.kernelValue = kv ? kv->toString(12) : "?";
       c.specValue = sv ? sv->toString(12) : "?";
-      c.location = locString(loc);
-      refutedAt(loc, c);
+      // A store of merged states: the side the counterexample takes.
+      Location at = resolveMerged(loc, ev);
+      c.location = locString(at);
+      refutedAt(at, c);
       return {VerdictKind::Refuted, "counterexample confirmed"};
     }
     // Not confirmed: block this model and search again.
@@ -1762,6 +1791,10 @@ std::optional<Verdict> Checker::run() {
   execOptions.mergeStates = options.mergeStates;
   ExecutionResult ex =
       execute(kernel, launch, buffers, scalars, T, N, execOptions);
+  mergeGuards = &ex.mergeGuards;
+  verdict.paths = ex.paths.size();
+  verdict.branches = ex.forks;
+  verdict.merges = ex.merges;
   multiThread = launch.totalThreads() > 1;
   for (const IdiomUse &i : ex.idioms) {
     std::string s = i.name + " at " + locString(i.loc);

@@ -194,6 +194,19 @@ private:
   /// Merges `b` into `a` when both stand at the same point with the same
   /// memory layout and barrier progress; false (nothing changed) otherwise.
   bool mergeInto(State &a, const State &b);
+  /// The location of a store of merged states: `a` when both sides stored
+  /// at the same instruction, else FusedLoc[a, b] tagged
+  /// "kproof.merged.<k>" with `guard` (a's side) as result.mergeGuards[k]
+  /// (locationString prints "A or B"; a counterexample picks its side).
+  Location mergedLoc(Location a, Location b, Term guard) {
+    if (a == b)
+      return a;
+    MLIRContext *ctx = a->getContext();
+    std::string tag =
+        "kproof.merged." + std::to_string(result.mergeGuards.size());
+    result.mergeGuards.push_back(guard);
+    return FusedLoc::get(ctx, {a, b}, StringAttr::get(ctx, tag));
+  }
   /// Threads per CTA as a 32-bit term (launch variables when symbolic).
   Term ctaThreadsTerm() {
     return T.bvBin(Kind::BVMul, launch.extent(T, "ntid.x"),
@@ -739,15 +752,6 @@ void Executor::releaseJoin(unsigned id) {
     worklist.push_back(std::move(m));
 }
 
-/// The location of a merged store: `a` when both are the same, else both,
-/// as a FusedLoc tagged "kproof.merged" (locationString prints "A or B").
-static Location mergedLoc(Location a, Location b) {
-  if (a == b)
-    return a;
-  MLIRContext *ctx = a->getContext();
-  return FusedLoc::get(ctx, {a, b}, StringAttr::get(ctx, "kproof.merged"));
-}
-
 bool Executor::mergeInto(State &a, const State &b) {
   // The same program point, the same joins ahead.
   if (a.stack.size() != b.stack.size() || a.joins != b.joins ||
@@ -866,7 +870,7 @@ bool Executor::mergeInto(State &a, const State &b) {
       if (!t)
         return false;
       out.insert({off, MemCell{t, x.realBits || y.realBits, x.bytes,
-                               mergedLoc(x.loc, y.loc)}});
+                               mergedLoc(x.loc, y.loc, g1)}});
     }
   }
   std::vector<SymbolicStore> stores;
@@ -878,7 +882,7 @@ bool Executor::mergeInto(State &a, const State &b) {
     Term t = select(x.value, y.value);
     if (!t)
       return false;
-    stores.push_back({x.buffer, x.index, t, mergedLoc(x.loc, y.loc)});
+    stores.push_back({x.buffer, x.index, t, mergedLoc(x.loc, y.loc, g1)});
   }
   std::vector<State::SharedWrite> sharedWrites;
   if (a.sharedWrites.size() != b.sharedWrites.size())

@@ -65,6 +65,9 @@ struct Verdict {
   std::vector<std::string> idioms;
   std::vector<std::string> warnings;
   std::vector<ObligationResult> obligations;
+  /// Symbolic execution: the paths checked, the data-dependent branches
+  /// that forked, and the merges of their states at joins.
+  unsigned paths = 0, branches = 0, merges = 0;
   std::optional<Counterexample> counterexample;
   /// For UNKNOWN: the first reason.
   std::string reason;

@@ -307,6 +307,10 @@ struct ExecutionResult {
   /// states were merged again at a join (ExecutorOptions::mergeStates).
   unsigned forks = 0;
   unsigned merges = 0;
+  /// A store of merged states has the location FusedLoc[then, else] tagged
+  /// "kproof.merged.<k>": the store at `then` when mergeGuards[k] holds,
+  /// else the one at `else` (each may be merged again).
+  std::vector<Term> mergeGuards;
 };
 
 struct ExecutorOptions {
