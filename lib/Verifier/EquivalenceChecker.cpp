@@ -508,6 +508,16 @@ private:
     }
     return loc;
   }
+  /// The (term, condition) pairs the last splitOnConditions split on.
+  SmallVector<std::pair<Term, Term>> splitSteps;
+  /// The (else arm, then arm) pairs the last splitOnConditions found equal.
+  SmallVector<std::pair<Term, Term>> agreements;
+  /// --proof-certificate for a value proved by cases: a certificate per
+  /// case (`solved`: those Z3 closed), per pair of agreeing arms, and one
+  /// that these imply the goal.
+  void certifyCases(const std::string &name, Term pc, Term negatedGoal,
+                    Term lhs, Term rhs, ArrayRef<std::pair<Term, Term>> cases,
+                    ArrayRef<std::pair<Term, Term>> solved);
   /// Whether `t` has an exp or exp2 subterm.
   static bool containsExp(Term t);
   /// The spec must be defined where it is compared: every division inside
@@ -570,8 +580,10 @@ void Checker::checkValue(const std::string &name, Term pc, Term lhs, Term rhs,
       record(name, o.kind, o.how + " (in one of " + how + ")");
       return;
     }
-    proved(name, negatedGoal,
-           (solver ? "normalizer and z3 (unsat), " : "normalizer, ") + how);
+    how = (solver ? "normalizer and z3 (unsat), " : "normalizer, ") + how;
+    record(name, VerdictKind::Proved, how);
+    if (certificates)
+      certifyCases(name, pc, negatedGoal, lhs, rhs, cases, open);
     return;
   }
   if (tooMany && containsExp(lhs)) {
@@ -594,6 +606,8 @@ bool Checker::splitOnConditions(Term value,
                                 unsigned limit, bool &tooMany,
                                 unsigned *agreed) {
   tooMany = false;
+  agreements.clear();
+  splitSteps.clear();
   // The condition of an ite nearest the root (breadth first).
   auto firstCondition = [](Term t) -> Term {
     llvm::DenseSet<Term> seen{t};
@@ -624,8 +638,10 @@ bool Checker::splitOnConditions(Term value,
         m[c] = T.boolConst(b);
         arm[b] = T.substitute(t, m);
       }
+      splitSteps.push_back({t, c});
       if (agreed && N.provesEqual(arm[0], arm[1])) {
         ++*agreed;
+        agreements.push_back({arm[0], arm[1]});
         // The condition does not matter: both arms are one rational
         // function (the online softmax's d * exp(m) whether or not the
         // running max moved), so either stands for `t`.
@@ -697,6 +713,49 @@ Term Checker::foldUnder(Term t, Term lits) {
     return memo[u];
   };
   return fold(t);
+}
+
+void Checker::certifyCases(const std::string &name, Term pc, Term negatedGoal,
+                           Term lhs, Term rhs,
+                           ArrayRef<std::pair<Term, Term>> cases,
+                           ArrayRef<std::pair<Term, Term>> solved) {
+  // One certificate per case (the value of one path, as without merging),
+  // one per pair of arms that agreed, and one that they imply the goal:
+  // under a case's literals the merged value is the case's value (ite
+  // evaluation), the spec its folded form, and arms that agree are equal.
+  SmallVector<Term> hypotheses{negatedGoal};
+  auto write = [&](const std::string &what, Term goal, StringRef how) {
+    if (!certificates->write(name + " " + what, goal, how))
+      verdict.warnings.push_back("certificate of '" + name + " " + what +
+                                 "' not written: " + certificates->getError());
+  };
+  for (auto [k, c] : llvm::enumerate(cases)) {
+    auto &[lits, value] = c;
+    Term spec = foldUnder(rhs, lits);
+    Term casePc = T.andOf(pc, lits);
+    bool bySolver = llvm::is_contained(solved, c);
+    write("case " + std::to_string(k + 1),
+          T.andOf(casePc, T.notOf(T.eq(value, spec))),
+          bySolver ? "z3 (unsat)" : "normalizer");
+    hypotheses.push_back(T.orOf(T.notOf(casePc), T.eq(value, spec)));
+  }
+  // Each split, as the checker applied it: where c holds, t is t with c
+  // true, else t with c false (ground instances of ite evaluation; the
+  // exponentials are uninterpreted constants in a certificate, so the
+  // solver could not see through exp(f(ite(c, a, b))) itself).
+  for (auto &[t, c] : splitSteps)
+    for (bool b : {true, false}) {
+      llvm::DenseMap<Term, Term> m;
+      m[c] = T.boolConst(b);
+      hypotheses.push_back(
+          T.orOf(b ? T.notOf(c) : c, T.eq(t, T.substitute(t, m))));
+    }
+  for (auto [k, a] : llvm::enumerate(agreements)) {
+    write("arms agree " + std::to_string(k + 1),
+          T.notOf(T.eq(a.first, a.second)), "normalizer");
+    hypotheses.push_back(T.eq(a.first, a.second));
+  }
+  write("by cases", T.andOf(hypotheses), "cases");
 }
 
 bool Checker::containsExp(Term t) {

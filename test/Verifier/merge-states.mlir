@@ -20,6 +20,12 @@
 // RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/branchy.sm80.O3.ptx --verify-equiv --contract=%t/clamp-bug.mlir 2>&1 | FileCheck %s --check-prefix=CLAMPBUG
 // RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/branchy.sm80.G.ptx --verify-equiv --contract=%t/clamp-bug.mlir 2>&1 | FileCheck %s --check-prefix=CLAMPBUG
 // RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/branchy.sm80.O3.ptx --verify-equiv --contract=%t/clamp-bug.mlir --format=json 2>/dev/null | FileCheck %s --check-prefix=JSON
+// Certificates of values proved by cases: one per case, one per pair of
+// arms that agree, and one that these imply the value (with the ite
+// evaluations the split applied); all re-solve to unsat.
+// RUN: rm -rf %t.cert
+// RUN: %expect_exit 0 kproof-opt %inputs/cuda/ptx/branchy.sm80.O3.ptx --verify-equiv --contract=%t/softmax4.mlir --proof-certificate=%t.cert | FileCheck %s --check-prefix=SM4 --implicit-check-not=certificate
+// RUN: kproof-smt --expect-unsat %t.cert | FileCheck %s --check-prefix=CERT --implicit-check-not=": sat" --implicit-check-not=": unknown" --implicit-check-not=": error"
 
 // SM4: kproof: softmax_online_branchy_4 against softmax(x) -> y (mode reals)
 // SM4: paths: 1 (3 data-dependent branches, 3 merges where their sides meet again)
@@ -72,6 +78,11 @@
 // CLAMPBUG-NEXT: Spec value:   [1.000000000000e+00
 // CLAMPBUG: Replay: confirmed by replay (IEEE f32): kernel y[0] = 0.100000001, spec = 1
 // CLAMPBUG: REFUTED
+
+// CERT: 001-value_y_0__case_1.smt2: unsat
+// CERT: 002-value_y_0__arms_agree_1.smt2: unsat
+// CERT: 005-value_y_0__by_cases.smt2: unsat
+// CERT: non-zero_divisor{{.*}}: unsat
 
 // JSON: "branches": 128,
 // JSON: "merges": 128,
