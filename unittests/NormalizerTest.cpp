@@ -119,3 +119,30 @@ TEST_F(NormalizerTest, InfinitiesFoldOrRefuse) {
 }
 
 } // namespace
+
+namespace {
+
+/// Values of merged states: an ite is positive (non-zero) when both arms
+/// are, also inside a sum or product, and not otherwise.
+TEST_F(NormalizerTest, IteOfPositiveArmsIsPositive) {
+  Term c = T.realLt(x, y);
+  Term pos = T.ite(c, T.exp(x), T.add(T.real(1), T.exp(y)));
+  EXPECT_TRUE(N.provesPositive(pos));
+  EXPECT_TRUE(N.provesNonZero(pos));
+  // d * exp(m - v) + 1 with d such an ite: the online softmax's merged
+  // denominator.
+  Term d = T.add(T.mul(pos, T.exp(T.sub(m, x))), T.real(1));
+  EXPECT_TRUE(N.provesPositive(d));
+  EXPECT_TRUE(N.provesNonZero(T.ite(T.realLt(y, z), d, pos)));
+  // One arm of unknown sign: neither.
+  Term mixed = T.ite(c, T.exp(x), T.sub(x, T.real(1)));
+  EXPECT_FALSE(N.provesPositive(mixed));
+  EXPECT_FALSE(N.provesNonZero(mixed));
+  EXPECT_FALSE(N.provesPositive(T.add(mixed, T.real(1))));
+  // Non-zero arms of opposite signs: non-zero, not positive.
+  Term signs = T.ite(c, T.real(-1), T.exp(y));
+  EXPECT_TRUE(N.provesNonZero(signs));
+  EXPECT_FALSE(N.provesPositive(signs));
+}
+
+} // namespace

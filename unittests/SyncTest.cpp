@@ -156,10 +156,9 @@ TEST_F(SyncTest, NoBarrierLeavesTheReadUninitialized) {
   EXPECT_EQ(r.accesses[0].phase, r.accesses[1].phase);
 }
 
-/// A branch no thread can take (t < 8 after t >= 16) is pruned: two paths,
-/// not three.
-TEST_F(SyncTest, InfeasibleThreadBranchesArePruned) {
-  ExecutionResult r = run(R"mlir(
+/// A branch no thread can take (t < 8 after t >= 16) is pruned: one fork,
+/// not two (so two paths without merging, not three).
+static const char *prunedBranch = R"mlir(
     kproof.kernel entry @br(%x: i64, %y: i64) {
       %t = kproof.sreg tid.x : i32
       %c16 = kproof.constant 16 : i32
@@ -171,28 +170,17 @@ TEST_F(SyncTest, InfeasibleThreadBranchesArePruned) {
       cf.cond_br %lo, ^done, ^done
     ^done:
       kproof.return
-    })mlir",
-                          32);
+    })mlir";
+
+TEST_F(SyncTest, InfeasibleThreadBranchesArePruned) {
+  ExecutionResult r = run(prunedBranch, 32);
   ASSERT_TRUE(r.unknownReason.empty()) << r.unknownReason;
   // The first branch forks; the second cannot (tid < 8 under tid >= 16).
   EXPECT_EQ(r.forks, 1u);
   // Merged at ^done, or followed to two ends without merging.
   EXPECT_EQ(r.paths.size(), 1u);
   options.mergeStates = false;
-  r = run(R"mlir(
-    kproof.kernel entry @br(%x: i64, %y: i64) {
-      %t = kproof.sreg tid.x : i32
-      %c16 = kproof.constant 16 : i32
-      %c8 = kproof.constant 8 : i32
-      %hi = kproof.cmp ge %t, %c16 : i32
-      cf.cond_br %hi, ^a, ^done
-    ^a:
-      %lo = kproof.cmp lt %t, %c8 : i32
-      cf.cond_br %lo, ^done, ^done
-    ^done:
-      kproof.return
-    })mlir",
-          32);
+  r = run(prunedBranch, 32);
   EXPECT_EQ(r.forks, 1u);
   EXPECT_EQ(r.paths.size(), 2u);
 }
