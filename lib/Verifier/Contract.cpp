@@ -88,10 +88,9 @@ static LogicalResult bindParams(ContractOp contract, KernelOp kernel,
   return success();
 }
 
-std::optional<BoundContract>
-(::kproof::engine::bindContract)(
+std::optional<BoundContract>(::kproof::engine::bindContract)(
     ModuleOp module, ContractOp contract, TermContext &T,
-    const std::map<std::string, int64_t> *launchValues) {
+    const std::map<std::string, int64_t> *launchValues, bool mergeStates) {
   BoundContract bc;
   bc.kernel = lookupKernel(module, contract.getKernel());
   if (!bc.kernel || !bc.kernel.isEntry() || bc.kernel.getBody().empty()) {
@@ -153,6 +152,7 @@ std::optional<BoundContract>
 
   SpecEnvironment env;
   env.launch = bc.launch;
+  env.mergeStates = mergeStates;
   for (const std::optional<BufferBinding> &b : bc.buffers)
     if (b)
       env.buffers[b->name] = &*b;

@@ -1824,7 +1824,8 @@ void Checker::checkCountedBarriers(const ExecutionResult &ex,
 }
 
 std::optional<Verdict> Checker::run() {
-  std::optional<BoundContract> bound = bindContract(module, contract, T);
+  std::optional<BoundContract> bound =
+      bindContract(module, contract, T, nullptr, options.mergeStates);
   if (!bound)
     return std::nullopt;
   KernelOp kernel = bound->kernel;

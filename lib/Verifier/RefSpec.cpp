@@ -178,9 +178,10 @@ private:
 class RefSpec final : public Spec {
 public:
   RefSpec(std::string refName, std::vector<std::string> paramNames,
-          const BufferBinding *out, const LaunchConfig &launch)
+          const BufferBinding *out, const LaunchConfig &launch,
+          bool mergeStates)
       : refName(std::move(refName)), paramNames(std::move(paramNames)),
-        out(out), launch(launch) {}
+        out(out), launch(launch), mergeStates(mergeStates) {}
 
   std::string describe() const override {
     std::string s = "reference " + refName + "(";
@@ -223,6 +224,7 @@ private:
   std::vector<std::string> paramNames;
   const BufferBinding *out;
   LaunchConfig launch;
+  bool mergeStates;
 
   TermContext P;
   Normalizer PN{P};
@@ -362,7 +364,10 @@ RefSpec::lower(Operation *contract, KernelOp kernel,
                "its writer thread";
       return success();
     }
-  ExecutionResult ex = execute(kernel, launch, buffers, scalars, P, PN);
+  ExecutorOptions execOptions;
+  execOptions.mergeStates = mergeStates;
+  ExecutionResult ex =
+      execute(kernel, launch, buffers, scalars, P, PN, execOptions);
   // A reference that writes its inputs is wrong on any path, feasible or
   // not: the kernel reads the very same buffers.
   for (const PathResult &p : ex.paths)
@@ -942,7 +947,8 @@ std::unique_ptr<Spec>
       dims[d] = arr[d];
   }
 
-  auto result = std::make_unique<RefSpec>(refName.str(), names, out, launch);
+  auto result = std::make_unique<RefSpec>(refName.str(), names, out, launch,
+                                          env.mergeStates);
   ModuleOp module = contract->getParentOfType<ModuleOp>();
   std::string where = "the contract's module";
   if (Attribute f = spec.get("file")) {

@@ -5,6 +5,10 @@
 // path: REFUTED, with both values at the counterexample.
 // RUN: split-file %s %t
 // RUN: %expect_exit 0 kproof-opt %t/kernel.mlir --verify-equiv --contract=%t/ok.mlir | FileCheck %s
+// The reference's two states merge at its join (an ite over the branch
+// condition); without merging they are two paths (an ite over the path
+// conditions): the same element either way.
+// RUN: %expect_exit 0 kproof-opt %t/kernel.mlir --verify-equiv --contract=%t/ok.mlir --merge-states=false | FileCheck %s
 // RUN: %expect_exit 1 kproof-opt %t/kernel.mlir --verify-equiv --contract=%t/min.mlir 2>/dev/null | FileCheck %s --check-prefix=MIN
 
 // CHECK: kproof: max2 against reference ref_max2(x, y) -> y (mode reals)

@@ -59,10 +59,13 @@ struct BoundContract {
 /// (1 when absent), launch-dependent buffer shapes become those values'
 /// products (BufferBinding::symbolicDims stays, for the spec's binding).
 /// A value outside the contract's bounds is an error.
+/// `mergeStates` is ExecutorOptions::mergeStates for a reference kernel
+/// spec (which runs while the spec is built).
 std::optional<BoundContract>
 bindContract(mlir::ModuleOp module, mlir::kproof::ContractOp contract,
              TermContext &terms,
-             const std::map<std::string, int64_t> *launchValues = nullptr);
+             const std::map<std::string, int64_t> *launchValues = nullptr,
+             bool mergeStates = true);
 
 } // namespace kproof::engine
 

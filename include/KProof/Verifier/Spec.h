@@ -37,6 +37,8 @@ struct SpecEnvironment {
   /// The contract's launch: the extents of launch-dependent buffer shapes
   /// (BufferBinding::symbolicDims) are terms over it (a spec keeps a copy).
   LaunchConfig launch;
+  /// ExecutorOptions::mergeStates for a reference kernel spec.
+  bool mergeStates = true;
 };
 
 class Spec {
