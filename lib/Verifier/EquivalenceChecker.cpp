@@ -526,8 +526,12 @@ private:
   void checkSpecDefined(const std::string &name, Term pc, Term spec);
   llvm::DenseSet<Term> checkedSpecDivisors;
   /// Proves `pc => !bad` for a Bool `bad` (a violation), or refutes it.
-  void checkNever(const std::string &name, Term pc, Term bad, Location loc,
-                  Term witnessA = nullptr, Term witnessB = nullptr);
+  /// `element` names the output element a coverage obligation is about
+  /// (the replay then checks that the kernel never writes it).
+  void checkNever(
+      const std::string &name, Term pc, Term bad, Location loc,
+      Term witnessA = nullptr, Term witnessB = nullptr,
+      std::optional<std::pair<std::string, uint64_t>> element = std::nullopt);
 };
 
 void Checker::checkValue(const std::string &name, Term pc, Term lhs, Term rhs,
@@ -873,8 +877,9 @@ void Checker::checkSpecDefined(const std::string &name, Term pc, Term spec) {
   }
 }
 
-void Checker::checkNever(const std::string &name, Term pc, Term bad,
-                         Location loc, Term witnessA, Term witnessB) {
+void Checker::checkNever(
+    const std::string &name, Term pc, Term bad, Location loc, Term witnessA,
+    Term witnessB, std::optional<std::pair<std::string, uint64_t>> element) {
   Term cond = T.andOf(pc, bad);
   if (cond->getKind() == Kind::BoolConst && !cond->getBoolValue()) {
     proved(name, cond, "normalizer");
@@ -892,6 +897,10 @@ void Checker::checkNever(const std::string &name, Term pc, Term bad,
     if (ev.boolean(cond) == Truth::True) {
       Counterexample c;
       c.property = "violated: " + name;
+      if (element) {
+        c.outputBuffer = element->first;
+        c.outputIndex = element->second;
+      }
       c.inputs = *out.model;
       c.location = locString(loc);
       if (witnessA) {
@@ -1917,8 +1926,9 @@ std::optional<Verdict> Checker::run() {
           st = &it->second;
       }
       if (!st) {
-        checkNever("coverage: " + elemName + " is written",
-                   p.pathCondition, T.boolConst(true), kernel.getLoc());
+        checkNever("coverage: " + elemName + " is written", p.pathCondition,
+                   T.boolConst(true), kernel.getLoc(), nullptr, nullptr,
+                   std::make_pair(out.name, e));
         continue;
       }
       std::string why;
