@@ -447,10 +447,13 @@ private:
                                  "' not written: " + certificates->getError());
   }
   std::unique_ptr<CertificateWriter> certificates;
+  std::set<std::string> refutedDiagnostics;
   /// A confirmed counterexample: kept for the report (the first one) and
   /// reported as a diagnostic at the failing instruction's PTX location.
   void refutedAt(Location loc, const Counterexample &c) {
-    mlir::emitError(loc) << "REFUTED: " << c.property;
+    // Once per instruction and property (paths repeat them).
+    if (refutedDiagnostics.insert(locString(loc) + "\n" + c.property).second)
+      mlir::emitError(loc) << "REFUTED: " << c.property;
     if (!verdict.counterexample)
       verdict.counterexample = c;
   }
