@@ -122,6 +122,10 @@ static void writeScalar(llvm::json::OStream &J, const Scalar &s) {
 /// An element: a JSON number when finite, else "inf", "-inf", "nan".
 static void writeElement(llvm::json::OStream &J, const OutputElement &e,
                          Type type) {
+  if (!e.written) {
+    J.value(nullptr); // never written: not a value (docs/interpreter.md)
+    return;
+  }
   std::string s = formatElement(e, type);
   if (s == "nan" || s == "inf" || s == "-inf")
     J.value(s);
