@@ -6,6 +6,8 @@
 // RUN: split-file %s %t
 // RUN: %expect_exit 1 kproof-opt %t/k.ptx --verify-equiv --contract=%t/c.mlir 2>&1 | FileCheck %s
 // RUN: %expect_exit 1 kproof-opt %t/k.ptx --verify-equiv --contract=%t/c.mlir --format=json 2>/dev/null | FileCheck %s --check-prefix=JSON
+// The interpreter on the same input: y[1] is never written (null).
+// RUN: %expect_exit 1 kproof-run %t/k.ptx --contract=%t/c.mlir --inputs=%t/in.json | FileCheck %s --check-prefix=INTERP
 
 // Elements 2 and 3 branch on both paths: 6 forks, 5 merges, 2 paths.
 // CHECK: paths: 2 (6 data-dependent branches, 5 merges where their sides meet again)
@@ -15,6 +17,12 @@
 // CHECK-NEXT: x[1] = {{[1-2]}}
 // CHECK: Replay: confirmed by replay (IEEE f32): the kernel never writes y[1] (spec = {{[1-2]}})
 // CHECK: REFUTED
+
+// INTERP: "outputs": {
+// INTERP-NEXT: "y": [
+// INTERP-NEXT: 1,
+// INTERP-NEXT: null,
+// INTERP: "result": "mismatch"
 
 // JSON: "buffer": "y",
 // JSON: "index": 1,
@@ -88,3 +96,6 @@ kproof.contract @relu_contract {
   ],
   spec = {func = @relu, inputs = ["x"], output = "y"}
 }
+
+//--- in.json
+{"x": [1, 1, 1, 1]}
