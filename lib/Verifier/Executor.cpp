@@ -1443,7 +1443,7 @@ bool Executor::vote(State &s, Frame &f, VoteOp v, Location loc) {
        "every lane of the membermask of vote.sync runs the same path", false,
        "a lane of the membermask may run another path (data-dependent "
        "branches), where its predicate may differ"});
-  Term r;
+  Term r = nullptr;
   switch (v.getMode()) {
   case VoteMode::All:
     r = T.andOf(all);
@@ -1465,6 +1465,10 @@ bool Executor::vote(State &s, Frame &f, VoteOp v, Location loc) {
       r = bin(Kind::BVOr, r, b);
     break;
   }
+  }
+  if (!r) {
+    unknown(loc, "vote.sync mode not modeled");
+    return false;
   }
   set(f, v.getResult(), r);
   ++f.it;
