@@ -511,6 +511,13 @@ private:
     }
     return loc;
   }
+  /// `t` with condition `c` replaced by the constant `b` (the ites on `c`
+  /// evaluated).
+  Term assuming(Term t, Term c, bool b) {
+    llvm::DenseMap<Term, Term> m;
+    m[c] = T.boolConst(b);
+    return T.substitute(t, m);
+  }
   /// The (term, condition) pairs the last splitOnConditions split on.
   SmallVector<std::pair<Term, Term>> splitSteps;
   /// The (else arm, then arm) pairs the last splitOnConditions found equal.
@@ -553,20 +560,22 @@ void Checker::checkValue(const std::string &name, Term pc, Term lhs, Term rhs,
   unsigned agreed = 0;
   bool split =
       splitOnConditions(lhs, cases, options.maxCases, tooMany, &agreed);
+  // The cases the normalizer does not close.
   SmallVector<std::pair<Term, Term>> open;
-  for (auto &[lits, value] : cases)
-    if (!N.provesEqual(value, foldUnder(rhs, lits)))
-      open.push_back({lits, value});
+  auto findOpen = [&] {
+    open.clear();
+    for (auto &[lits, value] : cases)
+      if (!N.provesEqual(value, foldUnder(rhs, lits)))
+        open.push_back({lits, value});
+  };
+  findOpen();
   if (split && agreed && !open.empty()) {
     // Arms that agree are interchangeable only in a chain of formal
     // identities: a case left to Z3 must be the value of its own path.
     cases.clear();
-    open.clear();
     agreed = 0;
     split = splitOnConditions(lhs, cases, options.maxCases, tooMany, nullptr);
-    for (auto &[lits, value] : cases)
-      if (!N.provesEqual(value, foldUnder(rhs, lits)))
-        open.push_back({lits, value});
+    findOpen();
   }
   if (split) {
     std::string how =
@@ -639,12 +648,7 @@ bool Checker::splitOnConditions(Term value,
     if (!c) {
       cases.push_back({lits, t});
     } else {
-      Term arm[2];
-      for (bool b : {true, false}) {
-        llvm::DenseMap<Term, Term> m;
-        m[c] = T.boolConst(b);
-        arm[b] = T.substitute(t, m);
-      }
+      Term arm[2] = {assuming(t, c, false), assuming(t, c, true)};
       splitSteps.push_back({t, c});
       if (agreed && N.provesEqual(arm[0], arm[1])) {
         ++*agreed;
@@ -751,12 +755,9 @@ void Checker::certifyCases(const std::string &name, Term pc, Term negatedGoal,
   // exponentials are uninterpreted constants in a certificate, so the
   // solver could not see through exp(f(ite(c, a, b))) itself).
   for (auto &[t, c] : splitSteps)
-    for (bool b : {true, false}) {
-      llvm::DenseMap<Term, Term> m;
-      m[c] = T.boolConst(b);
+    for (bool b : {true, false})
       hypotheses.push_back(
-          T.orOf(b ? T.notOf(c) : c, T.eq(t, T.substitute(t, m))));
-    }
+          T.orOf(b ? T.notOf(c) : c, T.eq(t, assuming(t, c, b))));
   for (auto [k, a] : llvm::enumerate(agreements)) {
     write("arms agree " + std::to_string(k + 1),
           T.notOf(T.eq(a.first, a.second)), "normalizer");
