@@ -473,6 +473,7 @@ std::string (::kproof::interp::replayCounterexample)(ModuleOp module,
   auto runIn = [&](bool ieeeMode) {
     RunOptions opts;
     opts.mode = ieeeMode ? NumericMode::IEEE : NumericMode::Exact;
+    opts.tolerateEqualWrites = bc->tolerateEqualWrites;
     return interp::run(bc->kernel, bc->launch, bc->buffers, bc->names, in,
                        opts);
   };
@@ -557,11 +558,6 @@ std::string (::kproof::interp::replayCounterexample)(ModuleOp module,
     if (locationString(ev.loc) == cex.location)
       return "confirmed by replay (" + mode + "): " + ev.what + " at " +
              cex.location;
-  // Two writes of the same value are a benign race (a warning).
-  if (!want || *want == Finding::Kind::Race)
-    for (const std::string &w : run.warnings)
-      if (llvm::StringRef(w).contains(cex.location))
-        return "confirmed by replay (" + mode + "): " + w;
   std::string seen;
   if (!run.findings.empty())
     seen = "; the run reports " + findingKindName(run.findings[0].kind).str() +

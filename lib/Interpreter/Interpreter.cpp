@@ -1455,21 +1455,24 @@ void Interpreter::recordAccess(Thread &t, Operation *op, Allocation *a,
     if (o.thread == UINT32_MAX || ordered(t, o) ||
         (strong && o.strong && (sameCta || (!rec.ctaScope && !o.ctaScope))))
       return;
-    bool benign = write && otherWrite && newBytes &&
-                  std::equal(newBytes, newBytes + bytes, &a->bytes[off]);
+    bool sameBytes = write && otherWrite && newBytes &&
+                     std::equal(newBytes, newBytes + bytes, &a->bytes[off]);
     std::string msg = std::string(write ? "write" : "read") + " of " +
                       describeAddress(a, off) + " by " + threadName(t) +
                       " and " + (otherWrite ? "write" : "read") + " by " +
                       threadName(o.thread) +
                       " in the same barrier phase";
-    if (benign) {
+    if (sameBytes && options.tolerateEqualWrites) {
       if (reported.insert({-1, op, o.op}).second)
-        result.warnings.push_back("benign race (both write the same value): " +
-                                  msg + " at " +
-                                  locationString(op->getLoc()));
+        result.warnings.push_back(
+            "tolerated race (both write the same value): " + msg + " at " +
+            locationString(op->getLoc()));
       return;
     }
-    finding(Finding::Kind::Race, op, "race: " + msg, o.op);
+    // Equal bytes are still a data race under PTX's memory model.
+    finding(Finding::Kind::Race, op,
+            "race: " + msg + (sameBytes ? " (both write the same value)" : ""),
+            o.op);
   };
   for (unsigned k = 0; k < bytes; ++k) {
     ByteShadow &s = a->shadow[off + k];

@@ -165,5 +165,11 @@ std::optional<BoundContract>(::kproof::engine::bindContract)(
   if (std::optional<ArrayAttr> assume = contract.getAssume())
     for (Attribute a : *assume)
       bc.assumptions.push_back(cast<StringAttr>(a).getValue().str());
+  if (std::optional<bool> t = contract.getTolerateEqualWrites(); t && *t) {
+    bc.tolerateEqualWrites = true;
+    bc.assumptions.push_back(
+        "write-write races that store equal values are tolerated "
+        "(tolerate_equal_writes)");
+  }
   return bc;
 }

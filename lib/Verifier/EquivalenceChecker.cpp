@@ -414,6 +414,8 @@ private:
   /// The contract's launch (symbolic extents are terms over ntid.*, ...).
   LaunchConfig launch;
   bool multiThread = false;
+  /// The contract's tolerate_equal_writes (BoundContract).
+  bool tolerateEqualWrites = false;
 
   /// Multi-thread launch: the representative thread's stores to the
   /// output, each at a thread-dependent index (DESIGN.md §4-§5).
@@ -972,13 +974,8 @@ void Checker::checkThreadStores(const PathResult &p, const BufferBinding &out,
   }
   if (!last)
     return; // this path writes nothing (e.g. a thread past the bound)
-  for (const SymbolicStore &st : p.symbolicStores)
-    checkNever("stores to " + st.buffer + " stay inside its extent of " +
-                   out.extentText() + " elements at " +
-                   locString(st.loc),
-               p.pathCondition,
-               T.notOf(T.bvUlt(st.index, out.numElementsTerm(T, launch))),
-               st.loc);
+  // Their bounds are ExecutionResult::alignments (the executor records
+  // them at each store, for --verify-sync too).
   std::string why;
   Term specValue = spec.element(T, last->index, why);
   std::string name =
@@ -1323,18 +1320,23 @@ void Checker::checkSync(const ExecutionResult &ex,
         std::string where =
             "byte " +
             (off ? std::to_string(off->getZExtValue()) : std::string("?"));
+        // Two writes of one value are still a data race (PTX ISA, Memory
+        // Consistency Model: conflicting, unordered, not morally strong);
+        // only a contract with tolerate_equal_writes accepts them.
+        bool equalValues = false;
         if (x.write && y.write && x.value && y.value) {
-          // Two writes of the same value: a benign race (a warning).
           Query same{T, options,
                      {cond, T.notOf(T.eq(p.first(x.value),
                                          p.second(y.value)))}};
-          if (same.check().result == smt::CheckResult::Unsat) {
+          equalValues = same.check().result == smt::CheckResult::Unsat;
+          if (equalValues && tolerateEqualWrites) {
             verdict.warnings.push_back(
-                "benign race (both threads write the same value): " + what +
+                "tolerated race (both threads write the same value): " + what +
                 ", thread " + t1 + " at " + locString(x.loc) + " and thread " +
                 t2 + " at " + locString(y.loc));
             record(name, VerdictKind::Proved,
-                   "benign: the same value is written");
+                   "tolerated: the same value is written "
+                   "(tolerate_equal_writes)");
             continue;
           }
         }
@@ -1358,6 +1360,10 @@ void Checker::checkSync(const ExecutionResult &ex,
             (loopCarried ? " (iterations " + std::to_string(x.occurrence) +
                                " and " + std::to_string(y.occurrence) +
                                " of a loop without a barrier between)"
+                         : std::string()) +
+            (equalValues ? " (both write the same value: still a data race; "
+                           "the contract may tolerate it with "
+                           "tolerate_equal_writes = true)"
                          : std::string());
         c.inputs = model;
         c.location = locString(x.loc);
@@ -1851,6 +1857,7 @@ std::optional<Verdict> Checker::run() {
                          "shared-memory reads, bounds)"
                        : spec->describe();
   verdict.assumptions = bound->assumptions;
+  tolerateEqualWrites = bound->tolerateEqualWrites;
   verdict.assumptions.push_back(
       "floats are exact reals; inputs are finite (no NaN or infinity)");
   launch = bound->launch;
@@ -1890,6 +1897,11 @@ std::optional<Verdict> Checker::run() {
 
   if (multiThread)
     checkSync(ex, launch);
+  // Memory safety (alignment, bounds) before values, as Alive2 checks UB
+  // before refinement: its counterexample is the one printed.
+  for (const PathObligation &a : ex.alignments)
+    checkNever(a.what + " at " + locString(a.loc), a.pathCondition,
+               T.notOf(a.condition), a.loc);
   if (!options.syncOnly && !ex.valueUnknownReason.empty())
     record("values of the outputs", VerdictKind::Unknown,
            ex.valueUnknownReason);
@@ -1949,9 +1961,6 @@ std::optional<Verdict> Checker::run() {
   }
   if (multiThread && !options.syncOnly)
     checkCoverage(ex, spec->output(), launch);
-  for (const PathObligation &a : ex.alignments)
-    checkNever(a.what + " at " + locString(a.loc), a.pathCondition,
-               T.notOf(a.condition), a.loc);
   for (const DivisorObligation &d : ex.divisors) {
     if (options.syncOnly)
       break;

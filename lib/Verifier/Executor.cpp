@@ -2382,8 +2382,13 @@ bool Executor::execOp(State &s, Operation *op) {
           result.alignments.push_back(
               {s.pc, T.eq(T.bvBin(Kind::BVURem, offTerm, eb), T.bv(0, 64)),
                loc, "alignment of the store to " + name});
-          s.symbolicStores.push_back(
-              {name, T.bvBin(Kind::BVUDiv, offTerm, eb), sv.term, loc});
+          Term index = T.bvBin(Kind::BVUDiv, offTerm, eb);
+          // Bounds: checked here, for --verify-sync as for --verify-equiv.
+          result.alignments.push_back(
+              {s.pc, T.bvUlt(index, r->buffer->numElementsTerm(T, launch)),
+               loc, "stores to " + name + " stay inside its extent of " +
+                        r->buffer->extentText() + " elements"});
+          s.symbolicStores.push_back({name, index, sv.term, loc});
           recordAccess(s, st, /*write=*/true, name, /*shared=*/false, offTerm,
                        width, sv.term, loc);
           ++s.occurrences[st];

@@ -1,9 +1,14 @@
-// Shared-memory bounds and benign races, on kernels written in the kproof
-// dialect (32 threads, one CTA).
+// Shared-memory bounds and write-write races of equal values, on kernels
+// written in the kproof dialect (32 threads, one CTA).
 // RUN: split-file %s %t
 // RUN: %expect_exit 1 kproof-opt %t/oob.mlir --verify-sync 2>&1 | FileCheck %s --check-prefix=OOB
 // RUN: kproof-opt %t/inbounds.mlir --verify-sync 2>&1 | FileCheck %s --check-prefix=INB
-// RUN: kproof-opt %t/benign.mlir --verify-equiv 2>&1 | FileCheck %s --check-prefix=BENIGN
+// RUN: %expect_exit 1 kproof-opt %t/benign.mlir --verify-equiv 2>&1 | FileCheck %s --check-prefix=EQUAL
+// RUN: %expect_exit 1 kproof-opt %t/benign.mlir --verify-sync 2>&1 | FileCheck %s --check-prefix=EQUAL
+// RUN: sed 's/spec = {func/tolerate_equal_writes = true, spec = {func/' %t/benign.mlir > %t/tolerated.mlir
+// RUN: kproof-opt %t/tolerated.mlir --verify-equiv 2>&1 | FileCheck %s --check-prefix=BENIGN
+// RUN: kproof-run %t/tolerated.mlir --random=3 --seed=1 2>&1 | FileCheck %s --check-prefix=RUN-TOL
+// RUN: %expect_exit 1 kproof-run %t/benign.mlir --random=3 --seed=1 2>&1 | FileCheck %s --check-prefix=RUN-RACE
 
 // Thread t writes s[t + 1] of a 32-float variable: thread 31 writes past it.
 // OOB: error: REFUTED: violated: shared store to s inside its 128 bytes
@@ -12,11 +17,23 @@
 // INB-NOT: REFUTED
 // INB: PROVED
 
-// Every thread writes the same constant to s[0] (a benign race: a warning),
-// then after a barrier copies it out: the value read is determined.
-// BENIGN: warning: benign race (both threads write the same value): shared 's'
+// Every thread writes the same constant to s[0], then after a barrier
+// copies it out. The two writes are still a data race under PTX's memory
+// model (conflicting, unordered, not morally strong): REFUTED, with both
+// threads, unless the contract tolerates equal-value writes; then a
+// warning, the assumption printed, and the value read is determined.
+// EQUAL: error: REFUTED: data race on shared 's' (byte 0): thread (tid.x={{[0-9]+}}) writes at {{.*}}benign.mlir:7:3, thread (tid.x={{[0-9]+}}) writes at {{.*}}benign.mlir:7:3 in the same barrier phase (both write the same value: still a data race; the contract may tolerate it with tolerate_equal_writes = true)
+// EQUAL: Replay: confirmed by replay {{.*}}race: write of 's' at byte 0 {{.*}} (both write the same value)
+// EQUAL: REFUTED
+// BENIGN: assuming: {{.*}}write-write races that store equal values are tolerated (tolerate_equal_writes)
+// BENIGN: warning: tolerated race (both threads write the same value): shared 's'
 // BENIGN-NOT: UNKNOWN
 // BENIGN: PROVED
+// RUN-TOL: "findings": []
+// RUN-TOL: "tolerated race (both write the same value): write of 's' at byte 0
+// RUN-TOL: "result": "ok"
+// RUN-RACE: "kind": "race"
+// RUN-RACE-NEXT: "message": "race: write of 's' at byte 0 {{.*}} (both write the same value)"
 
 //--- oob.mlir
 kproof.global shared @s : f32[32] {align = 4 : i64}

@@ -330,6 +330,7 @@ int main(int argc, char **argv) {
   opts.mode = modeOpt == "exact" ? NumericMode::Exact : NumericMode::IEEE;
   opts.schedule = *schedule;
   opts.dynamicSharedBytes = dynamicSmem;
+  opts.tolerateEqualWrites = bc->tolerateEqualWrites;
   opts.maxSteps = maxSteps;
 
   auto reportError = [&](const RunResult &run) {

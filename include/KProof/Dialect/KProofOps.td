@@ -1069,6 +1069,12 @@ def KProof_ContractOp : KProof_Op<"contract", [Symbol]> {
     (`params`), the `spec`, `assume` (assumptions, printed with every
     verdict) and `mode` (`reals`: floats are exact reals).
 
+    Two unordered writes of one location are a data race even when they
+    store the same value (PTX ISA, Memory Consistency Model: conflicting
+    accesses that are not morally strong); `tolerate_equal_writes = true`
+    accepts write-write races whose values are proved equal (a warning and
+    a printed assumption instead of REFUTED).
+
     A symbolic launch gives `grid_max` instead of `grid` and/or `block_max`
     instead of `block`: dimension d is then any extent in [1, max_d]
     (`%nctaid.d` / `%ntid.d` become bounded variables; one proof covers
@@ -1119,7 +1125,8 @@ def KProof_ContractOp : KProof_Op<"contract", [Symbol]> {
                        OptionalAttr<I64Attr>:$dynamic_shared,
                        OptionalAttr<DenseI64ArrayAttr>:$grid_max,
                        OptionalAttr<DenseI64ArrayAttr>:$block_max,
-                       OptionalAttr<I64Attr>:$max_threads);
+                       OptionalAttr<I64Attr>:$max_threads,
+                       OptionalAttr<BoolAttr>:$tolerate_equal_writes);
   let assemblyFormat = "$sym_name attr-dict";
   let hasVerifier = 1;
 }

@@ -171,6 +171,10 @@ struct RunOptions {
   uint64_t maxSteps = 200'000'000;
   /// Bytes of dynamic (.extern) shared memory per CTA.
   uint64_t dynamicSharedBytes = 0;
+  /// The contract's tolerate_equal_writes: two unordered writes of the
+  /// same bytes are a warning, not a race finding (by default they are a
+  /// race, as under PTX's memory model).
+  bool tolerateEqualWrites = false;
   /// Findings kept (the run continues after a finding): this many in all,
   /// a quarter of them per kind.
   unsigned maxFindings = 32;

@@ -47,6 +47,10 @@ struct BoundContract {
   std::unique_ptr<Spec> spec;
   /// The contract's assumptions, as written (printed with every verdict).
   std::vector<std::string> assumptions;
+  /// `tolerate_equal_writes = true`: a write-write race whose two values
+  /// are proved equal is a warning, not REFUTED (the default: PTX ISA's
+  /// memory model makes it a data race). Printed as an assumption.
+  bool tolerateEqualWrites = false;
 };
 
 /// Binds `contract` to its kernel in `module`. Errors (unknown entry,

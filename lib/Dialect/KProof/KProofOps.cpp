@@ -774,7 +774,8 @@ LogicalResult ContractOp::verify() {
     return emitOpError("unknown contract field '")
            << a.getName().getValue()
            << "' (fields: kernel, grid, block, grid_max, block_max, "
-              "max_threads, params, spec, assume, mode, dynamic_shared)";
+              "max_threads, params, spec, assume, mode, dynamic_shared, "
+              "tolerate_equal_writes)";
   auto checkKeys = [&](DictionaryAttr d, ArrayRef<StringRef> allowed,
                        StringRef what) -> LogicalResult {
     for (NamedAttribute a : d)
