@@ -315,7 +315,9 @@ struct Query {
     // Z3 4.8's nonlinear integer arithmetic does not always heed the
     // rlimit: a wall-clock guard (an UNKNOWN, never a verdict) backs it.
     // Bit-blasting does not always heed it either (a 32-lane ballot).
-    so.timeoutMs = bvAsInt ? 20'000 : 60'000;
+    // The rlimit decides; the guard is generous so that a loaded machine
+    // does not turn a decided query into UNKNOWN.
+    so.timeoutMs = options.solverGuardSeconds * 1000u;
     smt::Context &z3 = smt::Context::reusable(so);
     Z3Lowering lowering(z3, T);
     lowering.setBitVectorsAsIntegers(bvAsInt);
@@ -354,13 +356,30 @@ struct Query {
                           .count()
                    << "\n" << solver.toSMTLIB2() << "\n";
     if (r != smt::CheckResult::Sat)
-      return {r, std::nullopt, solver.getReason()};
+      return {r, std::nullopt, explainReason(solver.getReason(), so)};
     std::optional<Assignment> m = lowering.extractModel(solver.getModel());
     if (!m)
       return {r, std::nullopt,
               "model not exact: " + lowering.getModelError()};
     shrinkLaunch(m, bvAsInt, extra);
     return {r, std::move(m), ""};
+  }
+
+  /// Z3's reason for an unknown, said in the engine's terms: the resource
+  /// limit (deterministic) or the wall-clock guard (machine-dependent).
+  static std::string explainReason(const std::string &z3Reason,
+                                   const smt::SolverOptions &so) {
+    StringRef r(z3Reason);
+    if (r.contains("resource limit") || r.contains("rlimit"))
+      return "resource limit reached (rlimit " + Twine(so.rlimit).str() +
+             ", --solver-rlimit)";
+    if (r == "timeout" || r == "canceled" || r.contains("timeout"))
+      return "wall-clock guard of " + Twine(so.timeoutMs / 1000).str() +
+             " s fired before the resource limit (rlimit " +
+             Twine(so.rlimit).str() +
+             ") was reached; this depends on the machine's load "
+             "(--solver-guard)";
+    return z3Reason;
   }
 
   /// A symbolic launch: prefer a model with small extents (ntid.*,

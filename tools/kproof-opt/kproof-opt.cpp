@@ -135,6 +135,20 @@ llvm::cl::opt<bool> mergeStates(
                    "path to its end, for comparison"),
     llvm::cl::init(true), llvm::cl::cat(kproofCategory));
 
+llvm::cl::opt<uint64_t> solverRLimit(
+    "solver-rlimit",
+    llvm::cl::desc("Z3 resource limit per query (default 50000000): the "
+                   "bound that decides a solver UNKNOWN, independent of the "
+                   "machine's speed"),
+    llvm::cl::init(50'000'000), llvm::cl::cat(kproofCategory));
+
+llvm::cl::opt<unsigned> solverGuard(
+    "solver-guard",
+    llvm::cl::desc("Wall-clock guard per Z3 query, in seconds (default 300; "
+                   "0: none). It only backs the resource limit, which Z3 4.8 "
+                   "does not always heed; an UNKNOWN it causes says so"),
+    llvm::cl::init(300), llvm::cl::cat(kproofCategory));
+
 enum { ExitUnknown = 3 };
 } // namespace
 
@@ -181,6 +195,8 @@ static int runVerifyEquiv(ModuleOp module, MLIRContext &context,
   options.certificateDir = certificateDir;
   options.syncOnly = verifySync && !verifyEquiv;
   options.mergeStates = mergeStates;
+  options.rlimit = solverRLimit;
+  options.solverGuardSeconds = solverGuard;
   if (precisionMode == "strict")
     options.strictPrecision = true;
   else if (precisionMode != "allow") {

@@ -85,8 +85,14 @@ struct Verdict {
 };
 
 struct CheckerOptions {
-  /// Z3 resource limit per query (deterministic).
+  /// Z3 resource limit per query (deterministic): what decides a solver
+  /// UNKNOWN (DESIGN.md §6).
   uint64_t rlimit = 50'000'000;
+  /// Wall-clock guard per query, in seconds (0: none). It only backs the
+  /// rlimit, which Z3 4.8 does not always heed (nonlinear integers,
+  /// bit-blasting); an UNKNOWN it causes is reported as this guard, since
+  /// it depends on the machine's load.
+  unsigned solverGuardSeconds = 300;
   /// Precision of the MPFR confirmation, in bits.
   unsigned mpfrBits = 256;
   /// Models tried before a non-confirmed counterexample gives UNKNOWN.
