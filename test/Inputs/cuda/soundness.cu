@@ -10,6 +10,8 @@
 //   decode_skip_ok          correct twin: the skip is decided CTA-wide with
 //                           __syncthreads_or, every thread passes the same
 //                           barriers.
+//   decode_skip_ok_barrier  correct twin: the warp skips only the accumulation,
+//                           every thread reaches the trailing barrier.
 //   decode_skip_race_window BUG: the same race, the -inf entries made by the
 //                           kernel for keys outside a window [lo, hi).
 //   ww_same_value           BUG: every CTA writes p[tid] = tid, a write-write
@@ -24,6 +26,8 @@
 //   oob_copy_guarded        correct twin: if (tid < n) out[tid] = in[tid].
 //   local_scratch           correct: a dynamically indexed per-thread array
 //                           (.local under -G and -O3); no races.
+//   local_scratch_loop      correct: a per-thread array indexed by loop counters
+//                           (.local under -G, registers under -O3); no races.
 //   atomic_counter          correct (counter == 0 at launch): each thread takes
 //                           a distinct slot with atomicAdd and writes it.
 //   atomic_sum_block        correct: one CTA, atomicAdd of every input into one
@@ -35,8 +39,11 @@
 //                           the empty-row branch (n <= 0).
 //   lse_row                 correct: the same with an online max + rescaled sum.
 //   attn_tile_4thr          correct: one query, two keys, d = 4, 4 threads; lane
-//                           partial dot products in shared memory, lane 0 does
-//                           the online softmax over the 2 keys.
+//                           partial dot products in shared memory, every thread
+//                           does the online softmax over the 2 keys and writes
+//                           its output column.
+//   attn_tile_4thr_lane0    correct: the same, lane 0 alone does the online
+//                           softmax and writes the output row.
 //   softmax_2warp_scratch   correct: softmax of one row of 64 floats by 2 warps,
 //                           a 2-float shared scratch reused for the max and the
 //                           sum phases (barrier between).
@@ -89,6 +96,25 @@ extern "C" __global__ void decode_skip_ok(const float *__restrict__ s,
     if (!__syncthreads_or(m != -INFINITY))
       continue; // every thread skips, after the same barriers
     acc += __expf(s[k * 64 + 63 - t] + m);
+    __syncthreads();
+  }
+  out[t] = acc;
+}
+
+// decode_skip_ok_barrier -- correct twin: the warp-level skip only bypasses
+// the accumulation; every thread reaches the trailing barrier.
+extern "C" __global__ void decode_skip_ok_barrier(const float *__restrict__ s,
+                                                  const float *__restrict__ mask,
+                                                  float *__restrict__ out) {
+  __shared__ float mt[64];
+  unsigned t = threadIdx.x; // blockDim.x == 64, one CTA
+  float acc = 0.0f;
+  for (int k = 0; k < 4; ++k) {
+    mt[t] = mask[k * 64 + t];
+    __syncthreads();
+    float m = mt[63 - t];
+    if (!__all_sync(FULL, m == -INFINITY))
+      acc += __expf(s[k * 64 + 63 - t] + m);
     __syncthreads();
   }
   out[t] = acc;
@@ -165,6 +191,21 @@ extern "C" __global__ void local_scratch(const float *__restrict__ in,
     buf[(t + k) & 7u] = in[t * 8u + k];
   for (unsigned j = 0; j < 8; ++j)
     out[t * 8u + j] = buf[j] + buf[j];
+}
+
+// local_scratch_loop -- correct: a per-thread array filled and read in loops
+// with constant bounds; -G keeps it in .local (generic stores through
+// cvta.local), -O3 in registers. out[g] = sum_k (k + 1) * in[g*4 + k].
+extern "C" __global__ void local_scratch_loop(const float *__restrict__ in,
+                                              float *__restrict__ out) {
+  float buf[4];
+  unsigned g = blockIdx.x * blockDim.x + threadIdx.x;
+  for (int k = 0; k < 4; ++k)
+    buf[k] = in[g * 4u + k];
+  float s = 0.0f;
+  for (int k = 0; k < 4; ++k)
+    s += buf[k] * (float)(k + 1);
+  out[g] = s;
 }
 
 // atomic_counter -- correct, assuming *counter == 0 at launch (the host
@@ -245,12 +286,37 @@ extern "C" __global__ void lse_row(const float *__restrict__ x,
 
 // attn_tile_4thr -- correct: attention of one query q[4] over two keys k[2][4]
 // with values v[2][4], scale `scale`; thread t puts q[t]*k[j][t] in shared
-// memory, lane 0 sums the partials per key and runs the online softmax.
+// memory, then every thread sums the 4 partials of each key, runs the online
+// softmax over the 2 keys and writes its output column out[t].
 extern "C" __global__ void attn_tile_4thr(const float *__restrict__ q,
                                           const float *__restrict__ k,
                                           const float *__restrict__ v,
                                           float *__restrict__ out,
                                           float scale) {
+  __shared__ float part[2][4];
+  unsigned t = threadIdx.x; // blockDim.x == 4
+  part[0][t] = q[t] * k[t];
+  part[1][t] = q[t] * k[4 + t];
+  __syncthreads();
+  float m = -INFINITY, l = 0.0f, acc = 0.0f;
+  for (int j = 0; j < 2; ++j) {
+    float sc = (part[j][0] + part[j][1] + part[j][2] + part[j][3]) * scale;
+    float mn = fmaxf(m, sc);
+    float a = __expf(m - mn), p = __expf(sc - mn);
+    l = l * a + p;
+    acc = acc * a + p * v[j * 4 + t];
+    m = mn;
+  }
+  out[t] = acc / l;
+}
+
+// attn_tile_4thr_lane0 -- correct: the same, lane 0 alone reduces the
+// partials, runs the online softmax and writes the output row out[0..3].
+extern "C" __global__ void attn_tile_4thr_lane0(const float *__restrict__ q,
+                                                const float *__restrict__ k,
+                                                const float *__restrict__ v,
+                                                float *__restrict__ out,
+                                                float scale) {
   __shared__ float part[2][4];
   unsigned t = threadIdx.x; // blockDim.x == 4
   part[0][t] = q[t] * k[t];
