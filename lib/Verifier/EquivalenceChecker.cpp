@@ -24,6 +24,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/JSON.h"
 
 using namespace mlir;
@@ -435,6 +436,15 @@ private:
   bool multiThread = false;
   /// The contract's tolerate_equal_writes (BoundContract).
   bool tolerateEqualWrites = false;
+  /// Atomic counters (counterRegions): the atomics that return an old
+  /// value, and each counter region's total of addends over the launch.
+  std::vector<const MemoryAccess *> counterAtomics;
+  llvm::StringMap<APInt> counterTotals;
+  void collectCounters(const ExecutionResult &ex, const LaunchConfig &launch);
+  /// The range of the old values of counter atomics that `cond` mentions:
+  /// old - init < total (mod 2^w), where the launch contents are known;
+  /// null when there is none.
+  Term counterRangeFacts(Term cond);
 
   /// Multi-thread launch: the representative thread's stores to the
   /// output, each at a thread-dependent index (DESIGN.md §4-§5).
@@ -1244,8 +1254,128 @@ struct ThreadPair {
   }
 };
 
+/// Regions used as atomic counters: every access is an atomic add of a
+/// positive constant of one width, and the sum of every addend over the
+/// whole launch stays below 2^width. The atomics of one location are
+/// totally ordered (PTX ISA 8.x, memory consistency model: morally strong
+/// read-modify-writes), so there the old values two atomics return are
+/// distinct: old_k = init + (sum of the addends before k) mod 2^width, and
+/// those partial sums are distinct and below 2^width.
+static llvm::StringSet<> counterRegions(const ExecutionResult &ex,
+                                        const LaunchConfig &launch,
+                                        llvm::StringMap<APInt> &totals) {
+  llvm::StringMap<bool> ok;
+  llvm::StringMap<unsigned> width;
+  llvm::StringMap<APInt> sum;
+  for (const MemoryAccess &m : ex.accesses) {
+    auto [it, fresh] = ok.try_emplace(m.region, true);
+    if (!it->second)
+      continue;
+    unsigned &w = width[m.region];
+    if (fresh)
+      w = m.bytes;
+    if (!m.atomic || !m.atomicAddend || *m.atomicAddend == 0 ||
+        m.bytes != w || m.bytes > 8) {
+      it->second = false;
+      continue;
+    }
+    APInt &total = sum.try_emplace(m.region, APInt(128, 0)).first->second;
+    total += APInt(128, *m.atomicAddend);
+  }
+  llvm::StringSet<> regions;
+  for (auto &[region, good] : ok) {
+    if (!good)
+      continue;
+    APInt total = sum.lookup(region.str()) * APInt(128, launch.totalThreads());
+    if (total.ule(APInt(128, 1).shl(8 * width.lookup(region.str())))) {
+      regions.insert(region.str());
+      totals.insert({region.str(), total});
+    }
+  }
+  return regions;
+}
+
+void Checker::collectCounters(const ExecutionResult &ex,
+                              const LaunchConfig &launch) {
+  llvm::StringSet<> counters = counterRegions(ex, launch, counterTotals);
+  for (const MemoryAccess &m : ex.accesses)
+    if (m.atomicOld && counters.contains(m.region))
+      counterAtomics.push_back(&m);
+}
+
+Term Checker::counterRangeFacts(Term cond) {
+  SmallVector<Term> facts;
+  llvm::DenseSet<Term> vars;
+  SmallVector<Term> work{cond};
+  while (!work.empty()) {
+    Term t = work.pop_back_val();
+    if (!vars.insert(t).second)
+      continue;
+    for (Term o : t->getOperands())
+      work.push_back(o);
+  }
+  for (const MemoryAccess *m : counterAtomics) {
+    if (!m->atomicInit || !vars.count(m->atomicOld))
+      continue;
+    // old = init + (the addends before it) mod 2^w, a sum below total.
+    unsigned w = m->atomicOld->getWidth();
+    const APInt &total = counterTotals.find(m->region)->second;
+    if (total.getActiveBits() > w)
+      continue; // total == 2^w: every value is possible
+    facts.push_back(T.bvUlt(T.bvBin(Kind::BVSub, m->atomicOld, m->atomicInit),
+                            T.bv(total.trunc(w))));
+  }
+  return facts.empty() ? Term() : T.andOf(facts);
+}
+
 void Checker::checkSync(const ExecutionResult &ex,
                         const LaunchConfig &launch) {
+  // The counter facts of one race query: two atomics of a counter region
+  // that hit one location return distinct old values (counterRegions),
+  // for the atomics whose old values the query mentions.
+  auto counterFacts = [&](ThreadPair &p, Term cond) {
+    SmallVector<Term> facts;
+    if (counterAtomics.empty())
+      return facts;
+    llvm::DenseSet<Term> vars;
+    SmallVector<Term> work{cond};
+    while (!work.empty()) {
+      Term t = work.pop_back_val();
+      if (!vars.insert(t).second)
+        continue;
+      for (Term o : t->getOperands())
+        work.push_back(o);
+    }
+    struct Copy {
+      const MemoryAccess *m;
+      bool first;
+    };
+    auto get = [&](const Copy &c, Term t) {
+      return c.first ? p.first(t) : p.second(t);
+    };
+    for (size_t i = 0; i < counterAtomics.size(); ++i)
+      for (size_t j = 0; j < counterAtomics.size(); ++j)
+        for (auto [fa, fb] : {std::pair{true, false}, std::pair{true, true},
+                              std::pair{false, false}}) {
+          // One atomic record of one thread is one op instance.
+          if (fa == fb && i >= j)
+            continue;
+          if (facts.size() >= 64)
+            return facts;
+          Copy a{counterAtomics[i], fa}, b{counterAtomics[j], fb};
+          if (a.m->region != b.m->region)
+            continue;
+          Term oa = get(a, a.m->atomicOld), ob = get(b, b.m->atomicOld);
+          if (!vars.count(oa) && !vars.count(ob))
+            continue;
+          facts.push_back(T.orOf(
+              {T.notOf(get(a, a.m->pathCondition)),
+               T.notOf(get(b, b.m->pathCondition)),
+               T.notOf(T.eq(get(a, a.m->byteOffset), get(b, b.m->byteOffset))),
+               T.notOf(T.eq(oa, ob))}));
+        }
+    return facts;
+  };
   // 1. Data races: two distinct threads, one phase (same CTA) or any phase
   // (two CTAs, global memory), aliasing bytes, at least one write, not both
   // atomic.
@@ -1314,10 +1444,19 @@ void Checker::checkSync(const ExecutionResult &ex,
           proved(name, cond, "normalizer");
           continue;
         }
+        SmallVector<Term> counted = counterFacts(p, cond);
+        if (!counted.empty()) {
+          counted.push_back(cond);
+          cond = T.andOf(counted);
+        }
         Query q{T, options, {cond}};
         Query::Outcome out = q.check();
         if (out.result == smt::CheckResult::Unsat) {
-          proved(name, cond, "z3 (unsat)");
+          proved(name, cond,
+                 counted.empty()
+                     ? "z3 (unsat)"
+                     : "z3 (unsat), with the distinct old values of atomic "
+                       "counters");
           continue;
         }
         if (out.result != smt::CheckResult::Sat || !out.model) {
@@ -1914,13 +2053,19 @@ std::optional<Verdict> Checker::run() {
     return verdict;
   }
 
-  if (multiThread)
+  if (multiThread) {
+    collectCounters(ex, launch);
     checkSync(ex, launch);
+  }
   // Memory safety (alignment, bounds) before values, as Alive2 checks UB
   // before refinement: its counterexample is the one printed.
-  for (const PathObligation &a : ex.alignments)
-    checkNever(a.what + " at " + locString(a.loc), a.pathCondition,
-               T.notOf(a.condition), a.loc);
+  for (const PathObligation &a : ex.alignments) {
+    Term pc = a.pathCondition;
+    if (Term range = counterRangeFacts(T.andOf(pc, a.condition)))
+      pc = T.andOf(pc, range);
+    checkNever(a.what + " at " + locString(a.loc), pc, T.notOf(a.condition),
+               a.loc);
+  }
   if (!options.syncOnly && !ex.valueUnknownReason.empty())
     record("values of the outputs", VerdictKind::Unknown,
            ex.valueUnknownReason);

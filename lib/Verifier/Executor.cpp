@@ -2567,11 +2567,34 @@ bool Executor::execOp(State &s, Operation *op) {
           result.valueUnknownReason =
               "atomic updates of '" + displayVariable(name) +
               "' are not modeled by the value proof";
+        MemoryAccess &rec = result.accesses.back();
+        if (at.getKind() == AtomKind::Add &&
+            isa<IntegerType>(at.getValue().getType())) {
+          SymValue add = val(at.getValue());
+          if (add.term && add.term->getKind() == Kind::BVConst &&
+              add.term->getAPInt().getActiveBits() <= 63)
+            rec.atomicAddend = add.term->getAPInt().getZExtValue();
+        }
         if (Value res = at.getResult()) {
+          // Some value the location held: unconstrained here; the race
+          // check relates the old values of two threads' atomics
+          // (MemoryAccess::atomicOld).
           Type t = res.getType();
-          set(f, res, fresh("atom.old", sortOf(t), isa<FloatType>(t)
-                                                       ? 0
-                                                       : getWidthOf(t)));
+          Term old = fresh("atom.old", sortOf(t),
+                           isa<FloatType>(t) ? 0 : getWidthOf(t));
+          rec.atomicOld = old;
+          unsigned elemBits = r->elemType.getIntOrFloatBitWidth();
+          if (r->buffer && r->buffer->role != BufferBinding::Role::Out &&
+              isa<IntegerType>(r->elemType) && elemBits == 8 * width &&
+              off->getKind() == Kind::BVConst &&
+              off->getAPInt().getZExtValue() % width == 0 &&
+              old->getSort() == Sort::BV && old->getWidth() == elemBits)
+            rec.atomicInit = T.bvVar(
+                name + "[" +
+                    std::to_string(off->getAPInt().getZExtValue() / width) +
+                    "]",
+                elemBits);
+          set(f, res, old);
         }
         ++s.occurrences[at];
         return advance();

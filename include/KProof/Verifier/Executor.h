@@ -215,6 +215,18 @@ struct MemoryAccess {
   mlir::Operation *op = nullptr;
   /// Counted barriers passed before the access, by id (ascending).
   std::vector<BarrierClock> clock;
+  /// Atomics: the value the op returned (atom.*; null for red.* and for
+  /// plain accesses), and, for atom/red.add of a constant integer, the
+  /// addend (PTX ISA 9.7.13.5). Atomics of one location are totally
+  /// ordered, so two add-only atomics with positive addends return
+  /// distinct old values when the location's sum cannot wrap (the race
+  /// check's counter facts).
+  Term atomicOld;
+  std::optional<uint64_t> atomicAddend;
+  /// The location's contents at launch when the executor knows its term
+  /// (an integer element of an in/inout buffer at a constant index), else
+  /// null.
+  Term atomicInit;
 };
 
 /// An arrival at a counted barrier (`bar.sync id, n`, `bar.arrive id, n`,
