@@ -309,6 +309,11 @@ private:
                     bool atomic = false, StringRef scope = {}) {
     if (!isMultiThread())
       return;
+    // The .local state space is private to each thread (PTX ISA 5.1.5):
+    // its accesses never race with another thread's.
+    if (std::optional<Region *> r = regionOf("&" + region);
+        r && (*r)->space == StateSpace::Local)
+      return;
     MemoryAccess a{s.phase, write,  atomic, scope.str(),
                    region,  shared, offset, bytes,
                    value,   s.pc,   loc,    s.occurrences[op],
