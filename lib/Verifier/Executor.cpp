@@ -2490,7 +2490,46 @@ bool Executor::execOp(State &s, Operation *op) {
                 "the result of bar.red (a reduction over the CTA) is not "
                 "modeled by the value proof";
           Type t = b.getResult().getType();
-          set(f, b.getResult(), fresh("bar.red", Sort::BV, getWidthOf(t)));
+          std::optional<BarrierRedOp> rop = b.getRedOp();
+          if (full && t.isInteger(1) && rop && rop != BarrierRedOp::Popc) {
+            // and/or over the CTA: one value for every thread of the CTA
+            // at this barrier instance (the CTA phase), so a decision
+            // taken on it is uniform: an unknown per (phase, CTA), the
+            // element of a per-phase table indexed by the CTA's ids.
+            Term key = T.bv(0, 64);
+            static const char *dims[] = {"x", "y", "z"};
+            static const unsigned shift[] = {0, 31, 47};
+            for (int d = 0; d < 3; ++d)
+              if (launch.grid[d] > 1 || launch.gridSymbolic[d])
+                key = T.bvBin(
+                    Kind::BVAdd, key,
+                    T.bvBin(Kind::BVShl,
+                            T.bvZExt(T.bvVar(std::string("ctaid.") + dims[d],
+                                             32),
+                                     64),
+                            T.bv(shift[d], 64)));
+            Term r = T.notOf(T.eq(
+                T.element("bar.red." +
+                              std::string(stringifyBarrierRedOp(*rop)) +
+                              "@phase" + std::to_string(s.phase),
+                          key),
+                T.real(0)));
+            // The thread's own predicate takes part: c -> or, and -> c.
+            if (Value p = b.getPred()) {
+              SymValue c = val(p);
+              if (c.term && c.term->getSort() == Sort::Bool)
+                s.pc = T.andOf(s.pc, *rop == BarrierRedOp::Or
+                                         ? T.implies(c.term, r)
+                                         : T.implies(r, c.term));
+            }
+            set(f, b.getResult(), r);
+          } else {
+            // A count (popc, a bit-vector of its width), or a counted
+            // barrier's generation: a value of its own per thread.
+            set(f, b.getResult(),
+                fresh("bar.red", sortOf(t),
+                      t.isInteger(1) ? 0 : getWidthOf(t)));
+          }
         }
         if (full) {
           // A CTA-wide barrier (bar.sync 0, __syncthreads, a named barrier
