@@ -511,6 +511,11 @@ private:
   RunResult result;
   bool stop = false;
   bool exact() const { return options.mode == NumericMode::Exact; }
+  /// Bytes of dynamic shared memory per CTA: the option's, else the
+  /// launch's (the contract's `dynamic_shared`).
+  uint64_t dynamicSharedBytes() const {
+    return options.dynamicSharedBytes.value_or(launch.dynamicShared);
+  }
 
   std::vector<std::unique_ptr<Allocation>> globals;
   Window globalWindow;
@@ -826,7 +831,7 @@ void Interpreter::setupShared() {
     a->space = StateSpace::Shared;
     a->elemType = g.getElemType();
     a->base = sharedLayout[g.getSymName().str()];
-    a->size = dynamic ? options.dynamicSharedBytes
+    a->size = dynamic ? dynamicSharedBytes()
                       : *g.getCount() * g.getElementSizeInBytes();
     a->bytes.assign(a->size, 0);
     a->trackInit = true;
@@ -1684,7 +1689,7 @@ StepResult Interpreter::execOp(Thread &t, Operation *op) {
         case SpecialReg::LaneMaskLt: v = maskOf(t.lane); break;
         case SpecialReg::LaneMaskGe: v = ~maskOf(t.lane) & 0xffffffffu; break;
         case SpecialReg::LaneMaskGt: v = ~maskOf(t.lane + 1) & 0xffffffffu; break;
-        case SpecialReg::DynamicSmemSize: v = options.dynamicSharedBytes; break;
+        case SpecialReg::DynamicSmemSize: v = dynamicSharedBytes(); break;
         case SpecialReg::TotalSmemSize: {
           uint64_t total = 0;
           for (auto &a : shared)

@@ -100,7 +100,8 @@ llvm::cl::opt<double> rtolOpt("rtol", llvm::cl::desc("Relative tolerance"),
                            llvm::cl::init(1e-4));
 llvm::cl::opt<uint64_t>
     dynamicSmem("dynamic-smem",
-                llvm::cl::desc("Bytes of dynamic shared memory per CTA"),
+                llvm::cl::desc("Bytes of dynamic shared memory per CTA "
+                               "(default: the contract's dynamic_shared)"),
                 llvm::cl::init(0));
 llvm::cl::opt<std::string> launchOpt(
     "launch",
@@ -353,7 +354,8 @@ int main(int argc, char **argv) {
   RunOptions opts;
   opts.mode = modeOpt == "exact" ? NumericMode::Exact : NumericMode::IEEE;
   opts.schedule = *schedule;
-  opts.dynamicSharedBytes = dynamicSmem;
+  if (dynamicSmem.getNumOccurrences()) // else the contract's dynamic_shared
+    opts.dynamicSharedBytes = dynamicSmem;
   opts.maxSteps = maxSteps;
 
   auto reportError = [&](const RunResult &run) {
