@@ -16,7 +16,7 @@
 #include "RefSpec.h"
 
 #include "KProof/Dialect/KProofOps.h"
-#include "KProof/Dialect/NestingDepth.h"
+#include "KProof/Dialect/PreParseCheck.h"
 #include "KProof/Import/PTX/PTXImporter.h"
 #include "KProof/Import/PTX/PTXParser.h"
 #include "KProof/Verifier/Normalizer.h"
@@ -899,7 +899,7 @@ LogicalResult loadReferenceFile(Operation *contract, StringRef file,
   MLIRContext *ctx = contract->getContext();
   if (isPTX)
     spec.module = importPTX(*spec.sourceMgr, ctx);
-  else if (succeeded(checkNestingDepth(*spec.sourceMgr, ctx)))
+  else if (succeeded(checkBeforeParsing(*spec.sourceMgr, ctx)))
     spec.module = parseSourceFile<ModuleOp>(*spec.sourceMgr, ctx);
   if (!spec.module)
     return contract->emitError("reference file '")

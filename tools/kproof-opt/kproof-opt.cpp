@@ -13,7 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "KProof/Dialect/KProofDialect.h"
-#include "KProof/Dialect/NestingDepth.h"
+#include "KProof/Dialect/PreParseCheck.h"
 #include "KProof/Import/PTX/PTXImporter.h"
 #include "KProof/Import/PTX/PTXParser.h"
 #include "KProof/Interpreter/Harness.h"
@@ -160,7 +160,7 @@ static int runVerifyEquiv(ModuleOp module, MLIRContext &context,
     // The contract lives in its own source manager: parseSourceFile reads
     // the main buffer, which for the kernel's manager is the kernel.
     contractSourceMgr.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
-    if (failed(mlir::kproof::checkNestingDepth(contractSourceMgr, &context)))
+    if (failed(mlir::kproof::checkBeforeParsing(contractSourceMgr, &context)))
       return ExitError;
     contractModule = parseSourceFile<ModuleOp>(contractSourceMgr, &context);
     if (!contractModule)
@@ -332,7 +332,7 @@ int main(int argc, char **argv) {
     llvm::SourceMgr sourceMgr;
     sourceMgr.AddNewSourceBuffer(std::move(input), llvm::SMLoc());
     SourceMgrDiagnosticHandler handler(sourceMgr, &context);
-    if (failed(mlir::kproof::checkNestingDepth(sourceMgr, &context)))
+    if (failed(mlir::kproof::checkBeforeParsing(sourceMgr, &context)))
       return ExitError;
     OwningOpRef<ModuleOp> module =
         parseSourceFile<ModuleOp>(sourceMgr, &context);
@@ -352,7 +352,7 @@ int main(int argc, char **argv) {
                                          /*RequiresNullTerminator=*/false),
         llvm::SMLoc());
     SourceMgrDiagnosticHandler handler(sourceMgr, &context);
-    if (failed(mlir::kproof::checkNestingDepth(sourceMgr, &context)))
+    if (failed(mlir::kproof::checkBeforeParsing(sourceMgr, &context)))
       return ExitError;
   }
   if (failed(MlirOptMain(output->os(), std::move(input), registry, config)))

@@ -23,7 +23,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "KProof/Dialect/KProofDialect.h"
-#include "KProof/Dialect/NestingDepth.h"
+#include "KProof/Dialect/PreParseCheck.h"
 #include "KProof/Import/PTX/PTXImporter.h"
 #include "KProof/Import/PTX/PTXParser.h"
 #include "KProof/Interpreter/Harness.h"
@@ -271,7 +271,7 @@ int main(int argc, char **argv) {
   bool isPTX = llvm::StringRef(kernelFile).ends_with(".ptx") ||
                ::kproof::ptx::looksLikePTX(input->getBuffer());
   sourceMgr.AddNewSourceBuffer(std::move(input), llvm::SMLoc());
-  if (!isPTX && failed(mlir::kproof::checkNestingDepth(sourceMgr, &context)))
+  if (!isPTX && failed(mlir::kproof::checkBeforeParsing(sourceMgr, &context)))
     return ExitError;
   OwningOpRef<ModuleOp> module =
       isPTX ? mlir::kproof::importPTX(sourceMgr, &context)
@@ -289,7 +289,7 @@ int main(int argc, char **argv) {
       return ExitError;
     }
     contractMgr.AddNewSourceBuffer(std::move(cbuf), llvm::SMLoc());
-    if (failed(mlir::kproof::checkNestingDepth(contractMgr, &context)))
+    if (failed(mlir::kproof::checkBeforeParsing(contractMgr, &context)))
       return ExitError;
     contractModule = parseSourceFile<ModuleOp>(contractMgr, &context);
     if (!contractModule)

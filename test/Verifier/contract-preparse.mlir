@@ -20,3 +20,10 @@
 // DICTS: dicts.mlir:1:{{[0-9]+}}: error: nesting deeper than 1000 levels of brackets
 // LIMIT: test.deep = {{\[+}}1{{\]+}}
 // OVER: over.mlir:1:1031: error: nesting deeper than 1000 levels of brackets
+
+// MLIR 22's parser crashes on a dense array of index elements (a contract
+// with `block = array<index: 32, 1, 1>`, found by fuzz/contract-mutate.py):
+// refused before parsing too.
+// RUN: echo 'kproof.contract @c {kernel = "copy1", grid = array<i64: 1, 1, 1>, block = array< index: 1, 1, 1>, params = [], spec = {builtin = "copy", input = "x", output = "y"}}' > %t.index.mlir
+// RUN: %expect_exit 2 kproof-opt %S/copy1.ptx --verify-equiv --contract=%t.index.mlir 2>&1 | FileCheck %s --check-prefix=INDEX
+// INDEX: index.mlir:1:80: error: a dense array of 'index' elements is not parsed (MLIR's parser crashes on it); use i64
