@@ -294,8 +294,8 @@ Comparison (::kproof::interp::compareWithSpec)(BoundContract &bc, TermContext &T
     return c;
   }
   Evaluator ev(*a, 256);
-  mpfr_t k, mid, diff;
-  mpfr_inits2(256, k, mid, diff, nullptr);
+  mpfr_t k, mid, diff, tol, rel;
+  mpfr_inits2(256, k, mid, diff, tol, rel, nullptr);
   for (uint64_t i = 0; i < out.numElements(); ++i) {
     std::string reason;
     Term s = bc.spec->element(T, T.bv(i, 64), reason);
@@ -324,14 +324,26 @@ Comparison (::kproof::interp::compareWithSpec)(BoundContract &bc, TermContext &T
     double sd = mpfr_get_d(mid, MPFR_RNDN);
     c.spec.push_back(sd);
     c.kernel.push_back(mpfr_get_d(k, MPFR_RNDN));
+    // Errors and the tolerance in MPFR: a spec value past the double range
+    // (exp(1000)) is not infinite, and a finite kernel value is far from it.
     double absErr, relErr;
+    bool within = false;
     if (!finite || mpfr_inf_p(k)) {
       absErr = relErr = INFINITY;
     } else {
       mpfr_sub(diff, k, mid, MPFR_RNDN);
       mpfr_abs(diff, diff, MPFR_RNDN);
       absErr = mpfr_get_d(diff, MPFR_RNDU);
-      relErr = sd != 0 ? absErr / std::fabs(sd) : (absErr == 0 ? 0 : INFINITY);
+      mpfr_abs(tol, mid, MPFR_RNDN);
+      if (!mpfr_zero_p(tol)) {
+        mpfr_div(rel, diff, tol, MPFR_RNDU);
+        relErr = mpfr_get_d(rel, MPFR_RNDU);
+      } else {
+        relErr = mpfr_zero_p(diff) ? 0 : INFINITY;
+      }
+      mpfr_mul_d(tol, tol, rtol, MPFR_RNDN);
+      mpfr_add_d(tol, tol, atol, MPFR_RNDN);
+      within = !mpfr_inf_p(mid) && mpfr_lessequal_p(diff, tol);
     }
     if (!(absErr <= c.maxAbsError)) {
       c.maxAbsError = absErr;
@@ -339,11 +351,11 @@ Comparison (::kproof::interp::compareWithSpec)(BoundContract &bc, TermContext &T
     }
     if (!(relErr <= c.maxRelError))
       c.maxRelError = relErr;
-    bool bad = !e.written || !(absErr <= atol + rtol * std::fabs(sd));
+    bool bad = !e.written || !within;
     if (bad && !c.firstMismatch)
       c.firstMismatch = i;
   }
-  mpfr_clears(k, mid, diff, nullptr);
+  mpfr_clears(k, mid, diff, tol, rel, nullptr);
   return c;
 }
 

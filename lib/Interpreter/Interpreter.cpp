@@ -24,6 +24,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <cfenv>
 #include <cmath>
@@ -382,6 +383,13 @@ constexpr uint64_t kGlobalBase = 0x10000000ull;
 constexpr uint64_t kSharedBase = 0x400;
 constexpr uint64_t kLocalBase = 0x100;
 constexpr uint64_t kRedZone = 256;
+/// What the interpreter allocates at most (docs/interpreter.md): bytes of
+/// one buffer or variable, of a CTA's shared memory (static and dynamic),
+/// of a thread's local memory; threads of a launch.
+constexpr uint64_t kMaxAllocationBytes = uint64_t(1) << 30;
+constexpr uint64_t kMaxSharedBytes = uint64_t(1) << 30;
+constexpr uint64_t kMaxLocalBytes = uint64_t(512) << 10;
+constexpr uint64_t kMaxLaunchThreads = uint64_t(1) << 26;
 
 struct AccessRec {
   uint32_t thread = UINT32_MAX; ///< linear id in the launch
@@ -511,6 +519,11 @@ private:
   RunResult result;
   bool stop = false;
   bool exact() const { return options.mode == NumericMode::Exact; }
+  /// Bytes of dynamic shared memory per CTA: the option's, else the
+  /// launch's (the contract's `dynamic_shared`).
+  uint64_t dynamicSharedBytes() const {
+    return options.dynamicSharedBytes.value_or(launch.dynamicShared);
+  }
 
   std::vector<std::unique_ptr<Allocation>> globals;
   Window globalWindow;
@@ -545,6 +558,25 @@ private:
   std::set<std::tuple<int, Operation *, Operation *>> reported;
 
   // --- setup ---
+  /// `count` elements of `elem` bytes, or none (an error naming `what` and
+  /// the limit) when the product wraps or exceeds `limit`.
+  std::optional<uint64_t> checkedBytes(uint64_t count, uint64_t elem,
+                                       uint64_t limit, const Twine &what,
+                                       StringRef limitName) {
+    bool wraps = false;
+    uint64_t bytes = llvm::SaturatingMultiply(count, elem, &wraps);
+    if (wraps || bytes > limit) {
+      error(kernel.getLoc(),
+            what + " has " +
+                (!wraps ? Twine(bytes) + " bytes"
+                     : Twine(count) + " elements of " + Twine(elem) +
+                           " bytes") +
+                "; the interpreter allocates at most " + Twine(limit) +
+                " bytes " + limitName);
+      return std::nullopt;
+    }
+    return bytes;
+  }
   bool setupGlobals();
   void setupShared();
   void setupLocals(Thread &t);
@@ -687,7 +719,16 @@ bool Interpreter::setupGlobals() {
     a->space = StateSpace::Global;
     a->elemType = b->elemType;
     a->buffer = &*b;
-    a->size = b->numElements() * b->elemBytes();
+    uint64_t elements = 1;
+    for (int64_t d : b->shape)
+      elements = llvm::SaturatingMultiply(
+          elements, uint64_t(std::max<int64_t>(d, 0)));
+    std::optional<uint64_t> size =
+        checkedBytes(elements, b->elemBytes(), kMaxAllocationBytes,
+                     "buffer '" + b->name + "'", "per buffer");
+    if (!size)
+      return false;
+    a->size = *size;
     bool output = b->role != engine::BufferBinding::Role::In;
     a->trackInit = b->role == engine::BufferBinding::Role::Out;
     a->trackRaces = output;
@@ -736,16 +777,44 @@ bool Interpreter::setupGlobals() {
         // static variables (see setupShared).
         continue;
       }
+      std::optional<uint64_t> size =
+          checkedBytes(count, elem, kMaxSharedBytes,
+                       "shared variable '" + name + "'", "of shared memory");
+      if (!size)
+        return false;
       nextShared = llvm::alignTo(nextShared, align);
       sharedLayout[name] = nextShared;
-      nextShared += count * elem + kRedZone;
+      nextShared += *size + kRedZone;
+      if (nextShared - kSharedBase > kMaxSharedBytes) {
+        error(g.getLoc(), "the shared variables reach " +
+                              Twine(nextShared - kSharedBase) +
+                              " bytes; the interpreter allocates at most " +
+                              Twine(kMaxSharedBytes) +
+                              " bytes of shared memory");
+        return false;
+      }
       continue;
     }
-    case StateSpace::Local:
+    case StateSpace::Local: {
+      std::optional<uint64_t> size =
+          checkedBytes(count, elem, kMaxLocalBytes,
+                       "local variable '" + name + "'",
+                       "of local memory per thread");
+      if (!size)
+        return false;
       nextLocal = llvm::alignTo(nextLocal, align);
       localLayout[name] = nextLocal;
-      nextLocal += count * elem + kRedZone;
+      nextLocal += *size + kRedZone;
+      if (nextLocal - kLocalBase > kMaxLocalBytes) {
+        error(g.getLoc(), "the local variables reach " +
+                              Twine(nextLocal - kLocalBase) +
+                              " bytes; the interpreter allocates at most " +
+                              Twine(kMaxLocalBytes) +
+                              " bytes of local memory per thread");
+        return false;
+      }
       continue;
+    }
     case StateSpace::Global:
     case StateSpace::Const: {
       if (g->hasAttr("kproof.unmodeled_init")) {
@@ -755,7 +824,12 @@ bool Interpreter::setupGlobals() {
       a->name = name;
       a->space = g.getSpace();
       a->elemType = g.getElemType();
-      a->size = count * elem;
+      std::optional<uint64_t> size =
+          checkedBytes(count, elem, kMaxAllocationBytes,
+                       "variable '" + name + "'", "per variable");
+      if (!size)
+        return false;
+      a->size = *size;
       a->trackRaces = g.getSpace() == StateSpace::Global;
       next = llvm::alignTo(next, align);
       Allocation *p = place(std::move(a));
@@ -781,6 +855,15 @@ bool Interpreter::setupGlobals() {
   }
   // The dynamic shared variables all alias one block after the static ones.
   nextShared = llvm::alignTo(nextShared, 16);
+  if (dynamicSharedBytes() > kMaxSharedBytes - (nextShared - kSharedBase)) {
+    error(kernel.getLoc(),
+          "dynamic shared memory of " + Twine(dynamicSharedBytes()) +
+              " bytes after " + Twine(nextShared - kSharedBase) +
+              " bytes of static shared variables exceeds the " +
+              Twine(kMaxSharedBytes) +
+              " bytes of shared memory the interpreter allocates");
+    return false;
+  }
   for (GlobalOp g : module.getOps<GlobalOp>())
     if (g.getSpace() == StateSpace::Shared && (!g.getCount() || g.getExternal()))
       sharedLayout[g.getSymName().str()] = nextShared;
@@ -826,7 +909,7 @@ void Interpreter::setupShared() {
     a->space = StateSpace::Shared;
     a->elemType = g.getElemType();
     a->base = sharedLayout[g.getSymName().str()];
-    a->size = dynamic ? options.dynamicSharedBytes
+    a->size = dynamic ? dynamicSharedBytes()
                       : *g.getCount() * g.getElementSizeInBytes();
     a->bytes.assign(a->size, 0);
     a->trackInit = true;
@@ -849,7 +932,8 @@ void Interpreter::setupLocals(Thread &t) {
     a->space = StateSpace::Local;
     a->elemType = g.getElemType();
     a->base = localLayout[a->name];
-    a->size = (g.getCount() ? *g.getCount() : 0) * g.getElementSizeInBytes();
+    a->size = (g.getCount() ? *g.getCount() : 0) *
+              g.getElementSizeInBytes(); // checked by setupGlobals
     a->bytes.assign(a->size, 0);
     t.localWindow.byBase[a->base] = a.get();
     t.locals.push_back(std::move(a));
@@ -875,16 +959,39 @@ RunResult Interpreter::run() {
       error(kernel.getLoc(), "launch dimensions must be >= 1");
       return std::move(result);
     }
-  threadsPerCta = launch.block[0] * launch.block[1] * launch.block[2];
-  if (threadsPerCta > 1024) {
+  // Checked products: a wrapped count would run no thread at all.
+  uint64_t perCta = 1, ctaCount = 1;
+  bool wraps = false, ctasWrap = false;
+  for (int d = 0; d < 3; ++d) {
+    bool w = false;
+    perCta = llvm::SaturatingMultiply(perCta, uint64_t(launch.block[d]), &w);
+    wraps |= w;
+    ctaCount =
+        llvm::SaturatingMultiply(ctaCount, uint64_t(launch.grid[d]), &w);
+    ctasWrap |= w;
+  }
+  if (wraps || perCta > 1024) {
     error(kernel.getLoc(), "a CTA has at most 1024 threads (PTX ISA 5.2.2); "
                            "the launch asks for " +
-                               Twine(threadsPerCta));
+                               (wraps ? Twine("more than 2^64")
+                                      : Twine(perCta)));
     return std::move(result);
   }
+  bool totalWraps = false;
+  uint64_t total = llvm::SaturatingMultiply(perCta, ctaCount, &totalWraps);
+  if (ctasWrap || totalWraps || total > kMaxLaunchThreads) {
+    error(kernel.getLoc(),
+          "the launch has " +
+              Twine(launch.grid[0]) + " x " + Twine(launch.grid[1]) + " x " +
+              Twine(launch.grid[2]) + " CTAs of " + Twine(perCta) +
+              " threads; the interpreter runs at most " +
+              Twine(kMaxLaunchThreads) + " (2^26) threads");
+    return std::move(result);
+  }
+  threadsPerCta = perCta;
   if (!setupGlobals())
     return std::move(result);
-  unsigned ctas = launch.grid[0] * launch.grid[1] * launch.grid[2];
+  unsigned ctas = ctaCount;
   std::vector<unsigned> order(ctas);
   for (unsigned i = 0; i < ctas; ++i)
     order[i] = i;
@@ -1687,7 +1794,7 @@ StepResult Interpreter::execOp(Thread &t, Operation *op) {
         case SpecialReg::LaneMaskLt: v = maskOf(t.lane); break;
         case SpecialReg::LaneMaskGe: v = ~maskOf(t.lane) & 0xffffffffu; break;
         case SpecialReg::LaneMaskGt: v = ~maskOf(t.lane + 1) & 0xffffffffu; break;
-        case SpecialReg::DynamicSmemSize: v = options.dynamicSharedBytes; break;
+        case SpecialReg::DynamicSmemSize: v = dynamicSharedBytes(); break;
         case SpecialReg::TotalSmemSize: {
           uint64_t total = 0;
           for (auto &a : shared)

@@ -135,15 +135,17 @@ std::optional<BoundContract>(::kproof::engine::bindContract)(
         extent = v;
         symbolic = false;
       }
+    // The extents are within CUDA's limits, so the block product does
+    // not wrap; the launch's total saturates (LaunchConfig::totalThreads).
     uint64_t blockThreads = uint64_t(bc.launch.block[0]) * bc.launch.block[1] *
                             bc.launch.block[2];
+    uint64_t total = bc.launch.totalThreads();
     if (blockThreads > 1024 ||
-        (bc.launch.maxThreads &&
-         blockThreads * bc.launch.grid[0] * bc.launch.grid[1] *
-                 bc.launch.grid[2] >
-             bc.launch.maxThreads)) {
+        (bc.launch.maxThreads && total > bc.launch.maxThreads) ||
+        total > uint64_t(INT64_MAX)) {
       contract.emitError("the instantiated launch exceeds 1024 threads per "
-                         "CTA or the contract's max_threads");
+                         "CTA, the contract's max_threads, or 2^63 - 1 "
+                         "threads in all");
       return std::nullopt;
     }
   }

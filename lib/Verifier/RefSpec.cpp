@@ -16,6 +16,7 @@
 #include "RefSpec.h"
 
 #include "KProof/Dialect/KProofOps.h"
+#include "KProof/Dialect/PreParseCheck.h"
 #include "KProof/Import/PTX/PTXImporter.h"
 #include "KProof/Import/PTX/PTXParser.h"
 #include "KProof/Verifier/Normalizer.h"
@@ -99,7 +100,8 @@ public:
         SmallVector<Term, 4> ops;
         for (Term op : t->getOperands())
           ops.push_back(done(op));
-        r = to.rebuild(t, ops);
+        // An operand the target's constructors refused (null): no term.
+        r = llvm::is_contained(ops, nullptr) ? nullptr : to.rebuild(t, ops);
       }
       (dependsOnHole(t) ? local : memo)[t] = r;
     }
@@ -214,6 +216,14 @@ private:
   /// The first variable of `t` that stands for a fresh value of the run
   /// (its name holds '#'), or null.
   Term firstFresh(Term t);
+  /// Why `what` (an element, a buffer) has no term: the reference stores
+  /// -inf or +inf on some paths only (or at some indices only), which the
+  /// reals model does not represent (Term.h).
+  std::string infiniteOnSomePaths(const std::string &what) const {
+    return "reference kernel '" + refName + "': " + what +
+           " is infinite on some paths or elements only (a value that is "
+           "-inf or +inf on some inputs only is not modeled)";
+  }
   /// Element i of a one-thread reference, in P; null with `why`.
   Term singleElement(uint64_t i, std::string &why);
   void lowerMeaning(const ExecutionResult &ex);
@@ -477,6 +487,12 @@ Term RefSpec::singleElement(uint64_t i, std::string &why) {
       return nullptr;
     }
     acc = acc ? P.ite(paths[k].pc, it->second, acc) : it->second;
+    // The constructors give no term for a value that is infinite on some
+    // paths only (Term.h: infinities exist only as constants).
+    if (!acc) {
+      why = infiniteOnSomePaths(elem);
+      return nullptr;
+    }
   }
   if (Term f = firstFresh(acc)) {
     why = "reference kernel '" + refName + "': " + elem +
@@ -772,8 +788,12 @@ void RefSpec::lowerMulti(const ExecutionResult &ex) {
   // path conditions of one thread are disjoint; coverage proved that one
   // holds below the extent).
   Term acc = values.back();
-  for (size_t k = values.size() - 1; k-- > 0;)
+  for (size_t k = values.size() - 1; acc && k-- > 0;)
     acc = P.ite(conds[k], values[k], acc);
+  if (!acc) {
+    reason = infiniteOnSomePaths("'" + out->name + "'");
+    return;
+  }
   if (Term f = firstFresh(acc)) {
     reason = who + ": '" + out->name +
              "' depends on a value it does not define (" +
@@ -809,12 +829,17 @@ Term RefSpec::element(TermContext &T, Term index, std::string &why) {
                                           /*renameFresh=*/true);
     chainCache.clear();
   }
+  auto copied = [&](Term c) {
+    if (!c) // the caller's constructors may refuse a term (infinities)
+      why = infiniteOnSomePaths("the element of '" + out->name + "'");
+    return c;
+  };
   if (multiThread() || (symbolic && elementOfE))
-    return copier->copy(elementOfE,
-                        llvm::DenseMap<Term, Term>{{indexVar, index}});
+    return copied(copier->copy(
+        elementOfE, llvm::DenseMap<Term, Term>{{indexVar, index}}));
   if (!symbolic) {
     Term e = singleElement(index->getAPInt().getZExtValue(), why);
-    return e ? copier->copy(e) : nullptr;
+    return e ? copied(copier->copy(e)) : nullptr;
   }
   if (Term cached = chainCache.lookup(index))
     return cached;
@@ -831,7 +856,11 @@ Term RefSpec::element(TermContext &T, Term index, std::string &why) {
     if (!e)
       return nullptr;
     Term c = copier->copy(e);
-    acc = acc ? T.ite(T.eq(index, T.bv(i, 64)), c, acc) : c;
+    acc = c && acc ? T.ite(T.eq(index, T.bv(i, 64)), c, acc) : c;
+    if (!acc) {
+      why = infiniteOnSomePaths("'" + out->name + "'");
+      return nullptr;
+    }
   }
   chainCache[index] = acc;
   return acc;
@@ -870,7 +899,7 @@ LogicalResult loadReferenceFile(Operation *contract, StringRef file,
   MLIRContext *ctx = contract->getContext();
   if (isPTX)
     spec.module = importPTX(*spec.sourceMgr, ctx);
-  else
+  else if (succeeded(checkBeforeParsing(*spec.sourceMgr, ctx)))
     spec.module = parseSourceFile<ModuleOp>(*spec.sourceMgr, ctx);
   if (!spec.module)
     return contract->emitError("reference file '")

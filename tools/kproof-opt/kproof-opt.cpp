@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "KProof/Dialect/KProofDialect.h"
+#include "KProof/Dialect/PreParseCheck.h"
 #include "KProof/Import/PTX/PTXImporter.h"
 #include "KProof/Import/PTX/PTXParser.h"
 #include "KProof/Interpreter/Harness.h"
@@ -173,6 +174,8 @@ static int runVerifyEquiv(ModuleOp module, MLIRContext &context,
     // The contract lives in its own source manager: parseSourceFile reads
     // the main buffer, which for the kernel's manager is the kernel.
     contractSourceMgr.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
+    if (failed(mlir::kproof::checkBeforeParsing(contractSourceMgr, &context)))
+      return ExitError;
     contractModule = parseSourceFile<ModuleOp>(contractSourceMgr, &context);
     if (!contractModule)
       return ExitError;
@@ -345,6 +348,8 @@ int main(int argc, char **argv) {
     llvm::SourceMgr sourceMgr;
     sourceMgr.AddNewSourceBuffer(std::move(input), llvm::SMLoc());
     SourceMgrDiagnosticHandler handler(sourceMgr, &context);
+    if (failed(mlir::kproof::checkBeforeParsing(sourceMgr, &context)))
+      return ExitError;
     OwningOpRef<ModuleOp> module =
         parseSourceFile<ModuleOp>(sourceMgr, &context);
     if (!module)
@@ -352,6 +357,19 @@ int main(int argc, char **argv) {
     int rc = runVerifyEquiv(*module, context, sourceMgr, output->os());
     output->keep();
     return rc;
+  }
+  {
+    // MlirOptMain parses the input itself: bound its nesting first.
+    MLIRContext context;
+    llvm::SourceMgr sourceMgr;
+    sourceMgr.AddNewSourceBuffer(
+        llvm::MemoryBuffer::getMemBuffer(input->getBuffer(),
+                                         input->getBufferIdentifier(),
+                                         /*RequiresNullTerminator=*/false),
+        llvm::SMLoc());
+    SourceMgrDiagnosticHandler handler(sourceMgr, &context);
+    if (failed(mlir::kproof::checkBeforeParsing(sourceMgr, &context)))
+      return ExitError;
   }
   if (failed(MlirOptMain(output->os(), std::move(input), registry, config)))
     return ExitFailure;

@@ -23,6 +23,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "KProof/Dialect/KProofDialect.h"
+#include "KProof/Dialect/PreParseCheck.h"
 #include "KProof/Import/PTX/PTXImporter.h"
 #include "KProof/Import/PTX/PTXParser.h"
 #include "KProof/Interpreter/Harness.h"
@@ -46,6 +47,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <chrono>
+#include <cmath>
 
 using namespace mlir;
 using namespace ::kproof;
@@ -98,7 +100,8 @@ llvm::cl::opt<double> rtolOpt("rtol", llvm::cl::desc("Relative tolerance"),
                            llvm::cl::init(1e-4));
 llvm::cl::opt<uint64_t>
     dynamicSmem("dynamic-smem",
-                llvm::cl::desc("Bytes of dynamic shared memory per CTA"),
+                llvm::cl::desc("Bytes of dynamic shared memory per CTA "
+                               "(default: the contract's dynamic_shared)"),
                 llvm::cl::init(0));
 llvm::cl::opt<std::string> launchOpt(
     "launch",
@@ -111,6 +114,24 @@ llvm::cl::opt<uint64_t>
              llvm::cl::desc("Operations executed before the run stops"),
              llvm::cl::init(200'000'000));
 } // namespace
+
+/// A double as a JSON number; JSON has no infinities or NaN, so those are
+/// the strings "inf", "-inf", "nan" (docs/interpreter.md).
+static void writeNumber(llvm::json::OStream &J, double d) {
+  if (std::isnan(d))
+    J.value("nan");
+  else if (std::isinf(d))
+    J.value(d < 0 ? "-inf" : "inf");
+  else
+    J.value(d);
+}
+
+static void numberAttribute(llvm::json::OStream &J, llvm::StringRef key,
+                            double d) {
+  J.attributeBegin(key);
+  writeNumber(J, d);
+  J.attributeEnd();
+}
 
 static void writeScalar(llvm::json::OStream &J, const Scalar &s) {
   if (s.isFinite() && s.value.isInteger())
@@ -179,10 +200,10 @@ static void writeRun(llvm::json::OStream &J, const engine::BoundContract &bc,
   } else {
     J.attributeArray("values", [&] {
       for (double d : cmp.spec)
-        J.value(d);
+        writeNumber(J, d);
     });
-    J.attribute("max_abs_error", cmp.maxAbsError);
-    J.attribute("max_rel_error", cmp.maxRelError);
+    numberAttribute(J, "max_abs_error", cmp.maxAbsError);
+    numberAttribute(J, "max_rel_error", cmp.maxRelError);
     J.attribute("worst_index", int64_t(cmp.worstIndex));
     if (cmp.firstMismatch)
       J.attribute("first_mismatch", int64_t(*cmp.firstMismatch));
@@ -250,6 +271,8 @@ int main(int argc, char **argv) {
   bool isPTX = llvm::StringRef(kernelFile).ends_with(".ptx") ||
                ::kproof::ptx::looksLikePTX(input->getBuffer());
   sourceMgr.AddNewSourceBuffer(std::move(input), llvm::SMLoc());
+  if (!isPTX && failed(mlir::kproof::checkBeforeParsing(sourceMgr, &context)))
+    return ExitError;
   OwningOpRef<ModuleOp> module =
       isPTX ? mlir::kproof::importPTX(sourceMgr, &context)
             : parseSourceFile<ModuleOp>(sourceMgr, &context);
@@ -266,6 +289,8 @@ int main(int argc, char **argv) {
       return ExitError;
     }
     contractMgr.AddNewSourceBuffer(std::move(cbuf), llvm::SMLoc());
+    if (failed(mlir::kproof::checkBeforeParsing(contractMgr, &context)))
+      return ExitError;
     contractModule = parseSourceFile<ModuleOp>(contractMgr, &context);
     if (!contractModule)
       return ExitError;
@@ -329,7 +354,8 @@ int main(int argc, char **argv) {
   RunOptions opts;
   opts.mode = modeOpt == "exact" ? NumericMode::Exact : NumericMode::IEEE;
   opts.schedule = *schedule;
-  opts.dynamicSharedBytes = dynamicSmem;
+  if (dynamicSmem.getNumOccurrences()) // else the contract's dynamic_shared
+    opts.dynamicSharedBytes = dynamicSmem;
   opts.tolerateEqualWrites = bc->tolerateEqualWrites;
   opts.maxSteps = maxSteps;
 
@@ -379,8 +405,8 @@ int main(int argc, char **argv) {
     J.attribute("contract", contract.getSymName());
     J.attribute("mode", modeOpt.getValue());
     J.attribute("schedule", toString(*schedule));
-    J.attribute("atol", double(atolOpt));
-    J.attribute("rtol", double(rtolOpt));
+    numberAttribute(J, "atol", double(atolOpt));
+    numberAttribute(J, "rtol", double(rtolOpt));
     J.attributeBegin("inputs");
     writeInputs(J, *bc, in);
     J.attributeEnd();
@@ -422,14 +448,14 @@ int main(int argc, char **argv) {
   J.attribute("contract", contract.getSymName());
   J.attribute("mode", modeOpt.getValue());
   J.attribute("schedule", toString(*schedule));
-  J.attribute("atol", double(atolOpt));
-  J.attribute("rtol", double(rtolOpt));
+  numberAttribute(J, "atol", double(atolOpt));
+  numberAttribute(J, "rtol", double(rtolOpt));
   J.attributeObject("random", [&] {
     J.attribute("seed", int64_t(seed));
-    J.attribute("range", double(range));
+    numberAttribute(J, "range", double(range));
     J.attribute("samples", int64_t(samples));
     J.attribute("limit", int64_t(randomSamples));
-    J.attribute("seconds", seconds);
+    numberAttribute(J, "seconds", seconds);
     J.attribute("found", failedAt.has_value());
     if (!failedAt)
       J.attribute("summary", "not found in " +

@@ -169,8 +169,9 @@ struct RunOptions {
   unsigned exactPrecision = 256;
   /// Operations executed by all threads before the run stops (error).
   uint64_t maxSteps = 200'000'000;
-  /// Bytes of dynamic (.extern) shared memory per CTA.
-  uint64_t dynamicSharedBytes = 0;
+  /// Bytes of dynamic (.extern) shared memory per CTA; unset: the
+  /// launch's (the contract's `dynamic_shared`, LaunchConfig::dynamicShared).
+  std::optional<uint64_t> dynamicSharedBytes;
   /// The contract's tolerate_equal_writes: two unordered writes of the
   /// same bytes are a warning, not a race finding (by default they are a
   /// race, as under PTX's memory model).

@@ -28,6 +28,7 @@
 
 #include "mlir/IR/Location.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <map>
 #include <optional>
@@ -59,9 +60,12 @@ struct LaunchConfig {
     return false;
   }
   /// Threads of the launch (an upper bound when the launch is symbolic).
+  /// The product saturates at UINT64_MAX instead of wrapping (a concrete
+  /// contract launch has at most 2^63 - 1 threads, ContractOp::verify).
   uint64_t totalThreads() const {
-    uint64_t n = uint64_t(grid[0]) * grid[1] * grid[2] * block[0] *
-                 block[1] * block[2];
+    uint64_t n = 1;
+    for (int64_t e : {grid[0], grid[1], grid[2], block[0], block[1], block[2]})
+      n = llvm::SaturatingMultiply(n, uint64_t(e));
     return maxThreads && isSymbolic() && maxThreads < n ? maxThreads : n;
   }
   /// The 32-bit term of the launch extent `name` ("ntid.x", ..., "nctaid.z"):

@@ -14,6 +14,7 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mlir::kproof;
@@ -718,6 +719,47 @@ LogicalResult CallOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
 // ContractOp
 //===----------------------------------------------------------------------===//
 
+/// CUDA's launch limits on `grid` x `block` (named `gridName`,
+/// `blockName` in the errors): grid dimensions at most 2^31-1 x 65535 x
+/// 65535, block dimensions at most 1024 x 1024 x 64; a concrete block has
+/// at most 1024 threads, and a launch whose grid and block are both
+/// concrete at most 2^63 - 1 threads in all (docs/contracts.md).
+static LogicalResult verifyLaunchLimits(Operation *op, ArrayRef<int64_t> grid,
+                                        ArrayRef<int64_t> block,
+                                        StringRef gridName,
+                                        StringRef blockName, bool concreteGrid,
+                                        bool concreteBlock) {
+  const int64_t blockLim[3] = {1024, 1024, 64};
+  const int64_t gridLim[3] = {2147483647, 65535, 65535};
+  for (int d = 0; d < 3; ++d) {
+    if (block[d] > blockLim[d])
+      return op->emitOpError("'")
+             << blockName << "' dimension " << "xyz"[d]
+             << " exceeds the CUDA limit of " << blockLim[d];
+    if (grid[d] > gridLim[d])
+      return op->emitOpError("'")
+             << gridName << "' dimension " << "xyz"[d]
+             << " exceeds the CUDA limit of " << gridLim[d];
+  }
+  // Within the per-dimension limits the block product is at most 2^26.
+  int64_t perCta = block[0] * block[1] * block[2];
+  if (concreteBlock && perCta > 1024)
+    return op->emitOpError("'")
+           << blockName << "' has " << perCta
+           << " threads; a CTA has at most 1024 (PTX ISA 5.2.2)";
+  if (concreteGrid && concreteBlock) {
+    int64_t total = perCta;
+    for (int64_t e : grid)
+      if (llvm::MulOverflow(total, e, total))
+        return op->emitOpError("the launch has more than 2^63 - 1 threads "
+                               "(grid ")
+               << grid[0] << " x " << grid[1] << " x " << grid[2]
+               << ", block " << block[0] << " x " << block[1] << " x "
+               << block[2] << ")";
+  }
+  return success();
+}
+
 LogicalResult ContractOp::verify() {
   auto dims = [&](ArrayRef<int64_t> d, StringRef what) -> LogicalResult {
     if (d.size() != 3)
@@ -743,21 +785,18 @@ LogicalResult ContractOp::verify() {
       return failure();
   }
   // CUDA's launch limits (CUDA C++ Programming Guide, compute capability
-  // table): a bound beyond them would admit launches that cannot exist.
-  if (auto b = getBlockMaxAttr()) {
-    const int64_t lim[3] = {1024, 1024, 64};
-    for (int d = 0; d < 3; ++d)
-      if (b[d] > lim[d])
-        return emitOpError("'block_max' dimension ")
-               << "xyz"[d] << " exceeds the CUDA limit of " << lim[d];
-  }
-  if (auto g = getGridMaxAttr()) {
-    const int64_t lim[3] = {2147483647, 65535, 65535};
-    for (int d = 0; d < 3; ++d)
-      if (g[d] > lim[d])
-        return emitOpError("'grid_max' dimension ")
-               << "xyz"[d] << " exceeds the CUDA limit of " << lim[d];
-  }
+  // table), for a concrete launch and for a symbolic one's bounds alike: a
+  // launch beyond them cannot exist. A concrete launch also has at most
+  // 1024 threads per CTA and at most 2^63 - 1 threads in all (its thread
+  // count is computed without wrapping).
+  auto b = getBlockAttr() ? getBlockAttr() : getBlockMaxAttr();
+  auto g = getGridAttr() ? getGridAttr() : getGridMaxAttr();
+  if (failed(verifyLaunchLimits(*this, g.asArrayRef(), b.asArrayRef(),
+                                getGridAttr() ? "grid" : "grid_max",
+                                getBlockAttr() ? "block" : "block_max",
+                                /*concreteGrid=*/bool(getGridAttr()),
+                                /*concreteBlock=*/bool(getBlockAttr()))))
+    return failure();
   if (std::optional<int64_t> m = getMaxThreads()) {
     if (*m < 1)
       return emitOpError("'max_threads' must be >= 1");
@@ -918,14 +957,23 @@ LogicalResult ContractOp::verify() {
           }))
         return emitOpError("spec 'params' must be a list of param names");
     }
-    for (StringRef key : {"grid", "block"})
+    int64_t refLaunch[2][3] = {{1, 1, 1}, {1, 1, 1}};
+    for (int i = 0; i < 2; ++i) {
+      StringRef key = i ? "block" : "grid";
       if (Attribute a = spec.get(key)) {
         auto dims = dyn_cast<DenseI64ArrayAttr>(a);
         if (!dims || dims.size() != 3 ||
             llvm::any_of(dims.asArrayRef(), [](int64_t d) { return d < 1; }))
           return emitOpError("spec '")
                  << key << "' must be array<i64: x, y, z> with entries >= 1";
+        llvm::copy(dims.asArrayRef(), refLaunch[i]);
       }
+    }
+    if (failed(verifyLaunchLimits(*this, refLaunch[0], refLaunch[1],
+                                  "spec grid", "spec block",
+                                  /*concreteGrid=*/true,
+                                  /*concreteBlock=*/true)))
+      return failure();
     if (spec.get("file") && !isa<StringAttr>(spec.get("file")))
       return emitOpError("spec 'file' must be a file name (a string)");
     return success();

@@ -960,8 +960,22 @@ FailureOr<Value> FunctionImporter::readOperand(const ptx::Operand &op,
   case ptx::Operand::Kind::Integer: {
     if (type.isInteger(1)) // any nonzero integer is a true predicate
       return constantInt(type, op.intValue != 0 ? 1 : 0);
-    if (isa<IntegerType>(type))
+    if (isa<IntegerType>(type)) {
+      // The literal must fit the instruction type: as an unsigned value
+      // (0xffffffff for .s32) or as a signed one (-1 for .u32, two's
+      // complement). Anything else would be truncated silently.
+      unsigned w = getWidth(type);
+      if (w < 64) {
+        int64_t lo = -(int64_t(1) << (w - 1));
+        int64_t hi = int64_t((uint64_t(1) << w) - 1);
+        if (op.intValue < lo || op.intValue > hi)
+          return error(op.loc)
+                 << "integer immediate " << op.intValue << " does not fit "
+                 << w << " bits (the instruction type " << type
+                 << " takes " << lo << " to " << hi << ")";
+      }
       return constantInt(type, op.intValue);
+    }
     // An integer literal in a float instruction: its exact value, if exact.
     auto ft = dyn_cast<FloatType>(type);
     if (!ft)
