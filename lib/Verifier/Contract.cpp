@@ -173,5 +173,7 @@ std::optional<BoundContract>(::kproof::engine::bindContract)(
         "write-write races that store equal values are tolerated "
         "(tolerate_equal_writes)");
   }
+  if (std::optional<bool> f = contract.getFiniteInputs(); f && *f)
+    bc.finiteInputs = true;
   return bc;
 }

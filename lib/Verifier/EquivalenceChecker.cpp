@@ -247,7 +247,32 @@ struct Query {
 
   /// Checks the conjunction; on sat returns the model. `extra` are
   /// additional constraints (model blocking, shrinking).
+  /// A sat answer whose model needs NaN or infinite inputs
+  /// (ExecutorOptions::nonFiniteInputs) is no counterexample the engine can
+  /// show: the comparisons of such values are left open. The query is asked
+  /// again over finite inputs; when only non-finite inputs satisfy it, the
+  /// outcome is UNKNOWN with that reason (never PROVED).
   Outcome check(ArrayRef<Term> extra = {}) {
+    Outcome o = checkAnyInputs(extra);
+    if (o.result != smt::CheckResult::Sat || !o.model)
+      return o;
+    auto nf = o.model->bools.find(nonFiniteFlag().str());
+    if (nf == o.model->bools.end() || !nf->second)
+      return o;
+    SmallVector<Term> finite(extra.begin(), extra.end());
+    finite.push_back(T.notOf(T.boolVar(nonFiniteFlag())));
+    Outcome f = checkAnyInputs(finite);
+    if (f.result == smt::CheckResult::Unsat)
+      return {smt::CheckResult::Unknown, std::nullopt,
+              "possible only when some input is NaN or infinite (comparisons "
+              "of such values may go either way, and the engine does not "
+              "model which); over finite inputs it holds. "
+              "finite_inputs = true in the contract restricts the proof to "
+              "finite inputs"};
+    return f;
+  }
+
+  Outcome checkAnyInputs(ArrayRef<Term> extra) {
     // Products of two symbolic bit-vectors (ctaid.x * ntid.x under a
     // symbolic launch) defeat bit-blasting; their exact integer encoding
     // goes first, the bit-vector one when it cannot decide.
@@ -267,7 +292,18 @@ struct Query {
     }
     case BVArith::Division:
     case BVArith::Scaled: {
-      Outcome o = checkIn(/*bvAsInt=*/true, extra);
+      // Under a concrete launch the thread ids are small constants' worth
+      // of bits and bit-blasting decides these at once; the integer
+      // encoding pays off for symbolic launch extents (rotate-by-one over
+      // any launch).
+      if (!mentionsLaunchExtents(extra))
+        break;
+      // The bit-vector encoding stands behind this attempt, so it gets a
+      // share of the resource limit (not the wall clock): which encoding
+      // answers is the same on every machine. (Z3 spends the full rlimit
+      // on some of these in minutes; bit-blasting answers them at once.)
+      Outcome o = checkIn(/*bvAsInt=*/true, extra,
+                          std::max<uint64_t>(options.rlimit / 100, 1));
       if (o.result == smt::CheckResult::Sat ||
           o.result == smt::CheckResult::Unsat)
         return o;
@@ -277,6 +313,25 @@ struct Query {
       break;
     }
     return checkIn(/*bvAsInt=*/false, extra);
+  }
+
+  /// The query mentions a symbolic launch extent (ntid.*, nctaid.*).
+  bool mentionsLaunchExtents(ArrayRef<Term> extra) {
+    llvm::DenseSet<Term> seen;
+    SmallVector<Term> work(assertions.begin(), assertions.end());
+    work.append(extra.begin(), extra.end());
+    while (!work.empty()) {
+      Term t = work.pop_back_val();
+      if (!seen.insert(t).second)
+        continue;
+      if (t->getKind() == Kind::BVVar &&
+          (t->getName().starts_with("ntid.") ||
+           t->getName().starts_with("nctaid.")))
+        return true;
+      for (Term o : t->getOperands())
+        work.push_back(o);
+    }
+    return false;
   }
 
   enum class BVArith { Linear, Scaled, Division, Nonlinear };
@@ -1383,6 +1438,9 @@ void Checker::checkSync(const ExecutionResult &ex,
     return StringRef(v.first).starts_with("ctaid.");
   });
   unsigned races = 0;
+  // Race obligations the solver did not decide, and pairs of accesses left
+  // unchecked after 8 of them.
+  unsigned undecided = 0, unchecked = 0;
   // Some path passes counted barriers of two ids: accesses of two threads
   // may be ordered through it (t1 -> barrier 1 -> t3 -> barrier 2 -> t2).
   bool bridged = llvm::any_of(ex.arrivals, [](const BarrierArrival &a) {
@@ -1410,6 +1468,12 @@ void Checker::checkSync(const ExecutionResult &ex,
           continue;
         if (races >= 8)
           continue; // enough to act on; the rest is noise
+        if (undecided >= 8) {
+          // The verdict is UNKNOWN already; the rest is not checked (and
+          // counted, so nothing is passed over in silence).
+          ++unchecked;
+          continue;
+        }
         ThreadPair p(T, ex, launch);
         Term o1 = p.first(x.byteOffset), o2 = p.second(y.byteOffset);
         Term overlap = T.andOf(
@@ -1461,6 +1525,7 @@ void Checker::checkSync(const ExecutionResult &ex,
         }
         if (out.result != smt::CheckResult::Sat || !out.model) {
           record(name, VerdictKind::Unknown, "solver: " + out.reason);
+          ++undecided;
           continue;
         }
         if (sameCta && bridged && (!x.clock.empty() || !y.clock.empty())) {
@@ -1530,6 +1595,12 @@ void Checker::checkSync(const ExecutionResult &ex,
         ++races;
       }
     }
+
+  if (unchecked)
+    record("race-free: " + Twine(unchecked).str() +
+               " further pairs of accesses",
+           VerdictKind::Unknown,
+           "not checked: 8 race obligations were undecided already");
 
   // 2. Barrier divergence: in one phase, two threads of a CTA at different
   // barriers, or one at a barrier while the other exited.
@@ -2016,8 +2087,17 @@ std::optional<Verdict> Checker::run() {
                        : spec->describe();
   verdict.assumptions = bound->assumptions;
   tolerateEqualWrites = bound->tolerateEqualWrites;
+  // --verify-sync covers NaN and infinite inputs too (their comparisons
+  // may go either way), unless the contract restricts it to finite ones.
+  bool nonFinite = options.syncOnly && !bound->finiteInputs;
   verdict.assumptions.push_back(
-      "floats are exact reals; inputs are finite (no NaN or infinity)");
+      nonFinite ? "floats are exact reals; inputs may be NaN or infinite "
+                  "(a comparison of such values may go either way)"
+      : bound->finiteInputs && options.syncOnly
+          ? "floats are exact reals; inputs are finite (no NaN or "
+            "infinity; contract: finite_inputs)"
+          : "floats are exact reals; inputs are finite (no NaN or "
+            "infinity)");
   launch = bound->launch;
   if (launch.isSymbolic())
     verdict.assumptions.push_back(launch.describe());
@@ -2027,6 +2107,7 @@ std::optional<Verdict> Checker::run() {
                                                        T, N);
   ExecutorOptions execOptions;
   execOptions.mergeStates = options.mergeStates;
+  execOptions.nonFiniteInputs = nonFinite;
   ExecutionResult ex =
       execute(kernel, launch, buffers, scalars, T, N, execOptions);
   mergeGuards = &ex.mergeGuards;

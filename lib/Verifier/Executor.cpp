@@ -1997,6 +1997,14 @@ bool Executor::execOp(State &s, Operation *op) {
             r = T.boolConst(false);
             break;
           }
+          // NaN and infinite operands (ExecutorOptions::nonFiniteInputs):
+          // every outcome is possible, thread by thread.
+          if (options.nonFiniteInputs && r &&
+              (!a->isConstant() || !b->isConstant())) {
+            Term nf = T.boolVar(nonFiniteFlag());
+            r = T.orOf(T.andOf(T.notOf(nf), r),
+                       T.andOf(nf, fresh("fcmp.nonfinite", Sort::Bool)));
+          }
         } else {
           Term a = bits(c.getLhs()), b = bits(c.getRhs());
           if (!a || !b)

@@ -14,7 +14,7 @@
 // SHAPE: shape.mlir:1:1: error: spec shape mismatch: softmax of 'x' has 4 element(s) but 'y' has 3
 // MALFORMED: malformed.mlir:1:1: error: 'kproof.contract' op param 'y' must be either a buffer or a scalar
 // A misspelled field is an error, never ignored.
-// MISSPELLED: misspelled.mlir:1:1: error: 'kproof.contract' op unknown contract field 'asume' (fields: kernel, grid, block, grid_max, block_max, max_threads, params, spec, assume, mode, dynamic_shared, tolerate_equal_writes)
+// MISSPELLED: misspelled.mlir:1:1: error: 'kproof.contract' op unknown contract field 'asume' (fields: kernel, grid, block, grid_max, block_max, max_threads, params, spec, assume, mode, dynamic_shared, tolerate_equal_writes, finite_inputs)
 // PARAMKEY: param-key.mlir:1:1: error: 'kproof.contract' op unknown key 'shap' in param 'y'
 
 

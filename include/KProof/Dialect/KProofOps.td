@@ -1075,6 +1075,12 @@ def KProof_ContractOp : KProof_Op<"contract", [Symbol]> {
     accepts write-write races whose values are proved equal (a warning and
     a printed assumption instead of REFUTED).
 
+    `--verify-sync` does not assume that float inputs are finite: a
+    comparison of values that may be NaN or infinite may go either way, so
+    a race or divergence that only such inputs cause is not PROVED.
+    `finite_inputs = true` restricts the proof to finite inputs (printed
+    with the verdict).
+
     A symbolic launch gives `grid_max` instead of `grid` and/or `block_max`
     instead of `block`: dimension d is then any extent in [1, max_d]
     (`%nctaid.d` / `%ntid.d` become bounded variables; one proof covers
@@ -1126,7 +1132,8 @@ def KProof_ContractOp : KProof_Op<"contract", [Symbol]> {
                        OptionalAttr<DenseI64ArrayAttr>:$grid_max,
                        OptionalAttr<DenseI64ArrayAttr>:$block_max,
                        OptionalAttr<I64Attr>:$max_threads,
-                       OptionalAttr<BoolAttr>:$tolerate_equal_writes);
+                       OptionalAttr<BoolAttr>:$tolerate_equal_writes,
+                       OptionalAttr<BoolAttr>:$finite_inputs);
   let assemblyFormat = "$sym_name attr-dict";
   let hasVerifier = 1;
 }

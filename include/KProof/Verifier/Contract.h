@@ -51,6 +51,9 @@ struct BoundContract {
   /// are proved equal is a warning, not REFUTED (the default: PTX ISA's
   /// memory model makes it a data race). Printed as an assumption.
   bool tolerateEqualWrites = false;
+  /// `finite_inputs = true`: --verify-sync, too, covers finite float
+  /// inputs only (ExecutorOptions::nonFiniteInputs off). Printed.
+  bool finiteInputs = false;
 };
 
 /// Binds `contract` to its kernel in `module`. Errors (unknown entry,

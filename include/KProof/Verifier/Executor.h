@@ -339,7 +339,18 @@ struct ExecutorOptions {
   /// the branch's immediate post-dominator (values become `ite`s over the
   /// branch condition), instead of following every path to the end.
   bool mergeStates = true;
+  /// Inputs may be NaN or infinite (the --verify-sync default): a float
+  /// comparison with a non-constant operand is exact only under the
+  /// thread-independent Bool `nonFiniteFlag()` being false; when it is
+  /// true, each comparison takes a value of its own (any outcome), which
+  /// covers every IEEE-754 outcome of NaN and infinite operands. Off: the
+  /// reals model alone (inputs are finite; printed with the verdict).
+  bool nonFiniteInputs = false;
 };
+
+/// The Bool variable "inputs.nonfinite": true in the runs where some input
+/// may be NaN or infinite (ExecutorOptions::nonFiniteInputs).
+inline llvm::StringRef nonFiniteFlag() { return "inputs.nonfinite"; }
 
 /// The thread-id variables (tid.*, ctaid.*) that the conjunction `pc`
 /// pins to constants (a conjunct `tid.x == 0`), as a substitution: under

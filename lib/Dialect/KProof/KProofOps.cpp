@@ -814,7 +814,7 @@ LogicalResult ContractOp::verify() {
            << a.getName().getValue()
            << "' (fields: kernel, grid, block, grid_max, block_max, "
               "max_threads, params, spec, assume, mode, dynamic_shared, "
-              "tolerate_equal_writes)";
+              "tolerate_equal_writes, finite_inputs)";
   auto checkKeys = [&](DictionaryAttr d, ArrayRef<StringRef> allowed,
                        StringRef what) -> LogicalResult {
     for (NamedAttribute a : d)
