@@ -578,3 +578,27 @@ std::string (::kproof::interp::replayCounterexample)(ModuleOp module,
                                               "violation at " +
          cex.location + seen;
 }
+
+void (::kproof::interp::replayAndSettle)(ModuleOp module, ContractOp contract,
+                                         engine::Verdict &verdict) {
+  if (verdict.kind != engine::VerdictKind::Refuted || !verdict.counterexample)
+    return;
+  verdict.replay = replayCounterexample(module, contract, verdict);
+  // For races, divergence and bounds the note says what the interpreter's
+  // schedule showed (it may not exhibit a race the model proves, e.g.
+  // .cta atomics of two CTAs); a value counterexample is deterministic.
+  if (!llvm::StringRef(verdict.replay).starts_with("not confirmed") ||
+      !verdict.counterexample->outputIndex)
+    return;
+  verdict.kind = engine::VerdictKind::Unknown;
+  verdict.reason =
+      "the counterexample was not confirmed by replaying the kernel: " +
+      verdict.replay;
+  for (engine::ObligationResult &o : verdict.obligations)
+    if (o.verdict == engine::VerdictKind::Refuted &&
+        llvm::StringRef(o.name).starts_with("value ")) {
+      o.verdict = engine::VerdictKind::Unknown;
+      o.how = "a model counterexample that replaying the kernel did not "
+              "reproduce";
+    }
+}

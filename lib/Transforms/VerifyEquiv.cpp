@@ -40,17 +40,7 @@ struct VerifyEquivPass
       }
       // Every counterexample is replayed on the kernel by the interpreter
       // (Harness.h); one the replay does not confirm is not a REFUTED.
-      if (verdict->kind == ::kproof::engine::VerdictKind::Refuted &&
-          verdict->counterexample) {
-        verdict->replay = ::kproof::interp::replayCounterexample(
-            module, contract, *verdict);
-        if (StringRef(verdict->replay).starts_with("not confirmed") &&
-          verdict->counterexample->outputIndex) {
-          verdict->kind = ::kproof::engine::VerdictKind::Unknown;
-          verdict->reason = "the counterexample was not confirmed by "
-                            "replaying the kernel: " + verdict->replay;
-        }
-      }
+      ::kproof::interp::replayAndSettle(module, contract, *verdict);
       switch (verdict->kind) {
       case ::kproof::engine::VerdictKind::Proved:
         contract.emitRemark("PROVED: ")

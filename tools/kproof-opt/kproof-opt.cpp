@@ -222,22 +222,8 @@ static int runVerifyEquiv(ModuleOp module, MLIRContext &context,
       return ExitError;
     TimingScope replayTimer = rootTimer.nest("replay");
     // Every counterexample is replayed on the kernel by the interpreter, so
-    // a REFUTED is never an artifact of the model.
-    if (verdict->kind == ::kproof::engine::VerdictKind::Refuted &&
-        verdict->counterexample) {
-      verdict->replay =
-          ::kproof::interp::replayCounterexample(module, contract, *verdict);
-      // A value counterexample the kernel does not reproduce is not a
-      // REFUTED. For races, divergence and bounds the replay note says what
-      // the interpreter's schedule showed (it may not exhibit a race the
-      // model proves, e.g. .cta atomics of two CTAs).
-      if (llvm::StringRef(verdict->replay).starts_with("not confirmed") &&
-          verdict->counterexample->outputIndex) {
-        verdict->kind = ::kproof::engine::VerdictKind::Unknown;
-        verdict->reason = "the counterexample was not confirmed by replaying "
-                          "the kernel: " + verdict->replay;
-      }
-    }
+    // a REFUTED is never an artifact of the model (Harness.h).
+    ::kproof::interp::replayAndSettle(module, contract, *verdict);
     replayTimer.stop();
     if (i > 0)
       os << (json ? ",\n" : "\n");

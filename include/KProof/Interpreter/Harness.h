@@ -101,6 +101,15 @@ std::string replayCounterexample(mlir::ModuleOp module,
                                  mlir::kproof::ContractOp contract,
                                  const engine::Verdict &verdict);
 
+/// Replays `verdict`'s counterexample (replayCounterexample) when it is
+/// REFUTED, stores the note in Verdict::replay, and settles the verdict: a
+/// value counterexample the replay does not reproduce is no REFUTED, so the
+/// verdict becomes UNKNOWN and the value obligations it refuted are marked
+/// UNKNOWN too (their text then never says "confirmed"). One place for
+/// kproof-opt and the --kproof-verify-equiv pass.
+void replayAndSettle(mlir::ModuleOp module, mlir::kproof::ContractOp contract,
+                     engine::Verdict &verdict);
+
 /// Prints a value the way kproof-run's JSON does: shortest round-trip
 /// decimal for IEEE floats ("0.25", "inf", "nan"), integers in decimal,
 /// exact-mode reals with 20 significant digits.
