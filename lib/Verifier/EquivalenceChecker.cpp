@@ -366,6 +366,13 @@ struct Query {
   }
 
   Outcome checkIn(bool bvAsInt, ArrayRef<Term> extra, uint64_t rlimit = 0) {
+    // The memory budget: no new query once the process is past it. (Z3
+    // 4.8's own memory_max_size aborts the process through an uncaught
+    // out_of_memory_error, so it is not used.)
+    if (options.memoryLimitMiB && residentMiB() > options.memoryLimitMiB)
+      return {smt::CheckResult::Unknown, std::nullopt,
+              "memory budget of " + Twine(options.memoryLimitMiB).str() +
+                  " MiB exceeded (--memory-limit); the query was not run"};
     smt::SolverOptions so;
     so.rlimit = rlimit ? rlimit : options.rlimit;
     // Z3 4.8's nonlinear integer arithmetic does not always heed the
@@ -2139,6 +2146,7 @@ std::optional<Verdict> Checker::run() {
   ExecutorOptions execOptions;
   execOptions.mergeStates = options.mergeStates;
   execOptions.nonFiniteInputs = nonFinite;
+  execOptions.memoryLimitMiB = options.memoryLimitMiB;
   ExecutionResult ex =
       execute(kernel, launch, buffers, scalars, T, N, execOptions);
   mergeGuards = &ex.mergeGuards;

@@ -10,6 +10,9 @@
 #include "KProof/Verifier/Z3Lowering.h"
 #include "KProof/Verifier/Z3Solver.h"
 
+#include <cstdio>
+#include <unistd.h>
+
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/SymbolTable.h"
@@ -649,6 +652,14 @@ void Executor::step(State &s) {
     if (!s.joins.empty() && f.it == f.block->begin() && arriveAtJoin(s))
       return;
     Operation *op = &*f.it;
+    if (options.memoryLimitMiB && (steps & 4095) == 0 &&
+        residentMiB() > options.memoryLimitMiB) {
+      unknown(op->getLoc(), "memory budget of " +
+                                Twine(options.memoryLimitMiB) +
+                                " MiB exceeded during symbolic execution "
+                                "(--memory-limit)");
+      return;
+    }
     if (++steps > options.maxSteps) {
       unknown(op->getLoc(), "step limit of " + Twine(options.maxSteps) +
                                 " operations reached (loop bound not "
@@ -2899,4 +2910,16 @@ Term(::kproof::engine::orderedByCountedBarriers)(
     orders.push_back(a >= 1 ? T.boolConst(true) : firstParticipates(b.id));
   }
   return T.orOf(orders);
+}
+
+uint64_t (::kproof::engine::residentMiB)() {
+  std::FILE *f = std::fopen("/proc/self/statm", "r");
+  if (!f)
+    return 0;
+  unsigned long long size = 0, resident = 0;
+  int n = std::fscanf(f, "%llu %llu", &size, &resident);
+  std::fclose(f);
+  if (n != 2)
+    return 0;
+  return resident * uint64_t(sysconf(_SC_PAGESIZE)) / (1024 * 1024);
 }

@@ -150,6 +150,13 @@ llvm::cl::opt<unsigned> solverGuard(
                    "does not always heed; an UNKNOWN it causes says so"),
     llvm::cl::init(300), llvm::cl::cat(kproofCategory));
 
+llvm::cl::opt<uint64_t> memoryLimit(
+    "memory-limit",
+    llvm::cl::desc("Memory budget in MiB (default 16384; 0: none): past it "
+                   "symbolic execution stops and no further Z3 query starts "
+                   "(UNKNOWN naming the budget)"),
+    llvm::cl::init(16384), llvm::cl::cat(kproofCategory));
+
 enum { ExitUnknown = 3 };
 } // namespace
 
@@ -200,6 +207,7 @@ static int runVerifyEquiv(ModuleOp module, MLIRContext &context,
   options.mergeStates = mergeStates;
   options.rlimit = solverRLimit;
   options.solverGuardSeconds = solverGuard;
+  options.memoryLimitMiB = memoryLimit;
   if (precisionMode == "strict")
     options.strictPrecision = true;
   else if (precisionMode != "allow") {

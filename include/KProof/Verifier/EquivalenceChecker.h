@@ -93,6 +93,11 @@ struct CheckerOptions {
   /// bit-blasting); an UNKNOWN it causes is reported as this guard, since
   /// it depends on the machine's load.
   unsigned solverGuardSeconds = 300;
+  /// Memory budget in MiB (0: none): symbolic execution stops with UNKNOWN
+  /// past it (ExecutorOptions::memoryLimitMiB), and no Z3 query starts
+  /// past it (UNKNOWN naming the budget). One query can still grow beyond
+  /// it while it runs. The default stays below a 24 GiB machine.
+  uint64_t memoryLimitMiB = 16384;
   /// Precision of the MPFR confirmation, in bits.
   unsigned mpfrBits = 256;
   /// Models tried before a non-confirmed counterexample gives UNKNOWN.

@@ -346,7 +346,15 @@ struct ExecutorOptions {
   /// covers every IEEE-754 outcome of NaN and infinite operands. Off: the
   /// reals model alone (inputs are finite; printed with the verdict).
   bool nonFiniteInputs = false;
+  /// Memory budget of the process in MiB (resident set, checked every 4096
+  /// operations; 0: none): past it the execution stops with UNKNOWN naming
+  /// the budget, instead of the allocator aborting.
+  uint64_t memoryLimitMiB = 0;
 };
+
+/// The resident set size of this process in MiB (/proc/self/statm; 0 when
+/// it cannot be read).
+uint64_t residentMiB();
 
 /// The Bool variable "inputs.nonfinite": true in the runs where some input
 /// may be NaN or infinite (ExecutorOptions::nonFiniteInputs).
