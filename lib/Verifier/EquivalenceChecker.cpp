@@ -211,6 +211,20 @@ void Verdict::printJSON(llvm::raw_ostream &os) const {
 
 namespace {
 
+/// Every subterm of `roots` (the roots included).
+llvm::DenseSet<Term> subterms(ArrayRef<Term> roots) {
+  llvm::DenseSet<Term> seen;
+  SmallVector<Term> work(roots.begin(), roots.end());
+  while (!work.empty()) {
+    Term t = work.pop_back_val();
+    if (!seen.insert(t).second)
+      continue;
+    for (Term o : t->getOperands())
+      work.push_back(o);
+  }
+  return seen;
+}
+
 /// One Z3 query over terms, with the ground facts every exp atom needs.
 struct Query {
   TermContext &T;
@@ -888,18 +902,8 @@ Checker::ValueOutcome Checker::solveValue(const std::string &name, Term pc,
   // unrestricted goal (a 16-atom attention tile: minutes against 0.4 s),
   // so the small model is sought only after the goal is shown sat.
   unsigned expAtoms = 0;
-  {
-    llvm::DenseSet<Term> seen;
-    SmallVector<Term> work{nl, nr};
-    while (!work.empty()) {
-      Term u = work.pop_back_val();
-      if (!seen.insert(u).second)
-        continue;
-      expAtoms += u->getKind() == Kind::Exp || u->getKind() == Kind::Exp2;
-      for (Term o : u->getOperands())
-        work.push_back(o);
-    }
-  }
+  for (Term u : subterms({nl, nr}))
+    expAtoms += u->getKind() == Kind::Exp || u->getKind() == Kind::Exp2;
   bool smallFirst = expAtoms <= 12;
   for (unsigned attempt = 0; attempt < options.maxModels; ++attempt) {
     // Shrinking: first look for a model over small integers.
@@ -1398,15 +1402,7 @@ void Checker::collectCounters(const ExecutionResult &ex,
 
 Term Checker::counterRangeFacts(Term cond) {
   SmallVector<Term> facts;
-  llvm::DenseSet<Term> vars;
-  SmallVector<Term> work{cond};
-  while (!work.empty()) {
-    Term t = work.pop_back_val();
-    if (!vars.insert(t).second)
-      continue;
-    for (Term o : t->getOperands())
-      work.push_back(o);
-  }
+  llvm::DenseSet<Term> vars = subterms({cond});
   for (const MemoryAccess *m : counterAtomics) {
     if (!m->atomicInit || !vars.count(m->atomicOld))
       continue;
@@ -1430,15 +1426,7 @@ void Checker::checkSync(const ExecutionResult &ex,
     SmallVector<Term> facts;
     if (counterAtomics.empty())
       return facts;
-    llvm::DenseSet<Term> vars;
-    SmallVector<Term> work{cond};
-    while (!work.empty()) {
-      Term t = work.pop_back_val();
-      if (!vars.insert(t).second)
-        continue;
-      for (Term o : t->getOperands())
-        work.push_back(o);
-    }
+    llvm::DenseSet<Term> vars = subterms({cond});
     struct Copy {
       const MemoryAccess *m;
       bool first;
