@@ -2186,9 +2186,10 @@ std::optional<Verdict> Checker::run() {
                  p.trapLoc.value_or(kernel.getLoc()));
       continue;
     }
-    for (const std::string &v : p.violations)
+    for (auto [k, v] : llvm::enumerate(p.violations))
       checkNever("never: " + v, p.pathCondition, T.boolConst(true),
-                 kernel.getLoc());
+                 k < p.violationLocs.size() ? p.violationLocs[k]
+                                            : kernel.getLoc());
     // Under counted barriers shared reads are not resolved: the values
     // are unknown (recorded above), and comparing them is meaningless.
     if (options.syncOnly || ex.countedBarriers)

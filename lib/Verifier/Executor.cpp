@@ -65,6 +65,7 @@ struct State {
   /// Memory written so far: region name -> byte offset -> cell.
   std::map<std::string, std::map<uint64_t, MemCell>> mem;
   std::vector<std::string> violations;
+  std::vector<Location> violationLocs; ///< one per violation
   std::vector<SymbolicStore> symbolicStores;
   /// Multi-thread launches (DESIGN.md §4): the barrier phase, this thread's
   /// own shared-memory writes (program order), and how often each memory op
@@ -683,6 +684,7 @@ void Executor::finishPath(State &s) {
   PathResult p;
   p.pathCondition = s.pc;
   p.violations = s.violations;
+  p.violationLocs = s.violationLocs;
   p.symbolicStores = s.symbolicStores;
   for (auto &[name, cells] : s.mem) {
     auto it = regions.find("&" + name);
@@ -2392,6 +2394,7 @@ bool Executor::execOp(State &s, Operation *op) {
             std::max(1u, getWidthOf(st.getValues()[0].getType()) / 8);
         if (r->buffer && r->buffer->role == BufferBinding::Role::In) {
           s.violations.push_back("store to input buffer '" + name + "'");
+          s.violationLocs.push_back(loc);
         }
         if (offTerm->getKind() != Kind::BVConst) {
           if (!r->buffer || addr->getWidth() != 64 ||
@@ -2449,6 +2452,7 @@ bool Executor::execOp(State &s, Operation *op) {
                                    std::to_string(o) +
                                    ", outside its extent of " +
                                    std::to_string(r->bytes) + " bytes");
+            s.violationLocs.push_back(loc);
             continue;
           }
           SymValue sv = floatBits(*r, val(v));
@@ -2620,9 +2624,11 @@ bool Executor::execOp(State &s, Operation *op) {
           }
           sharedBounds(s, "atomic on", name, off, width, r->bytes, loc);
         }
-        if (r->buffer && r->buffer->role == BufferBinding::Role::In)
+        if (r->buffer && r->buffer->role == BufferBinding::Role::In) {
           s.violations.push_back("atomic update of input buffer '" + name +
                                  "'");
+          s.violationLocs.push_back(loc);
+        }
         recordAccess(s, at, /*write=*/true, name, shared, off, width,
                      nullptr, loc, /*atomic=*/true,
                      stringifyMemScope(at.getScope()));

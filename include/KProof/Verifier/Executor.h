@@ -174,8 +174,10 @@ struct PathResult {
   std::map<std::string, std::map<uint64_t, FinalStore>> stores;
   /// Stores at thread- or data-dependent indices, in program order.
   std::vector<SymbolicStore> symbolicStores;
-  /// Stores outside the contract's extents or to input buffers.
+  /// Stores outside the contract's extents or to input buffers, and the
+  /// location of each (the store or atomic), index by index.
   std::vector<std::string> violations;
+  std::vector<mlir::Location> violationLocs;
   bool trapped = false;
   std::optional<mlir::Location> trapLoc;
 };
