@@ -905,17 +905,21 @@ Checker::ValueOutcome Checker::solveValue(const std::string &name, Term pc,
   for (Term u : subterms({nl, nr}))
     expAtoms += u->getKind() == Kind::Exp || u->getKind() == Kind::Exp2;
   bool smallFirst = expAtoms <= 12;
+  // Every input variable in {-2, ..., 2}: a model that reads well.
+  auto addSmallInputs = [&](SmallVector<Term> &constraints) {
+    for (Term v : vars) {
+      SmallVector<Term> choices;
+      for (int k = -2; k <= 2; ++k)
+        choices.push_back(T.eq(v, T.real(k)));
+      constraints.push_back(T.orOf(choices));
+    }
+  };
   for (unsigned attempt = 0; attempt < options.maxModels; ++attempt) {
     // Shrinking: first look for a model over small integers.
     SmallVector<Term> extra(blocked.begin(), blocked.end());
     bool shrinking = smallFirst && attempt == 0 && vars.size() <= 16;
     if (shrinking)
-      for (Term v : vars) {
-        SmallVector<Term> choices;
-        for (int k = -2; k <= 2; ++k)
-          choices.push_back(T.eq(v, T.real(k)));
-        extra.push_back(T.orOf(choices));
-      }
+      addSmallInputs(extra);
     Query::Outcome out = q.check(extra);
     if (out.result == smt::CheckResult::Unsat && shrinking)
       continue; // no small model; search the whole space
@@ -929,12 +933,7 @@ Checker::ValueOutcome Checker::solveValue(const std::string &name, Term pc,
     // Many exp atoms: the goal is sat; now a small model, if there is one.
     if (!smallFirst && attempt == 0 && vars.size() <= 16) {
       SmallVector<Term> small(extra.begin(), extra.end());
-      for (Term v : vars) {
-        SmallVector<Term> choices;
-        for (int k = -2; k <= 2; ++k)
-          choices.push_back(T.eq(v, T.real(k)));
-        small.push_back(T.orOf(choices));
-      }
+      addSmallInputs(small);
       Query::Outcome smallOut = q.check(small);
       if (smallOut.result == smt::CheckResult::Sat && smallOut.model)
         out = std::move(smallOut);
