@@ -770,6 +770,22 @@ bool Interpreter::setupGlobals() {
     uint64_t count = g.getCount() ? *g.getCount() : 0;
     std::string name = g.getSymName().str();
     uint64_t align = std::max<uint64_t>(g.getAlign(), 1);
+    // Places variable `name` of `size` bytes in a per-CTA (shared) or
+    // per-thread (local) window at `next`, within `max` bytes of `base`.
+    auto placeVar = [&](std::map<std::string, uint64_t> &layout, uint64_t &next,
+                     uint64_t base, uint64_t max, uint64_t size,
+                     StringRef space, StringRef what) {
+      next = llvm::alignTo(next, align);
+      layout[name] = next;
+      next += size + kRedZone;
+      if (next - base <= max)
+        return true;
+      error(g.getLoc(), "the " + space + " variables reach " +
+                            Twine(next - base) +
+                            " bytes; the interpreter allocates at most " +
+                            Twine(max) + " bytes " + what);
+      return false;
+    };
     switch (g.getSpace()) {
     case StateSpace::Shared: {
       if (!g.getCount() || g.getExternal()) {
@@ -782,17 +798,9 @@ bool Interpreter::setupGlobals() {
                        "shared variable '" + name + "'", "of shared memory");
       if (!size)
         return false;
-      nextShared = llvm::alignTo(nextShared, align);
-      sharedLayout[name] = nextShared;
-      nextShared += *size + kRedZone;
-      if (nextShared - kSharedBase > kMaxSharedBytes) {
-        error(g.getLoc(), "the shared variables reach " +
-                              Twine(nextShared - kSharedBase) +
-                              " bytes; the interpreter allocates at most " +
-                              Twine(kMaxSharedBytes) +
-                              " bytes of shared memory");
+      if (!placeVar(sharedLayout, nextShared, kSharedBase, kMaxSharedBytes,
+                 *size, "shared", "of shared memory"))
         return false;
-      }
       continue;
     }
     case StateSpace::Local: {
@@ -802,17 +810,9 @@ bool Interpreter::setupGlobals() {
                        "of local memory per thread");
       if (!size)
         return false;
-      nextLocal = llvm::alignTo(nextLocal, align);
-      localLayout[name] = nextLocal;
-      nextLocal += *size + kRedZone;
-      if (nextLocal - kLocalBase > kMaxLocalBytes) {
-        error(g.getLoc(), "the local variables reach " +
-                              Twine(nextLocal - kLocalBase) +
-                              " bytes; the interpreter allocates at most " +
-                              Twine(kMaxLocalBytes) +
-                              " bytes of local memory per thread");
+      if (!placeVar(localLayout, nextLocal, kLocalBase, kMaxLocalBytes, *size,
+                 "local", "of local memory per thread"))
         return false;
-      }
       continue;
     }
     case StateSpace::Global:
