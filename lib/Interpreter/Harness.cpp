@@ -399,15 +399,13 @@ LaunchInputs (::kproof::interp::inputsOfCounterexample)(const BoundContract &bc,
       std::vector<Scalar> &dst = in.buffers[name];
       bool isFloat = isa<FloatType>(b->elemType);
       for (uint64_t k = 0; k < b->numElements(); ++k) {
-        std::string key = name + "[" + std::to_string(k) + "]";
         if (isFloat) {
           std::optional<Rational> v = model.element(name, k);
           dst.push_back(Scalar(v ? *v : Rational(0)));
         } else {
-          auto bv = model.bitvectors.find(key);
-          dst.push_back(bv != model.bitvectors.end()
-                            ? Scalar(Rational::fromAPInt(bv->second, true))
-                            : Scalar(Rational(0)));
+          std::optional<llvm::APInt> bv = model.intElement(name, k);
+          dst.push_back(bv ? Scalar(Rational::fromAPInt(*bv, true))
+                           : Scalar(Rational(0)));
         }
       }
       continue;

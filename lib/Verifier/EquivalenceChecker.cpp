@@ -1081,38 +1081,71 @@ void Checker::checkThreadStores(const PathResult &p, const BufferBinding &out,
                  specValue, st.loc, T.bv(e, 64), out.name);
     }
   }
-  const SymbolicStore *last = nullptr;
+  // Stores at thread-dependent indices: each one that no later store of
+  // the thread overwrites is final, and its value must be the spec's at its
+  // index. A later store at the same index term supersedes an earlier one;
+  // stores at different index terms must be proved to write different
+  // elements (else which one is final depends on the inputs: UNKNOWN).
+  SmallVector<const SymbolicStore *> finals;
   for (const SymbolicStore &st : p.symbolicStores) {
     if (st.buffer != out.name) {
       record("store to '" + st.buffer + "'", VerdictKind::Unknown,
              "only the spec's output buffer may be written");
       return;
     }
-    if (last && last->index != st.index) {
-      record("several stores per thread to '" + out.name + "'",
-             VerdictKind::Unknown,
-             "stores of one thread at different symbolic indices are not "
-             "yet modeled");
-      return;
-    }
-    last = &st;
+    llvm::erase_if(finals, [&](const SymbolicStore *f) {
+      return f->index == st.index;
+    });
+    finals.push_back(&st);
   }
-  if (!last)
+  if (finals.empty())
     return; // this path writes nothing (e.g. a thread past the bound)
+  if (finals.size() > 1) {
+    std::string name = "stores of one thread to '" + out.name +
+                       "' write distinct elements";
+    SmallVector<Term> clash;
+    for (size_t j = 0; j < finals.size(); ++j)
+      for (size_t k = j + 1; k < finals.size(); ++k)
+        clash.push_back(T.eq(finals[j]->index, finals[k]->index));
+    Term cond = T.andOf(pc, T.orOf(clash));
+    if (cond->getKind() == Kind::BoolConst && !cond->getBoolValue()) {
+      proved(name, cond, "normalizer");
+    } else {
+      Query q{T, options, {cond}};
+      Query::Outcome o = q.check();
+      if (o.result == smt::CheckResult::Unsat) {
+        proved(name, cond, "z3 (unsat)");
+      } else {
+        record(name, VerdictKind::Unknown,
+               o.result == smt::CheckResult::Sat
+                   ? std::string("two stores of one thread may write the same "
+                                 "element (which is final then depends on "
+                                 "the inputs; not yet modeled)")
+                   : "solver: " + o.reason);
+        return;
+      }
+    }
+  }
   // Their bounds are ExecutionResult::alignments (the executor records
   // them at each store, for --verify-sync too).
-  std::string why;
-  Term specValue = spec.element(T, last->index, why);
-  std::string name =
-      "value " + out.name + "[i] written by the representative thread";
-  if (!specValue) {
-    record(name, VerdictKind::Unknown, "spec: " + why);
-    return;
+  for (auto [k, st] : llvm::enumerate(finals)) {
+    std::string why;
+    Term specValue = spec.element(T, st->index, why);
+    std::string name =
+        "value " + out.name + "[i] written by the representative thread" +
+        (finals.size() == 1 ? std::string()
+                            : " (store " + std::to_string(k + 1) + " of " +
+                                  std::to_string(finals.size()) + ", at " +
+                                  locString(st->loc) + ")");
+    if (!specValue) {
+      record(name, VerdictKind::Unknown, "spec: " + why);
+      continue;
+    }
+    checkSpecDefined(out.name + "[i]", pc, specValue);
+    checkValue(name, pc, T.substitute(st->value, pins),
+               T.substitute(specValue, pins), st->loc,
+               T.substitute(st->index, pins), out.name);
   }
-  checkSpecDefined(out.name + "[i]", pc, specValue);
-  checkValue(name, pc, T.substitute(last->value, pins),
-             T.substitute(specValue, pins), last->loc,
-             T.substitute(last->index, pins), out.name);
 }
 
 
@@ -1142,47 +1175,90 @@ void Checker::checkCoverage(const ExecutionResult &ex,
   llvm::DenseMap<Term, Term> w;
   std::string witness;
   for (const PathResult &p : ex.paths) {
-    if (!w.empty())
-      break;
+    // The stores of one path: one linear form over the thread variables,
+    // offset by constants c_0 < ... < c_{K-1} (one per store site or
+    // unrolled iteration). When the constants step evenly by s, the
+    // layout is the linear form plus s * k over a store counter k in
+    // [0, K), which joins the mixed-radix system as a variable of its own.
+    std::map<std::string, int64_t> coeffs;
+    std::set<int64_t> constants;
+    bool linear = true, any = false;
     for (const SymbolicStore &st : p.symbolicStores) {
       if (st.buffer != out.name)
         continue;
-      std::map<std::string, int64_t> coeffs;
+      std::map<std::string, int64_t> c;
       int64_t constant = 0;
-      if (!readLinearForm(st.index, 1, coeffs, constant))
+      if (!readLinearForm(st.index, 1, c, constant)) {
+        linear = false;
         break;
-      SmallVector<std::pair<int64_t, std::string>> order;
-      for (auto &[var, c] : coeffs)
-        if (c != 0)
-          order.push_back({c, var});
-      llvm::sort(order);
-      // Every variable but the most significant needs a concrete range.
-      int64_t expected = 1;
-      bool mixedRadix = !order.empty();
-      for (auto [k, cv] : llvm::enumerate(order)) {
-        auto &[c, var] = cv;
-        mixedRadix &= c == expected;
-        std::optional<int64_t> r = concreteRange(var);
-        if (k + 1 < order.size() && !r)
-          mixedRadix = false;
-        expected *= r.value_or(1);
       }
-      if (!mixedRadix)
+      for (auto it = c.begin(); it != c.end();)
+        it = it->second == 0 ? c.erase(it) : std::next(it);
+      if (any && c != coeffs) {
+        linear = false;
         break;
-      Term base = T.bvBin(Kind::BVSub, e, T.bv(APInt(64, constant, true)));
-      for (auto &[c, var] : order) {
-        Term v = T.bvBin(Kind::BVURem, T.bvBin(Kind::BVUDiv, base, T.bv(c, 64)),
-                         range(var));
-        w[T.bvVar(var, 32)] = T.bvExtract(v, 0, 32);
-        std::optional<int64_t> r = concreteRange(var);
-        witness += (witness.empty() ? "" : ", ") + var + " = (e - " +
-                   std::to_string(constant) + ") / " + std::to_string(c) +
-                   " % " +
-                   (r ? std::to_string(*r)
-                      : launch.extentOf(T, var)->getName().str());
       }
-      break;
+      coeffs = c;
+      constants.insert(constant);
+      any = true;
     }
+    if (!any)
+      continue;
+    if (!linear)
+      break;
+    int64_t constant = *constants.begin();
+    int64_t step = constants.size() > 1 ? *std::next(constants.begin()) -
+                                              constant
+                                        : 0;
+    for (auto [k, c] : llvm::enumerate(constants))
+      if (c != constant + int64_t(k) * step) {
+        linear = false;
+        break;
+      }
+    if (!linear)
+      break;
+    // The store counter's pseudo-variable; never substituted (the writes
+    // below disjoin over every store).
+    const char *kCounter = "store.k";
+    SmallVector<std::pair<int64_t, std::string>> order;
+    for (auto &[var, c] : coeffs)
+      order.push_back({c, var});
+    if (constants.size() > 1)
+      order.push_back({step, kCounter});
+    llvm::sort(order);
+    auto rangeOf = [&](StringRef var) -> std::optional<int64_t> {
+      if (var == kCounter)
+        return int64_t(constants.size());
+      return concreteRange(var);
+    };
+    // Every variable but the most significant needs a concrete range.
+    int64_t expected = 1;
+    bool mixedRadix = !order.empty();
+    for (auto [k, cv] : llvm::enumerate(order)) {
+      auto &[c, var] = cv;
+      mixedRadix &= c == expected;
+      std::optional<int64_t> r = rangeOf(var);
+      if (k + 1 < order.size() && !r)
+        mixedRadix = false;
+      expected *= r.value_or(1);
+    }
+    if (!mixedRadix)
+      break;
+    Term base = T.bvBin(Kind::BVSub, e, T.bv(APInt(64, constant, true)));
+    for (auto &[c, var] : order) {
+      std::optional<int64_t> r = rangeOf(var);
+      witness += (witness.empty() ? "" : ", ") + var + " = (e - " +
+                 std::to_string(constant) + ") / " + std::to_string(c) +
+                 " % " +
+                 (r ? std::to_string(*r)
+                    : launch.extentOf(T, var)->getName().str());
+      if (var == kCounter)
+        continue;
+      Term v = T.bvBin(Kind::BVURem, T.bvBin(Kind::BVUDiv, base, T.bv(c, 64)),
+                       range(var));
+      w[T.bvVar(var, 32)] = T.bvExtract(v, 0, 32);
+    }
+    break;
   }
   bool anySymbolic = llvm::any_of(ex.paths, [&](const PathResult &p) {
     return llvm::any_of(p.symbolicStores, [&](const SymbolicStore &st) {

@@ -695,6 +695,27 @@ void Evaluator::computeBV(Term t) {
   case Kind::BVConst:
     set(t->getAPInt());
     return;
+  case Kind::Select: {
+    // An integer element at a symbolic index: "buffer[i]" of the input.
+    const llvm::APInt *i = bvOf(t->getOperand(0));
+    if (!i) {
+      failFrom(t, t->getOperand(0));
+      return;
+    }
+    if (i->getActiveBits() > 64) {
+      fail(t, "index of " + t->getName().str() + " does not fit in 64 bits");
+      return;
+    }
+    std::optional<llvm::APInt> v =
+        input.intElement(t->getName().str(), i->getZExtValue());
+    if (!v || v->getBitWidth() != w) {
+      fail(t, "no value for element " + t->getName().str() + "[" +
+                  std::to_string(i->getZExtValue()) + "]");
+      return;
+    }
+    set(*v);
+    return;
+  }
   case Kind::BVVar: {
     auto it = input.bitvectors.find(t->getName().str());
     if (it == input.bitvectors.end()) {

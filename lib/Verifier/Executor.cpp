@@ -2253,15 +2253,21 @@ bool Executor::execOp(State &s, Operation *op) {
         if (width == 0)
           width = 1;
         if (offTerm->getKind() != Kind::BVConst) {
-          // A thread- or data-dependent index into an input buffer that
-          // nothing has written: its initial element.
+          // A thread- or data-dependent index into a buffer that this
+          // path has not written: its initial elements. Distinct contract
+          // buffers never alias (printed with the verdict), so stores to
+          // other buffers do not matter.
+          bool written =
+              !s.mem[name].empty() ||
+              llvm::any_of(s.symbolicStores, [&](const SymbolicStore &ss) {
+                return ss.buffer == name;
+              });
           if (!r->buffer || r->buffer->role == BufferBinding::Role::Out ||
-              !s.mem[name].empty() || !s.symbolicStores.empty() ||
-              addr->getWidth() != 64 || l.getNumResults() != 1) {
+              written || addr->getWidth() != 64) {
             unknown(loc, "load of " + name +
-                             " at a symbolic address after stores, from a "
-                             "scratch variable, or as a vector is not yet "
-                             "modeled");
+                             " at a symbolic address after stores to it, "
+                             "from an output, or from a scratch variable "
+                             "is not yet modeled");
             return false;
           }
           unsigned elemBytes = r->buffer->elemBytes();
@@ -2270,24 +2276,36 @@ bool Executor::execOp(State &s, Operation *op) {
                              name);
             return false;
           }
+          unsigned lanes = l.getNumResults();
+          // PTX ISA 5.4.5: a vector access is aligned to its whole size.
           Term eb = T.bv(elemBytes, 64);
+          Term vb = T.bv(uint64_t(elemBytes) * lanes, 64);
           result.alignments.push_back(
-              {s.pc, T.eq(T.bvBin(Kind::BVURem, offTerm, eb), T.bv(0, 64)),
+              {s.pc, T.eq(T.bvBin(Kind::BVURem, offTerm, vb), T.bv(0, 64)),
                loc, "alignment of the load from " + name});
           Term index = T.bvBin(Kind::BVUDiv, offTerm, eb);
+          Term last = T.bvBin(Kind::BVAdd, index, T.bv(lanes - 1, 64));
           result.alignments.push_back(
               {s.pc,
-               T.bvUlt(index, r->buffer->numElementsTerm(T, launch)), loc,
-               "load from " + name + " inside its extent of " +
-                   r->buffer->extentText() + " elements"});
+               T.andOf(T.bvUlt(last, r->buffer->numElementsTerm(T, launch)),
+                       T.bvUle(index, last)),
+               loc, "load from " + name + " inside its extent of " +
+                        r->buffer->extentText() + " elements"});
           bool elemIsFloat = isa<FloatType>(r->elemType);
-          if (!elemIsFloat) {
-            unknown(loc, "integer elements at symbolic indices are not yet "
-                         "modeled");
-            return false;
+          for (auto [k, res] : llvm::enumerate(l.getResults())) {
+            Term at = T.bvBin(Kind::BVAdd, index, T.bv(k, 64));
+            bool wantReal = isa<FloatType>(res.getType());
+            if (!elemIsFloat) {
+              if (wantReal) {
+                unknown(loc, "integer data read as a float");
+                return false;
+              }
+              set(f, res,
+                  T.intElement(name, at, r->elemType.getIntOrFloatBitWidth()));
+              continue;
+            }
+            set(f, res, T.element(name, at), !wantReal);
           }
-          bool wantReal = isa<FloatType>(resultType);
-          set(f, l.getResult(0), T.element(name, index), !wantReal);
           return advance();
         }
         uint64_t off = offTerm->getAPInt().getZExtValue();
@@ -2397,31 +2415,43 @@ bool Executor::execOp(State &s, Operation *op) {
           s.violationLocs.push_back(loc);
         }
         if (offTerm->getKind() != Kind::BVConst) {
-          if (!r->buffer || addr->getWidth() != 64 ||
-              st.getValues().size() != 1 || !s.mem[name].empty() ||
+          if (!r->buffer || addr->getWidth() != 64 || !s.mem[name].empty() ||
               r->buffer->elemBytes() != width) {
             unknown(loc, "store to " + name +
-                             " at a symbolic address (vector, scratch "
-                             "variable, or mixed with constant-index "
-                             "stores) is not yet modeled");
+                             " at a symbolic address (scratch variable, "
+                             "mixed with constant-index stores, or of a "
+                             "width other than the element's) is not yet "
+                             "modeled");
             return false;
           }
-          SymValue sv = floatBits(*r, val(st.getValues()[0]));
-          if (!sv.term)
-            return false;
+          unsigned lanes = st.getValues().size();
+          SmallVector<Term, 4> values;
+          for (Value v : st.getValues()) {
+            SymValue sv = floatBits(*r, val(v));
+            if (!sv.term)
+              return false;
+            values.push_back(sv.term);
+          }
+          // PTX ISA 5.4.5: a vector access is aligned to its whole size.
           Term eb = T.bv(width, 64);
+          Term vb = T.bv(uint64_t(width) * lanes, 64);
           result.alignments.push_back(
-              {s.pc, T.eq(T.bvBin(Kind::BVURem, offTerm, eb), T.bv(0, 64)),
+              {s.pc, T.eq(T.bvBin(Kind::BVURem, offTerm, vb), T.bv(0, 64)),
                loc, "alignment of the store to " + name});
           Term index = T.bvBin(Kind::BVUDiv, offTerm, eb);
           // Bounds: checked here, for --verify-sync as for --verify-equiv.
+          Term last = T.bvBin(Kind::BVAdd, index, T.bv(lanes - 1, 64));
           result.alignments.push_back(
-              {s.pc, T.bvUlt(index, r->buffer->numElementsTerm(T, launch)),
+              {s.pc, T.bvUlt(last, r->buffer->numElementsTerm(T, launch)),
                loc, "stores to " + name + " stay inside its extent of " +
                         r->buffer->extentText() + " elements"});
-          s.symbolicStores.push_back({name, index, sv.term, loc});
-          recordAccess(s, st, /*write=*/true, name, /*shared=*/false, offTerm,
-                       width, sv.term, loc);
+          for (auto [k, v] : llvm::enumerate(values)) {
+            Term at = T.bvBin(Kind::BVAdd, index, T.bv(k, 64));
+            s.symbolicStores.push_back({name, at, v, loc});
+            Term byteOff = T.bvBin(Kind::BVAdd, offTerm, T.bv(k * width, 64));
+            recordAccess(s, st, /*write=*/true, name, /*shared=*/false,
+                         byteOff, width, v, loc);
+          }
           ++s.occurrences[st];
           return advance();
         }

@@ -19,11 +19,8 @@ Term ::kproof::engine::inputElement(TermContext &T,
                                     const BufferBinding &buffer, Term index) {
   if (isa<FloatType>(buffer.elemType))
     return T.element(buffer.name, index);
-  if (index->getKind() == Kind::BVConst)
-    return T.bvVar(buffer.name + "[" +
-                       std::to_string(index->getAPInt().getZExtValue()) + "]",
-                   buffer.elemType.getIntOrFloatBitWidth());
-  return nullptr; // integer elements at symbolic indices: not modeled yet
+  return T.intElement(buffer.name, index,
+                      buffer.elemType.getIntOrFloatBitWidth());
 }
 
 namespace {

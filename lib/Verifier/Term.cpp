@@ -520,6 +520,18 @@ Term TermContext::element(llvm::StringRef buffer, Term index) {
                 buffer);
 }
 
+Term TermContext::intElement(llvm::StringRef buffer, Term index,
+                             unsigned width) {
+  if (!index || width == 0)
+    return nullptr;
+  if (index->getKind() == Kind::BVConst)
+    return bvVar(buffer.str() + "[" +
+                     std::to_string(index->getAPInt().getZExtValue()) + "]",
+                 width);
+  return intern(Kind::Select, Sort::BV, width, {index}, nullptr, nullptr,
+                buffer);
+}
+
 Term TermContext::bvToReal(Term a, bool isSigned) {
   if (!a)
     return nullptr;
@@ -699,7 +711,10 @@ Term TermContext::rebuild(Term t, llvm::ArrayRef<Term> o) {
   case Kind::Max: return max(o[0], o[1]);
   case Kind::Min: return min(o[0], o[1]);
   case Kind::RealFn: return realFn(t->getName(), o);
-  case Kind::Select: return element(t->getName(), o[0]);
+  case Kind::Select:
+    return t->getSort() == Sort::BV
+               ? intElement(t->getName(), o[0], t->getWidth())
+               : element(t->getName(), o[0]);
   case Kind::BVToReal: return bvToReal(o[0], t->isSigned());
   case Kind::BVNot: return bvNot(o[0]);
   case Kind::BVZExt: return bvZExt(o[0], t->getWidth());

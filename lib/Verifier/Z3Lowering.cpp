@@ -116,7 +116,8 @@ Expr Z3Lowering::lowerNode(Term t) {
     for (Term op : t->getOperands())
       overBV |= op->getSort() == Sort::BV && t->getKind() != Kind::Eq &&
                 t->getKind() != Kind::Ite && t->getKind() != Kind::Select;
-    if (overBV && t->getKind() != Kind::BVVar) {
+    if (overBV && t->getKind() != Kind::BVVar &&
+        t->getKind() != Kind::Select) {
       result = lowerAsInt(t, ops);
       if (!result.isValid())
         return result; // lowerAsInt recorded why
@@ -379,26 +380,69 @@ Expr Z3Lowering::lowerSelect(Term t, const Expr &index) {
     return fail("the index of " + t->toString() +
                 " is not a bit-vector of at most " +
                 std::to_string(kIndexWidth) + " bits");
+  // Integer elements (a BV-sorted Select) map to bit-vectors of their
+  // width; in integer mode to Ints in [0, 2^width).
+  bool integer = t->getSort() == Sort::BV;
+  std::string range = !integer ? "Real"
+                      : bvAsInt ? "Int"
+                                : "BV" + std::to_string(t->getWidth());
   auto it = buffers.find(buffer);
   if (it == buffers.end()) {
     // Integer mode: the index is the Int of the 64-bit index.
-    if (!declare(buffer, bvAsInt ? std::string("(Int) Real")
-                                 : "(BV" + std::to_string(kIndexWidth) +
-                                       ") Real"))
+    if (!declare(buffer, (bvAsInt ? std::string("(Int) ")
+                                  : "(BV" + std::to_string(kIndexWidth) +
+                                        ") ") +
+                             range))
       return Expr();
     smt::FuncDecl f = z3.function(
         buffer, {bvAsInt ? z3.intSort() : z3.bvSort(kIndexWidth)},
-        z3.realSort());
+        !integer  ? z3.realSort()
+        : bvAsInt ? z3.intSort()
+                  : z3.bvSort(t->getWidth()));
     if (!f.isValid())
       return Expr();
     it = buffers.emplace(buffer, f).first;
     bufferOrder.push_back(buffer);
+    if (integer)
+      intBufferWidths[buffer] = t->getWidth();
+  } else if (integer != intBufferWidths.count(buffer) ||
+             (integer && intBufferWidths[buffer] != t->getWidth())) {
+    return fail("buffer '" + buffer +
+                "' is read with two element sorts: " + t->toString());
   }
   Expr index64 = bvAsInt ? index : index.zext(kIndexWidth);
   Expr value = it->second(index64);
-  if (value.isValid())
+  if (value.isValid()) {
     selects.push_back({t, index64, value});
+    if (integer && bvAsInt) {
+      intDefs.push_back(z3.intVal(0) <= value && value < pow2(t->getWidth()));
+      ranges[t] = {llvm::APInt(256, 0),
+                   llvm::APInt::getLowBitsSet(256, t->getWidth())};
+    }
+  }
   return value;
+}
+
+std::optional<llvm::APInt> Z3Lowering::readBits(const smt::Model &model,
+                                                const Expr &e, unsigned width,
+                                                llvm::StringRef what) {
+  Expr v = model.evaluate(e);
+  std::optional<llvm::APInt> bits;
+  if (v.isValid()) {
+    if (bvAsInt) {
+      if (auto text = v.getNumeralString();
+          text && !text->empty() && (*text)[0] != '-') {
+        llvm::APInt big(width + 1, *text, 10);
+        if (big.getActiveBits() <= width)
+          bits = big.trunc(width);
+      }
+    } else {
+      bits = v.getBVValue();
+    }
+  }
+  if (!bits)
+    modelError = "the model gives no bit-vector value for " + what.str();
+  return bits;
 }
 
 //===----------------------------------------------------------------------===//
@@ -513,13 +557,18 @@ std::vector<NamedFact> Z3Lowering::atomFacts() {
   // A buffer element read both at a constant index (the RealVar
   // "buffer[k]") and through the buffer's function.
   for (const auto &[t, e] : vars) {
-    if (t->getKind() != Kind::RealVar)
+    if (t->getKind() != Kind::RealVar && t->getKind() != Kind::BVVar)
       continue;
     auto element = parseElementName(t->getName());
     if (!element)
       continue;
     auto it = buffers.find(element->first);
     if (it == buffers.end())
+      continue;
+    auto iw = intBufferWidths.find(element->first);
+    bool intBuffer = iw != intBufferWidths.end();
+    if (intBuffer != (t->getKind() == Kind::BVVar) ||
+        (intBuffer && iw->second != t->getWidth()))
       continue;
     add("elem_link!" + t->getName().str(),
         it->second(bvAsInt ? z3.intVal(std::to_string(element->second))
@@ -607,6 +656,16 @@ Z3Lowering::extractModel(const smt::Model &model) {
       modelError = "the model gives no index value for " + what;
       return std::nullopt;
     }
+    if (s.term->getSort() == Sort::BV) {
+      auto bits = readBits(model, s.value, s.term->getWidth(), what);
+      if (!bits)
+        return std::nullopt;
+      result.bitvectors.insert_or_assign(
+          s.term->getName().str() + "[" +
+              std::to_string(index->getZExtValue()) + "]",
+          *bits);
+      continue;
+    }
     auto q = readRational(model, s.value, what);
     if (!q)
       return std::nullopt;
@@ -619,6 +678,31 @@ Z3Lowering::extractModel(const smt::Model &model) {
     auto interp = model.getFunctionInterp(buffers.at(buffer));
     if (!interp)
       continue;
+    if (auto iw = intBufferWidths.find(buffer); iw != intBufferWidths.end()) {
+      for (const auto &[args, value] : interp->entries) {
+        if (args.size() != 1)
+          continue;
+        std::optional<llvm::APInt> index = numeralIndex(args[0]);
+        if (!index)
+          continue;
+        std::string key =
+            buffer + "[" + std::to_string(index->getZExtValue()) + "]";
+        auto bits = readBits(model, value, iw->second,
+                             key + " (a point of the model)");
+        if (!bits)
+          return std::nullopt;
+        result.bitvectors.emplace(key, *bits);
+      }
+      const Expr &other = interp->elseValue;
+      if (other.isNumeral()) {
+        auto bits = readBits(model, other, iw->second,
+                             "the default element of " + buffer);
+        if (!bits)
+          return std::nullopt;
+        result.intElementDefaults.insert_or_assign(buffer, *bits);
+      }
+      continue;
+    }
     auto &elements = result.elements[buffer];
     for (const auto &[args, value] : interp->entries) {
       if (args.size() != 1)

@@ -32,6 +32,22 @@ struct Assignment {
   std::map<std::string, std::map<uint64_t, Rational>> elements;
   /// Value of an element not listed in `elements` (a model's default).
   std::map<std::string, Rational> elementDefaults;
+  /// Integer buffers: the value of an element the model does not list
+  /// (integer elements themselves are `bitvectors["buffer[i]"]`).
+  std::map<std::string, llvm::APInt> intElementDefaults;
+
+  /// The value of integer element `buffer[index]`: the BVVar
+  /// "buffer[index]", else the buffer's default.
+  std::optional<llvm::APInt> intElement(const std::string &buffer,
+                                        uint64_t index) const {
+    auto v = bitvectors.find(buffer + "[" + std::to_string(index) + "]");
+    if (v != bitvectors.end())
+      return v->second;
+    auto d = intElementDefaults.find(buffer);
+    if (d != intElementDefaults.end())
+      return d->second;
+    return std::nullopt;
+  }
 
   /// The value of `buffer[index]`, whether it was assigned as the RealVar
   /// "buffer[index]" or through `elements`.

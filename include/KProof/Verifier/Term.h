@@ -198,6 +198,11 @@ public:
   /// Element `index` of input buffer `buffer`: RealVar "buffer[i]" for a
   /// constant index, Select otherwise.
   Term element(llvm::StringRef buffer, Term index);
+  /// Integer element `index` (64-bit BV) of input buffer `buffer`, whose
+  /// elements have `width` bits: BVVar "buffer[i]" for a constant index,
+  /// else a BV-sorted Select (an uninterpreted read `buffer[index]`, any
+  /// value of its width unless the contract restricts the buffer).
+  Term intElement(llvm::StringRef buffer, Term index, unsigned width);
   Term bvToReal(Term a, bool isSigned);
 
   // --- BV ---

@@ -195,6 +195,11 @@ private:
   smt::Expr lowerVar(Term t);
   smt::Expr lowerAtom(Term t, llvm::ArrayRef<smt::Expr> args);
   smt::Expr lowerSelect(Term t, const smt::Expr &index);
+  /// The bit-vector value of `e` (of `width` bits) under `model`, read
+  /// from a BV numeral or, in integer mode, from an Int in [0, 2^width).
+  std::optional<llvm::APInt> readBits(const smt::Model &model,
+                                      const smt::Expr &e, unsigned width,
+                                      llvm::StringRef what);
   /// Registers a Z3 symbol name with its signature; false (and an error) if
   /// the name is taken with another signature.
   bool declare(const std::string &name, const std::string &signature);
@@ -216,6 +221,8 @@ private:
   /// Buffer functions by buffer name, and their creation order.
   std::map<std::string, smt::FuncDecl> buffers;
   std::vector<std::string> bufferOrder;
+  /// Buffers of integer elements (BV-sorted Select), with the width.
+  std::map<std::string, unsigned> intBufferWidths;
   struct SelectInfo {
     Term term;
     smt::Expr index64; ///< the index zero-extended to kIndexWidth
