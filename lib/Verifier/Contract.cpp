@@ -59,6 +59,13 @@ static LogicalResult bindParams(ContractOp contract, KernelOp kernel,
         for (int64_t e : d.getAs<DenseI64ArrayAttr>("shape").asArrayRef())
           b.shape.push_back(e);
       }
+      if (auto r = d.getAs<DenseI64ArrayAttr>("range")) {
+        b.range = {r[0], r[1]};
+        bc.assumptions.push_back(
+            "precondition: every element of '" + name + "' is in [" +
+            std::to_string(r[0]) + ", " + std::to_string(r[1]) +
+            ") (contract: range)");
+      }
       bc.buffers.push_back(b);
       bc.scalars.push_back(nullptr);
       continue;

@@ -226,10 +226,51 @@ llvm::DenseSet<Term> subterms(ArrayRef<Term> roots) {
 }
 
 /// One Z3 query over terms, with the ground facts every exp atom needs.
+/// The contract's preconditions on integer tables (BufferBinding::range):
+/// buffer name -> [lo, hi) of every element, signed.
+using TableRanges = std::map<std::string, std::pair<int64_t, int64_t>>;
+
 struct Query {
   TermContext &T;
   const CheckerOptions &options;
+  /// Preconditions asserted for every element of a ranged table that the
+  /// query reads (they restrict the inputs, as the verdict prints).
+  const TableRanges *ranges;
   SmallVector<Term> assertions;
+
+  /// lo <= v < hi for every element of a ranged table in `roots`: the
+  /// Select reads and the constant-index elements ("idx[3]").
+  void addRangeFacts(SmallVectorImpl<Term> &out, ArrayRef<Term> roots) {
+    if (!ranges || ranges->empty())
+      return;
+    llvm::DenseSet<Term> seen;
+    SmallVector<Term> work(roots.begin(), roots.end());
+    while (!work.empty()) {
+      Term t = work.pop_back_val();
+      if (!seen.insert(t).second)
+        continue;
+      for (Term o : t->getOperands())
+        work.push_back(o);
+      if (t->getSort() != Sort::BV ||
+          (t->getKind() != Kind::Select && t->getKind() != Kind::BVVar))
+        continue;
+      StringRef buffer = t->getName();
+      if (t->getKind() == Kind::BVVar) {
+        size_t open = buffer.rfind('[');
+        if (open == StringRef::npos || !buffer.ends_with("]"))
+          continue;
+        buffer = buffer.take_front(open);
+      }
+      auto it = ranges->find(buffer.str());
+      if (it == ranges->end())
+        continue;
+      unsigned w = t->getWidth();
+      out.push_back(
+          T.bvSle(T.bv(APInt(w, it->second.first, /*isSigned=*/true)), t));
+      out.push_back(
+          T.bvSlt(t, T.bv(APInt(w, it->second.second, /*isSigned=*/true))));
+    }
+  }
 
   /// exp(max(a, b)) = ite(b <= a, exp(a), exp(b)) (and min, ite alike):
   /// exp pushed through the branch, as ground facts for every such atom.
@@ -286,7 +327,11 @@ struct Query {
     return f;
   }
 
-  Outcome checkAnyInputs(ArrayRef<Term> extra) {
+  Outcome checkAnyInputs(ArrayRef<Term> extraIn) {
+    SmallVector<Term> extra(extraIn.begin(), extraIn.end());
+    SmallVector<Term> roots(assertions.begin(), assertions.end());
+    roots.append(extraIn.begin(), extraIn.end());
+    addRangeFacts(extra, roots);
     // Products of two symbolic bit-vectors (ctaid.x * ntid.x under a
     // symbolic launch) defeat bit-blasting; their exact integer encoding
     // goes first, the bit-vector one when it cannot decide.
@@ -502,6 +547,11 @@ private:
   ModuleOp module;
   ContractOp contract;
   const CheckerOptions &options;
+  /// BufferBinding::range of every ranged table, for Query.
+  TableRanges tableRanges;
+  /// The memory-safety obligations (alignment, bounds) as facts: each
+  /// path condition implies its condition. Value checks assume them.
+  Term memorySafe = nullptr;
   TermContext T;
   Normalizer N;
   Verdict verdict;
@@ -893,7 +943,7 @@ Checker::ValueOutcome Checker::solveValue(const std::string &name, Term pc,
                                           StringRef buffer) {
   // Residue to Z3: normalized forms (exp of sums split into products).
   Term nl = N.toTerm(N.normalize(lhs)), nr = N.toTerm(N.normalize(rhs));
-  Query q{T, options, {pc, T.notOf(T.eq(nl, nr))}};
+  Query q{T, options, &tableRanges, {pc, T.notOf(T.eq(nl, nr))}};
   q.addBranchFacts();
   SmallVector<Term> vars = q.inputVars();
   SmallVector<Term> blocked;
@@ -995,7 +1045,7 @@ void Checker::checkSpecDefined(const std::string &name, Term pc, Term spec) {
     Term den = t->getOperand(1);
     if (!checkedSpecDivisors.insert(den).second || N.provesNonZero(den))
       continue;
-    Query q{T, options, {pc, T.eq(den, T.real(0))}};
+    Query q{T, options, &tableRanges, {pc, T.eq(den, T.real(0))}};
     q.addBranchFacts();
     Query::Outcome out = q.check();
     if (out.result == smt::CheckResult::Unsat) {
@@ -1016,7 +1066,7 @@ void Checker::checkNever(
     proved(name, cond, "normalizer");
     return;
   }
-  Query q{T, options, {cond}};
+  Query q{T, options, &tableRanges, {cond}};
   q.addBranchFacts();
   Query::Outcome out = q.check();
   if (out.result == smt::CheckResult::Unsat) {
@@ -1043,7 +1093,9 @@ void Checker::checkNever(
       return;
     }
     record(name, VerdictKind::Unknown,
-           "solver model not confirmed with the true functions");
+           "solver model not confirmed with the true functions" +
+               (ev.getError().empty() ? std::string()
+                                      : " (" + ev.getError() + ")"));
     return;
   }
   record(name, VerdictKind::Unknown, "solver: " + out.reason);
@@ -1057,6 +1109,8 @@ void Checker::checkThreadStores(const PathResult &p, const BufferBinding &out,
   Term pc = T.substitute(p.pathCondition, pins);
   for (auto &[v, c] : pins)
     pc = T.andOf(pc, T.eq(v, c));
+  if (memorySafe)
+    pc = T.andOf(pc, T.substitute(memorySafe, pins));
   // Stores at fixed elements (thread 0 writes y[0]): other threads writing
   // the same element are write-write races (checkSync).
   for (auto &[name, cells] : p.stores) {
@@ -1111,7 +1165,7 @@ void Checker::checkThreadStores(const PathResult &p, const BufferBinding &out,
     if (cond->getKind() == Kind::BoolConst && !cond->getBoolValue()) {
       proved(name, cond, "normalizer");
     } else {
-      Query q{T, options, {cond}};
+      Query q{T, options, &tableRanges, {cond}};
       Query::Outcome o = q.check();
       if (o.result == smt::CheckResult::Unsat) {
         proved(name, cond, "z3 (unsat)");
@@ -1162,14 +1216,43 @@ void Checker::checkCoverage(const ExecutionResult &ex,
   // witness ctaid.x = e / ntid.x, tid.x = e % ntid.x.
   // A variable's range: its extent (a term, a variable under a symbolic
   // launch) and, when concrete, its value.
+  // A lane or warp pseudo-variable of readLinearForm ("tid.x%32",
+  // "tid.x/32"): its thread variable, the power of two, and which part.
+  struct Part {
+    std::string var;
+    uint64_t radix = 0;
+    bool low = false;
+  };
+  auto partOf = [](StringRef name) -> std::optional<Part> {
+    size_t at = name.find_first_of("%/");
+    if (at == StringRef::npos)
+      return std::nullopt;
+    Part p{name.take_front(at).str(), 0, name[at] == '%'};
+    if (name.drop_front(at + 1).getAsInteger(10, p.radix) || !p.radix)
+      return std::nullopt;
+    return p;
+  };
   auto range = [&](StringRef var) -> Term {
+    if (std::optional<Part> p = partOf(var)) {
+      if (p->low)
+        return T.bv(p->radix, 64);
+      Term ext = T.bvZExt(launch.extentOf(T, p->var), 64);
+      return T.bvBin(Kind::BVUDiv,
+                     T.bvBin(Kind::BVAdd, ext, T.bv(p->radix - 1, 64)),
+                     T.bv(p->radix, 64));
+    }
     return T.bvZExt(launch.extentOf(T, var), 64);
   };
   auto concreteRange = [&](StringRef var) -> std::optional<int64_t> {
-    Term r = launch.extentOf(T, var);
+    std::optional<Part> p = partOf(var);
+    Term r = launch.extentOf(T, p ? StringRef(p->var) : var);
     if (r->getKind() != Kind::BVConst)
-      return std::nullopt;
-    return int64_t(r->getAPInt().getZExtValue());
+      return p && p->low ? std::optional<int64_t>(p->radix) : std::nullopt;
+    int64_t ext = r->getAPInt().getZExtValue();
+    if (!p)
+      return ext;
+    return p->low ? std::min<int64_t>(ext, p->radix)
+                  : (ext + int64_t(p->radix) - 1) / int64_t(p->radix);
   };
   Term e = T.bvVar("e", 64);
   llvm::DenseMap<Term, Term> w;
@@ -1188,7 +1271,7 @@ void Checker::checkCoverage(const ExecutionResult &ex,
         continue;
       std::map<std::string, int64_t> c;
       int64_t constant = 0;
-      if (!readLinearForm(st.index, 1, c, constant)) {
+      if (!readLinearForm(st.index, 1, c, constant, /*splitIds=*/true)) {
         linear = false;
         break;
       }
@@ -1245,18 +1328,45 @@ void Checker::checkCoverage(const ExecutionResult &ex,
     if (!mixedRadix)
       break;
     Term base = T.bvBin(Kind::BVSub, e, T.bv(APInt(64, constant, true)));
+    // Lane and warp parts recombine: v = (v/2^j) * 2^j + v%2^j.
+    std::map<std::string, std::pair<Term, Term>> parts;
+    std::map<std::string, uint64_t> radix;
     for (auto &[c, var] : order) {
       std::optional<int64_t> r = rangeOf(var);
       witness += (witness.empty() ? "" : ", ") + var + " = (e - " +
                  std::to_string(constant) + ") / " + std::to_string(c) +
                  " % " +
-                 (r ? std::to_string(*r)
-                    : launch.extentOf(T, var)->getName().str());
+                 (r ? std::to_string(*r) : range(var)->toString());
       if (var == kCounter)
         continue;
       Term v = T.bvBin(Kind::BVURem, T.bvBin(Kind::BVUDiv, base, T.bv(c, 64)),
                        range(var));
+      if (std::optional<Part> p = partOf(var)) {
+        auto [it, fresh] = radix.emplace(p->var, p->radix);
+        if (!fresh && it->second != p->radix) {
+          mixedRadix = false; // two splits of one variable
+          break;
+        }
+        (p->low ? parts[p->var].second : parts[p->var].first) = v;
+        continue;
+      }
       w[T.bvVar(var, 32)] = T.bvExtract(v, 0, 32);
+    }
+    for (auto &[var, hl] : parts) {
+      Term key = T.bvVar(var, 32);
+      if (w.count(key)) {
+        mixedRadix = false; // the variable itself and a part of it
+        break;
+      }
+      Term hi = hl.first ? T.bvBin(Kind::BVMul, hl.first,
+                                   T.bv(radix[var], 64))
+                         : T.bv(0, 64);
+      Term lo = hl.second ? hl.second : T.bv(0, 64);
+      w[key] = T.bvExtract(T.bvBin(Kind::BVAdd, hi, lo), 0, 32);
+    }
+    if (!mixedRadix) {
+      w.clear();
+      witness.clear();
     }
     break;
   }
@@ -1308,7 +1418,7 @@ void Checker::checkCoverage(const ExecutionResult &ex,
     proved(name, missed, "witness " + witness + ", normalizer");
     return;
   }
-  Query q{T, options, {missed}};
+  Query q{T, options, &tableRanges, {missed}};
   Query::Outcome outcome = q.check();
   if (outcome.result == smt::CheckResult::Unsat) {
     proved(name, missed, "z3 (unsat) with witness " + witness);
@@ -1614,7 +1724,7 @@ void Checker::checkSync(const ExecutionResult &ex,
           counted.push_back(cond);
           cond = T.andOf(counted);
         }
-        Query q{T, options, {cond}};
+        Query q{T, options, &tableRanges, {cond}};
         Query::Outcome out = q.check();
         if (out.result == smt::CheckResult::Unsat) {
           proved(name, cond,
@@ -1649,7 +1759,7 @@ void Checker::checkSync(const ExecutionResult &ex,
         // only a contract with tolerate_equal_writes accepts them.
         bool equalValues = false;
         if (x.write && y.write && x.value && y.value) {
-          Query same{T, options,
+          Query same{T, options, &tableRanges,
                      {cond, T.notOf(T.eq(p.first(x.value),
                                          p.second(y.value)))}};
           equalValues = same.check().result == smt::CheckResult::Unsat;
@@ -1727,7 +1837,7 @@ void Checker::checkSync(const ExecutionResult &ex,
                              " / " + locString(y->loc)
                        : "no thread exits while others wait at the barrier at " +
                              locString(x->loc);
-        Query q{T, options, {cond}};
+        Query q{T, options, &tableRanges, {cond}};
         Query::Outcome out =
             cond->getKind() == Kind::BoolConst && !cond->getBoolValue()
                 ? Query::Outcome{smt::CheckResult::Unsat, std::nullopt, ""}
@@ -1746,7 +1856,7 @@ void Checker::checkSync(const ExecutionResult &ex,
           // An .aligned barrier that part of a warp skips (the rest of the
           // warp waits): divergence, not a clean exit (PTX ISA 9.7.13.4).
           Term warpCond = T.andOf(cond, p.sameWarp());
-          Query wq{T, options, {warpCond}};
+          Query wq{T, options, &tableRanges, {warpCond}};
           Query::Outcome wout = wq.check();
           if (wout.result == smt::CheckResult::Sat && wout.model) {
             std::string w1 = p.describe(*wout.model, "t1"),
@@ -1800,7 +1910,7 @@ void Checker::checkSync(const ExecutionResult &ex,
       proved(name, r.condition, "normalizer");
       continue;
     }
-    Query q{T, options, {r.condition}};
+    Query q{T, options, &tableRanges, {r.condition}};
     Query::Outcome out = q.check();
     if (out.result == smt::CheckResult::Unsat)
       proved(name, r.condition, "z3 (unsat)");
@@ -1956,7 +2066,7 @@ void Checker::checkCountedBarriers(const ExecutionResult &ex,
         Term cond =
             T.andOf({p.first(x->pathCondition), p.second(y->pathCondition),
                      p.frame(true), p.sameWarp()});
-        Query q{T, options, {cond}};
+        Query q{T, options, &tableRanges, {cond}};
         Query::Outcome out = q.check();
         if (out.result == smt::CheckResult::Unsat)
           continue;
@@ -1996,7 +2106,7 @@ void Checker::checkCountedBarriers(const ExecutionResult &ex,
         ThreadPair p(T, ex, launch);
         Term cond = T.andOf({p.first(x.pathCondition),
                              p.second(y.pathCondition), p.frame(true)});
-        Query q{T, options, {cond}};
+        Query q{T, options, &tableRanges, {cond}};
         Query::Outcome out = q.check();
         if (out.result == smt::CheckResult::Unsat)
           continue;
@@ -2067,7 +2177,7 @@ void Checker::checkCountedBarriers(const ExecutionResult &ex,
         return it->second;
       std::optional<bool> r;
       for (bool value : {true, false}) {
-        Query q{T, options, {ctaRange, value ? T.notOf(v) : v}};
+        Query q{T, options, &tableRanges, {ctaRange, value ? T.notOf(v) : v}};
         if (q.check().result == smt::CheckResult::Unsat) {
           r = value;
           break;
@@ -2181,6 +2291,9 @@ std::optional<Verdict> Checker::run() {
   verdict.kernelName = kernel.getSymName().str();
   buffers = bound->buffers;
   scalars = bound->scalars;
+  for (const std::optional<BufferBinding> &b : buffers)
+    if (b && b->range)
+      tableRanges[b->name] = *b->range;
   std::unique_ptr<Spec> spec = std::move(bound->spec);
   verdict.specDescription =
       options.syncOnly ? "synchronization (races, barrier divergence, "
@@ -2242,13 +2355,19 @@ std::optional<Verdict> Checker::run() {
   }
   // Memory safety (alignment, bounds) before values, as Alive2 checks UB
   // before refinement: its counterexample is the one printed.
+  SmallVector<Term> safe;
   for (const PathObligation &a : ex.alignments) {
     Term pc = a.pathCondition;
     if (Term range = counterRangeFacts(T.andOf(pc, a.condition)))
       pc = T.andOf(pc, range);
     checkNever(a.what + " at " + locString(a.loc), pc, T.notOf(a.condition),
                a.loc);
+    safe.push_back(T.implies(a.pathCondition, a.condition));
   }
+  // Values are compared where every access is in bounds and aligned: an
+  // input that breaks one is that obligation's counterexample (above), and
+  // outside a buffer neither the kernel nor the spec has a value.
+  memorySafe = T.andOf(safe);
   if (!options.syncOnly && !ex.valueUnknownReason.empty())
     record("values of the outputs", VerdictKind::Unknown,
            ex.valueUnknownReason);
@@ -2303,7 +2422,8 @@ std::optional<Verdict> Checker::run() {
         continue;
       }
       checkSpecDefined(elemName, p.pathCondition, specValue);
-      checkValue("value " + elemName, p.pathCondition, st->value, specValue,
+      checkValue("value " + elemName, T.andOf(p.pathCondition, memorySafe),
+                 st->value, specValue,
                  st->loc, T.bv(e, 64), out.name);
     }
   }

@@ -1959,6 +1959,38 @@ bool Executor::execOp(State &s, Operation *op) {
         set(f, o, shifted);
         return advance();
       })
+      .Case<BfiOp>([&](BfiOp o) {
+        // PTX ISA 9.7.8.11: b with bits [pos, pos + len) replaced by the
+        // low len bits of a (pos, len: their low 8 bits; truncated at the
+        // width). The two parts have disjoint bits, so their sum is their
+        // OR, which keeps an index such as bfi(row, lane, 7, 25) a linear
+        // form (row * 128 + (lane & 127)).
+        Term a = bits(o.getInsert()), b = bits(o.getBase());
+        Term pos = bits(o.getPos()), len = bits(o.getLen());
+        if (!a || !b || !pos || !len)
+          return false;
+        if (pos->getKind() != Kind::BVConst ||
+            len->getKind() != Kind::BVConst) {
+          unknown(loc, "bfi with a field position or length that is not a "
+                       "constant is not modeled");
+          return false;
+        }
+        unsigned w = a->getWidth();
+        unsigned p = pos->getAPInt().getZExtValue() & 0xff;
+        unsigned n = len->getAPInt().getZExtValue() & 0xff;
+        if (p >= w || n == 0) {
+          set(f, o, b);
+          return advance();
+        }
+        n = std::min(n, w - p);
+        APInt mask = APInt::getBitsSet(w, p, p + n);
+        Term field = T.bvBin(Kind::BVShl, a, T.bv(p, w));
+        if (p + n < w) // the shift already clears the bits below p
+          field = T.bvBin(Kind::BVAnd, field, T.bv(mask));
+        Term rest = T.bvBin(Kind::BVAnd, b, T.bv(~mask));
+        set(f, o, T.bvBin(Kind::BVAdd, rest, field));
+        return advance();
+      })
       .Case<MulWideOp>([&](MulWideOp o) {
         Term a = bits(o.getLhs()), b = bits(o.getRhs());
         if (!a || !b)

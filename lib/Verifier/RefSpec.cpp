@@ -1070,37 +1070,67 @@ std::unique_ptr<Spec>
 /// witness: RefSpec proves the witness with Z3 in the exact BV semantics.
 bool (::kproof::engine::readLinearForm)(Term t, int64_t scale,
                     std::map<std::string, int64_t> &coeffs,
-                    int64_t &constant) {
+                    int64_t &constant, bool splitIds) {
+  auto recurse = [&](Term u, int64_t k) {
+    return readLinearForm(u, k, coeffs, constant, splitIds);
+  };
+  auto isThreadVar = [](Term u) {
+    return u->getKind() == Kind::BVVar &&
+           (u->getName().starts_with("tid.") ||
+            u->getName().starts_with("ctaid."));
+  };
   switch (t->getKind()) {
+  case Kind::BVAnd:
+    // tid.x & (2^j - 1): the pseudo-variable "tid.x%2^j".
+    for (int k = 0; splitIds && k < 2; ++k) {
+      Term m = t->getOperand(k), x = t->getOperand(1 - k);
+      if (m->getKind() != Kind::BVConst || !isThreadVar(x))
+        continue;
+      const llvm::APInt &c = m->getAPInt();
+      if (!(c + 1).isPowerOf2() || c.getActiveBits() > 31)
+        continue;
+      coeffs[x->getName().str() + "%" +
+             std::to_string(c.getZExtValue() + 1)] += scale;
+      return true;
+    }
+    return false;
+  case Kind::BVLShr: {
+    // tid.x >> j: the pseudo-variable "tid.x/2^j".
+    Term x = t->getOperand(0), j = t->getOperand(1);
+    if (!splitIds || !isThreadVar(x) || j->getKind() != Kind::BVConst ||
+        j->getAPInt().getZExtValue() >= 31 ||
+        j->getAPInt().getZExtValue() == 0)
+      return false;
+    coeffs[x->getName().str() + "/" +
+           std::to_string(uint64_t(1) << j->getAPInt().getZExtValue())] +=
+        scale;
+    return true;
+  }
   case Kind::BVAdd:
-    return readLinearForm(t->getOperand(0), scale, coeffs, constant) &&
-           readLinearForm(t->getOperand(1), scale, coeffs, constant);
+    return recurse(t->getOperand(0), scale) &&
+           recurse(t->getOperand(1), scale);
   case Kind::BVMul:
     for (int k = 0; k < 2; ++k)
       if (t->getOperand(k)->getKind() == Kind::BVConst)
-        return readLinearForm(
-            t->getOperand(1 - k),
-            scale * t->getOperand(k)->getAPInt().getSExtValue(), coeffs,
-            constant);
+        return recurse(t->getOperand(1 - k),
+                       scale * t->getOperand(k)->getAPInt().getSExtValue());
     return false;
   case Kind::BVShl:
     if (t->getOperand(1)->getKind() != Kind::BVConst ||
         t->getOperand(1)->getAPInt().getZExtValue() > 32)
       return false;
-    return readLinearForm(
-        t->getOperand(0),
-        scale << t->getOperand(1)->getAPInt().getZExtValue(), coeffs,
-        constant);
+    return recurse(t->getOperand(0),
+                   scale << t->getOperand(1)->getAPInt().getZExtValue());
   case Kind::BVZExt:
   case Kind::BVSExt:
-    return readLinearForm(t->getOperand(0), scale, coeffs, constant);
+    return recurse(t->getOperand(0), scale);
   case Kind::BVUDiv: {
     if (t->getOperand(1)->getKind() != Kind::BVConst)
       return false;
     int64_t d = t->getOperand(1)->getAPInt().getSExtValue();
     std::map<std::string, int64_t> inner;
     int64_t c = 0;
-    if (d <= 0 || !readLinearForm(t->getOperand(0), 1, inner, c) || c % d)
+    if (d <= 0 || !readLinearForm(t->getOperand(0), 1, inner, c, splitIds) || c % d)
       return false;
     for (auto &[var, k] : inner) {
       if (k % d)

@@ -77,9 +77,13 @@ constexpr uint64_t kMaxSymbolicElements = 4096;
 /// false for anything else. It only proposes a layout-inversion witness:
 /// callers prove the witness in the exact BV semantics (the checker's
 /// coverage obligation, the reference spec's layout facts).
+/// `splitIds`: also read `v & (2^j - 1)` and `v >> j` of a thread variable
+/// v as the pseudo-variables "v%2^j" and "v/2^j" (a lane and a warp index:
+/// "tid.x%32", "tid.x/32"), which the caller recombines as
+/// v = (v/2^j) * 2^j + v%2^j.
 bool readLinearForm(Term t, int64_t scale,
                     std::map<std::string, int64_t> &coeffs,
-                    int64_t &constant);
+                    int64_t &constant, bool splitIds = false);
 
 } // namespace kproof::engine
 

@@ -617,6 +617,21 @@ Term TermContext::bvBin(Kind kind, Term a, Term b) {
   default:
     break;
   }
+  if (kind == Kind::BVAnd) {
+    // x & ~0 = x; (x & c1) & c2 = x & (c1 & c2).
+    if (a->getKind() == Kind::BVConst)
+      std::swap(a, b);
+    if (b->getKind() == Kind::BVConst) {
+      if (b->getAPInt().isAllOnes())
+        return a;
+      if (a->getKind() == Kind::BVAnd) {
+        for (int k = 0; k < 2; ++k)
+          if (a->getOperand(k)->getKind() == Kind::BVConst)
+            return bvBin(Kind::BVAnd, a->getOperand(1 - k),
+                         bv(a->getOperand(k)->getAPInt() & b->getAPInt()));
+      }
+    }
+  }
   bool commutative = kind == Kind::BVAdd || kind == Kind::BVMul ||
                      kind == Kind::BVAnd || kind == Kind::BVOr ||
                      kind == Kind::BVXor;

@@ -98,6 +98,10 @@ struct BufferBinding {
   /// ("nctaid.x", "nctaid.x*ntid.x", "2*ntid.x"): a launch-dependent extent.
   /// An empty vector: every extent is concrete.
   std::vector<std::string> symbolicDims;
+  /// Integer tables: the contract's precondition `range = [lo, hi)` on
+  /// every element (signed values of the element width). It restricts the
+  /// inputs a proof covers (printed with the verdict); it is no axiom.
+  std::optional<std::pair<int64_t, int64_t>> range;
   bool isSymbolic() const {
     for (const std::string &s : symbolicDims)
       if (!s.empty())

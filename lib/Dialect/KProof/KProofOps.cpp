@@ -836,7 +836,7 @@ LogicalResult ContractOp::verify() {
       return emitOpError("param #") << i << " needs a 'name'";
     if (failed(checkKeys(d,
                          {"name", "buffer", "space", "type", "shape",
-                          "scalar", "value"},
+                          "scalar", "value", "range"},
                          ("param '" + name.getValue() + "'").str())))
       return failure();
     if (!names.insert(name.getValue()).second)
@@ -904,6 +904,31 @@ LogicalResult ContractOp::verify() {
           if (e < 1)
             return emitOpError("param '")
                    << name.getValue() << "' has a non-positive extent";
+      }
+      if (Attribute r = d.get("range")) {
+        // A precondition on an integer table: every element in [lo, hi).
+        auto range = dyn_cast<DenseI64ArrayAttr>(r);
+        if (!range || range.size() != 2)
+          return emitOpError("param '")
+                 << name.getValue()
+                 << "': 'range' must be array<i64: lo, hi> (every element "
+                    "in [lo, hi))";
+        if (!isa<IntegerType>(type.getValue()) || role == "out")
+          return emitOpError("param '")
+                 << name.getValue()
+                 << "': 'range' applies to an in or inout buffer of integers";
+        int64_t lo = range[0], hi = range[1];
+        unsigned w = type.getValue().getIntOrFloatBitWidth();
+        int64_t minV = w >= 64 ? INT64_MIN : -(int64_t(1) << (w - 1));
+        int64_t maxV = w >= 64 ? INT64_MAX : (int64_t(1) << (w - 1)) - 1;
+        if (lo >= hi)
+          return emitOpError("param '")
+                 << name.getValue() << "': 'range' [" << lo << ", " << hi
+                 << ") is empty: no input satisfies it";
+        if (lo < minV || hi - 1 > maxV)
+          return emitOpError("param '")
+                 << name.getValue() << "': 'range' [" << lo << ", " << hi
+                 << ") does not fit the signed " << w << "-bit elements";
       }
       if (auto space = d.getAs<StringAttr>("space"))
         if (space.getValue() != "global")

@@ -1,0 +1,116 @@
+// memory_layouts.cu -- threads that write several elements, vector
+// accesses, loads interleaved with stores to other buffers, and integer
+// index tables (gathers).
+//
+//   copy_vec4          : y4[i] = x4[i] with float4 loads and stores
+//   copy_vec4_bug      : the same, with the last two lanes swapped
+//   copy_4per_thread   : each thread copies 4 elements, stride blockDim.x
+//                        (y[base + k * blockDim.x] for k < 4)
+//   copy_4per_thread_bug : the last element goes one block too far left
+//                        (k = 3 writes where k = 2 wrote: element missed)
+//   rmsnorm_warp4      : RMSnorm of a 128-wide row per warp, 4 elements
+//                        per lane: y = x * rsqrt(mean(x^2) + eps) * w,
+//                        sum of squares by xor shuffles, w loaded
+//                        interleaved with the stores to y
+//   rmsnorm_warp4_bug  : the same, with the weight of lane l + 32k taken
+//                        from w[l + 32(k+1) mod 128] (a wrong weight index)
+//   gather_idx         : y[i] = x[idx[i]] (idx an int32 index table)
+//   gather_idx_clamped : y[i] = x[min(idx[i], n_x - 1)] (never out of
+//                        bounds for idx >= 0)
+//
+// Fixture for: symbolic memory and many stores per thread
+// (test/Verifier/memory-*.mlir).
+#include <cuda_runtime.h>
+
+extern "C" __global__ void copy_vec4(const float4 *__restrict__ x,
+                                     float4 *__restrict__ y, int n4) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n4)
+    y[i] = x[i];
+}
+
+extern "C" __global__ void copy_vec4_bug(const float4 *__restrict__ x,
+                                         float4 *__restrict__ y, int n4) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n4) {
+    float4 v = x[i];
+    float t = v.z;
+    v.z = v.w;
+    v.w = t;
+    y[i] = v;
+  }
+}
+
+extern "C" __global__ void copy_4per_thread(const float *__restrict__ x,
+                                            float *__restrict__ y) {
+  int base = blockIdx.x * blockDim.x * 4 + threadIdx.x;
+#pragma unroll
+  for (int k = 0; k < 4; ++k)
+    y[base + k * blockDim.x] = x[base + k * blockDim.x];
+}
+
+extern "C" __global__ void copy_4per_thread_bug(const float *__restrict__ x,
+                                                float *__restrict__ y) {
+  int base = blockIdx.x * blockDim.x * 4 + threadIdx.x;
+#pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    int j = k == 3 ? 2 : k;
+    y[base + j * blockDim.x] = x[base + k * blockDim.x];
+  }
+}
+
+template <bool Bug>
+__device__ void rmsnorm_row(const float *__restrict__ x,
+                            const float *__restrict__ w,
+                            float *__restrict__ y, float eps) {
+  const int N = 128;
+  int lane = threadIdx.x & 31;
+  int row = blockIdx.x * (blockDim.x / 32) + threadIdx.x / 32;
+  const float *xr = x + row * N;
+  float v[4];
+  float ss = 0.f;
+#pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    v[k] = xr[lane + 32 * k];
+    ss += v[k] * v[k];
+  }
+#pragma unroll
+  for (int o = 16; o > 0; o >>= 1)
+    ss += __shfl_xor_sync(0xffffffffu, ss, o);
+  float r = rsqrtf(ss / N + eps);
+#pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    int wi = Bug ? (lane + 32 * (k + 1)) % N : lane + 32 * k;
+    y[row * N + lane + 32 * k] = v[k] * r * w[wi];
+  }
+}
+
+extern "C" __global__ void rmsnorm_warp4(const float *__restrict__ x,
+                                         const float *__restrict__ w,
+                                         float *__restrict__ y, float eps) {
+  rmsnorm_row<false>(x, w, y, eps);
+}
+
+extern "C" __global__ void rmsnorm_warp4_bug(const float *__restrict__ x,
+                                             const float *__restrict__ w,
+                                             float *__restrict__ y,
+                                             float eps) {
+  rmsnorm_row<true>(x, w, y, eps);
+}
+
+extern "C" __global__ void gather_idx(const float *__restrict__ x,
+                                      const int *__restrict__ idx,
+                                      float *__restrict__ y, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    y[i] = x[idx[i]];
+}
+
+extern "C" __global__ void gather_idx_clamped(const float *__restrict__ x,
+                                              const int *__restrict__ idx,
+                                              float *__restrict__ y, int n,
+                                              int n_x) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    y[i] = x[min(idx[i], n_x - 1)];
+}
