@@ -1128,6 +1128,13 @@ bool (::kproof::engine::readLinearForm)(Term t, int64_t scale,
     if (t->getOperand(1)->getKind() != Kind::BVConst)
       return false;
     int64_t d = t->getOperand(1)->getAPInt().getSExtValue();
+    // tid.x / 2^j: the pseudo-variable "tid.x/2^j".
+    if (splitIds && isThreadVar(t->getOperand(0)) && d > 1 &&
+        llvm::isPowerOf2_64(uint64_t(d))) {
+      coeffs[t->getOperand(0)->getName().str() + "/" + std::to_string(d)] +=
+          scale;
+      return true;
+    }
     std::map<std::string, int64_t> inner;
     int64_t c = 0;
     if (d <= 0 || !readLinearForm(t->getOperand(0), 1, inner, c, splitIds) || c % d)

@@ -513,6 +513,7 @@ Term TermContext::realFn(llvm::StringRef fn, llvm::ArrayRef<Term> args) {
 Term TermContext::element(llvm::StringRef buffer, Term index) {
   if (!index)
     return nullptr;
+  index = canonicalIndex(index);
   if (index->getKind() == Kind::BVConst)
     return realVar(buffer.str() + "[" +
                    std::to_string(index->getAPInt().getZExtValue()) + "]");
@@ -524,6 +525,7 @@ Term TermContext::intElement(llvm::StringRef buffer, Term index,
                              unsigned width) {
   if (!index || width == 0)
     return nullptr;
+  index = canonicalIndex(index);
   if (index->getKind() == Kind::BVConst)
     return bvVar(buffer.str() + "[" +
                      std::to_string(index->getAPInt().getZExtValue()) + "]",
@@ -616,6 +618,12 @@ Term TermContext::bvBin(Kind kind, Term a, Term b) {
     break;
   default:
     break;
+  }
+  if (kind == Kind::BVMul) {
+    if (b->getKind() == Kind::BVConst && b->getAPInt().isOne())
+      return a;
+    if (a->getKind() == Kind::BVConst && a->getAPInt().isOne())
+      return b;
   }
   if (kind == Kind::BVAnd) {
     // x & ~0 = x; (x & c1) & c2 = x & (c1 & c2).

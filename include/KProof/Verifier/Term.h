@@ -29,11 +29,13 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Allocator.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -227,12 +229,37 @@ public:
   /// Number of distinct terms created.
   size_t size() const { return nodes.size(); }
 
+  // --- Index normal form (IndexForm.cpp) ---
+
+  /// Declares that the BV variable `name` never exceeds `max` (unsigned)
+  /// on any execution the engine considers: thread ids below their launch
+  /// extents (tid.x <= ntid.x - 1 <= block[0] - 1). Clears the cache of
+  /// canonicalIndex.
+  void setUpperBound(llvm::StringRef name, uint64_t max);
+  /// The declared bound of a BV variable, if any.
+  std::optional<uint64_t> upperBound(llvm::StringRef name) const;
+  /// The canonical form of a BV index term: its exact value as a linear
+  /// form c0 + sum c_i * a_i over atoms (variables, table reads, and
+  /// subterms it cannot read), rebuilt in a fixed order, so that two index
+  /// terms with the same value as linear forms become the same term
+  /// (x[4 * sext(i) / 4] and x[sext(i)] are one element). A rewrite is
+  /// used only where interval bounds (the atoms' widths and the declared
+  /// upper bounds) prove that no operation wraps: ((b * 128 + l) / 128 = b
+  /// for l <= 127), zero- and sign-extensions of non-negative values,
+  /// masks and shifts by powers of two, xor/or with a constant below the
+  /// alignment of the rest. The result equals `t` on every execution
+  /// within the declared bounds; `t` itself when nothing applies.
+  /// TermContext::element and intElement index through it.
+  Term canonicalIndex(Term t);
+
 private:
   Term intern(Kind kind, Sort sort, unsigned width,
               llvm::ArrayRef<Term> operands, const Rational *q = nullptr,
               const llvm::APInt *ap = nullptr, llvm::StringRef name = {},
               bool boolValue = false, unsigned extractLow = 0);
   struct KeyHash;
+  llvm::StringMap<uint64_t> upperBounds;
+  llvm::DenseMap<Term, Term> canonicalCache;
   std::vector<std::unique_ptr<TermNode>> nodes;
   std::unordered_multimap<size_t, TermNode *> table;
 };

@@ -1,0 +1,102 @@
+// RMSnorm, one warp per 128-wide row, 4 elements per lane (nvcc -O3 and
+// -G): y[r, i] = x[r, i] * rsqrt(mean_j x[r, j]^2 + eps) * w[i], the sum of
+// squares by xor shuffles, the weights loaded interleaved with the stores
+// to y. Index terms are read as exact linear forms within the launch
+// bounds (bfi(row, lane, 7, 25) = 128 row + lane), the value split over the
+// 32 lanes of tid.x (each lane's shuffle partners are then fixed lanes),
+// and the layout inverted with the lane, the warp and the store counter
+// as mixed-radix digits. The planted bug reads the weight of the next
+// column block: REFUTED, confirmed by replay.
+// RUN: split-file %s %t
+// RUN: kproof-opt %inputs/cuda/ptx/memory_layouts.sm80.O3.ptx --verify-equiv --contract=%t/rms.mlir | FileCheck %s --check-prefix=RMS
+// RUN: kproof-opt %inputs/cuda/ptx/memory_layouts.sm90.G.ptx --verify-equiv --contract=%t/rms.mlir | FileCheck %s --check-prefix=RMS
+// RUN: kproof-opt %inputs/cuda/ptx/memory_layouts.sm80.O3.ptx --verify-equiv --contract=%t/rms.mlir --format=json | FileCheck %s --check-prefix=JSON
+// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/memory_layouts.sm80.O3.ptx --verify-equiv --contract=%t/rms-bug.mlir 2>&1 | FileCheck %s --check-prefix=BUG
+// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/memory_layouts.sm90.G.ptx --verify-equiv --contract=%t/rms-bug.mlir 2>&1 | FileCheck %s --check-prefix=BUG
+
+// RMS: kproof: rmsnorm_warp4 against @rmsnorm(x, w, eps) -> y
+// RMS-NOT: UNKNOWN
+// RMS: {{^}}PROVED
+
+// JSON: "how": "normalizer, 32 cases over the lane tid.x % 32",
+// JSON-NEXT: "name": "value y[i] written by the representative thread (store 1 of 4
+// JSON: "how": "z3 (unsat) with witness tid.x%32 = (e - 0) / 1 % 32, store.k = (e - 0) / 32 % 4, tid.x/32 = (e - 0) / 128 % 2, ctaid.x = (e - 0) / 256 % 2",
+// JSON-NEXT: "name": "coverage: every element of 'y' is written",
+
+// BUG: REFUTED: value y[i] written by the representative thread (store 1 of 4, {{.*}} (lane 0) -- counterexample confirmed
+// BUG: Replay: confirmed by replay
+// BUG: {{^}}REFUTED
+
+//--- rms.mlir
+#id2 = affine_map<(r, i) -> (r, i)>
+#row = affine_map<(r, i) -> (r)>
+#col = affine_map<(r, i) -> (i)>
+func.func @rmsnorm(%x: tensor<4x128xf32>, %w: tensor<128xf32>, %eps: f32) -> tensor<4x128xf32> {
+  %zero = arith.constant 0.0 : f32
+  %n = arith.constant 128.0 : f32
+  %e1 = tensor.empty() : tensor<4xf32>
+  %s0 = linalg.fill ins(%zero : f32) outs(%e1 : tensor<4xf32>) -> tensor<4xf32>
+  %ss = linalg.generic {indexing_maps = [#id2, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<4x128xf32>) outs(%s0 : tensor<4xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %sq = arith.mulf %a, %a : f32
+    %v = arith.addf %acc, %sq : f32
+    linalg.yield %v : f32
+  } -> tensor<4xf32>
+  %e = tensor.empty() : tensor<4x128xf32>
+  %y = linalg.generic {indexing_maps = [#id2, #row, #col, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %ss, %w : tensor<4x128xf32>, tensor<4xf32>, tensor<128xf32>) outs(%e : tensor<4x128xf32>) {
+  ^bb0(%a: f32, %s: f32, %wi: f32, %o: f32):
+    %mean = arith.divf %s, %n : f32
+    %me = arith.addf %mean, %eps : f32
+    %r = math.rsqrt %me : f32
+    %xr = arith.mulf %a, %r : f32
+    %v = arith.mulf %xr, %wi : f32
+    linalg.yield %v : f32
+  } -> tensor<4x128xf32>
+  return %y : tensor<4x128xf32>
+}
+kproof.contract @rms {kernel = "rmsnorm_warp4",
+  grid = array<i64: 2, 1, 1>, block = array<i64: 64, 1, 1>,
+  params = [{name = "x", buffer = "in", space = "global", type = f32, shape = array<i64: 4, 128>},
+            {name = "w", buffer = "in", space = "global", type = f32, shape = array<i64: 128>},
+            {name = "y", buffer = "out", space = "global", type = f32, shape = array<i64: 4, 128>},
+            {name = "eps", scalar = f32, value = 1.0e-05 : f32}],
+  spec = {func = @rmsnorm, inputs = ["x", "w", "eps"], output = "y"}, mode = "reals"}
+
+//--- rms-bug.mlir
+#id2 = affine_map<(r, i) -> (r, i)>
+#row = affine_map<(r, i) -> (r)>
+#col = affine_map<(r, i) -> (i)>
+func.func @rmsnorm(%x: tensor<4x128xf32>, %w: tensor<128xf32>, %eps: f32) -> tensor<4x128xf32> {
+  %zero = arith.constant 0.0 : f32
+  %n = arith.constant 128.0 : f32
+  %e1 = tensor.empty() : tensor<4xf32>
+  %s0 = linalg.fill ins(%zero : f32) outs(%e1 : tensor<4xf32>) -> tensor<4xf32>
+  %ss = linalg.generic {indexing_maps = [#id2, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<4x128xf32>) outs(%s0 : tensor<4xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %sq = arith.mulf %a, %a : f32
+    %v = arith.addf %acc, %sq : f32
+    linalg.yield %v : f32
+  } -> tensor<4xf32>
+  %e = tensor.empty() : tensor<4x128xf32>
+  %y = linalg.generic {indexing_maps = [#id2, #row, #col, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %ss, %w : tensor<4x128xf32>, tensor<4xf32>, tensor<128xf32>) outs(%e : tensor<4x128xf32>) {
+  ^bb0(%a: f32, %s: f32, %wi: f32, %o: f32):
+    %mean = arith.divf %s, %n : f32
+    %me = arith.addf %mean, %eps : f32
+    %r = math.rsqrt %me : f32
+    %xr = arith.mulf %a, %r : f32
+    %v = arith.mulf %xr, %wi : f32
+    linalg.yield %v : f32
+  } -> tensor<4x128xf32>
+  return %y : tensor<4x128xf32>
+}
+kproof.contract @rms {kernel = "rmsnorm_warp4_bug",
+  grid = array<i64: 2, 1, 1>, block = array<i64: 64, 1, 1>,
+  params = [{name = "x", buffer = "in", space = "global", type = f32, shape = array<i64: 4, 128>},
+            {name = "w", buffer = "in", space = "global", type = f32, shape = array<i64: 128>},
+            {name = "y", buffer = "out", space = "global", type = f32, shape = array<i64: 4, 128>},
+            {name = "eps", scalar = f32, value = 1.0e-05 : f32}],
+  spec = {func = @rmsnorm, inputs = ["x", "w", "eps"], output = "y"}, mode = "reals"}
