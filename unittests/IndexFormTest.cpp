@@ -1,0 +1,141 @@
+//===- IndexFormTest.cpp - tests of the index normal form -----------------===//
+//
+// Part of kproof, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// TermContext::canonicalIndex reads BV index terms as exact linear forms
+// within declared bounds. Each rewrite is checked two ways: the canonical
+// term is the expected one (so equal elements are one hash-consed term),
+// and Z3 proves it equal to the original under the bounds (so the rewrite
+// is sound), or, where the bounds do not allow it, the term is kept.
+//
+//===----------------------------------------------------------------------===//
+
+#include "KProof/Verifier/Term.h"
+#include "KProof/Verifier/Z3Lowering.h"
+
+#include <gtest/gtest.h>
+
+using namespace kproof;
+using namespace kproof::engine;
+
+namespace {
+
+struct Fixture {
+  TermContext T;
+  Term tid = T.bvVar("tid.x", 32);
+  Term cta = T.bvVar("ctaid.x", 32);
+  Fixture() {
+    T.setUpperBound("tid.x", 63);
+    T.setUpperBound("ctaid.x", 1);
+  }
+  Term c32(uint64_t v) { return T.bv(v, 32); }
+  Term c64(uint64_t v) { return T.bv(v, 64); }
+  Term add(Term a, Term b) { return T.bvBin(Kind::BVAdd, a, b); }
+  Term mul(Term a, Term b) { return T.bvBin(Kind::BVMul, a, b); }
+
+  /// Z3 proves `a == b` for every tid.x <= 63, ctaid.x <= 1.
+  bool provedEqual(Term a, Term b) {
+    smt::Context z3;
+    Z3Lowering lowering(z3, T);
+    smt::Solver solver(z3);
+    Term cond = T.andOf({T.bvUle(tid, c32(63)), T.bvUle(cta, c32(1)),
+                         T.notOf(T.eq(a, b))});
+    smt::Expr e = lowering.lower(cond);
+    EXPECT_TRUE(e.isValid()) << lowering.getError();
+    solver.add(e);
+    return solver.check() == smt::CheckResult::Unsat;
+  }
+};
+
+/// nvcc's byte scaling and back: (4 * sext(i)) / 4 is sext(i) = zext(i)
+/// for a non-negative i, so both spellings name one element.
+TEST(IndexForm, ScaleAndDivideBack) {
+  Fixture f;
+  Term i = f.add(f.mul(f.cta, f.c32(64)), f.tid); // <= 127
+  Term bytes = f.mul(f.T.bvSExt(i, 64), f.c64(4));
+  Term back = f.T.bvBin(Kind::BVUDiv, bytes, f.c64(4));
+  Term direct = f.T.bvZExt(i, 64);
+  EXPECT_EQ(f.T.canonicalIndex(back), f.T.canonicalIndex(direct));
+  EXPECT_TRUE(f.provedEqual(back, f.T.canonicalIndex(back)));
+  // The elements built from them are one term.
+  EXPECT_EQ(f.T.element("x", back), f.T.element("x", direct));
+}
+
+/// bfi(row, lane, 7, 25) as the executor builds it, (lane & ~(2^32 - 128))
+/// + (row << 7), is 128 row + lane, and a spec's split of the flat index
+/// into (e / 128, e % 128) multiplied out again is the same form.
+TEST(IndexForm, RowAndLane) {
+  Fixture f;
+  Term lane = f.T.bvBin(Kind::BVAnd, f.tid, f.c32(31));
+  Term row = f.add(f.mul(f.cta, f.c32(2)),
+                   f.T.bvBin(Kind::BVLShr, f.tid, f.c32(5)));
+  Term packed =
+      f.add(f.T.bvBin(Kind::BVAnd, lane, f.c32(127)),
+            f.T.bvBin(Kind::BVShl, row, f.c32(7)));
+  Term e = f.T.bvZExt(packed, 64);
+  Term r = f.T.bvBin(Kind::BVUDiv, e, f.c64(128));
+  Term c = f.T.bvBin(Kind::BVURem, e, f.c64(128));
+  Term again = f.add(f.mul(r, f.c64(128)), c);
+  EXPECT_EQ(f.T.canonicalIndex(again), f.T.canonicalIndex(e));
+  EXPECT_TRUE(f.provedEqual(again, f.T.canonicalIndex(again)));
+  EXPECT_TRUE(f.provedEqual(e, f.T.canonicalIndex(e)));
+}
+
+/// With tid.x = 32 q + c (a lane case), a shuffle partner's lane
+/// (tid.x & 31) ^ 16 is the constant c ^ 16, and the clamp
+/// ite(partner <= 31, partner, lane) folds.
+TEST(IndexForm, LaneCaseFoldsPartner) {
+  Fixture f;
+  f.T.setUpperBound("q", 1);
+  Term q = f.T.bvVar("q", 32);
+  Term t = f.add(f.mul(q, f.c32(32)), f.c32(5));
+  Term lane = f.T.bvBin(Kind::BVURem, t, f.c32(32));
+  Term partner = f.T.bvBin(Kind::BVXor, lane, f.c32(16));
+  Term clamped =
+      f.T.ite(f.T.bvSle(partner, f.c32(31)), partner, lane);
+  Term idx = f.add(f.T.bvBin(Kind::BVSub, t, lane), clamped);
+  Term expected = f.add(f.mul(q, f.c32(32)), f.c32(21));
+  EXPECT_EQ(f.T.canonicalIndex(idx), f.T.canonicalIndex(expected));
+}
+
+/// Where the bounds do not rule out wrapping the term stays: tid.x * 2^27
+/// overflows 32 bits for tid.x >= 32, so (tid.x * 2^27) / 2^27 is not
+/// tid.x; and a negative value under sext is not its zext.
+TEST(IndexForm, KeepsWhatMayWrap) {
+  Fixture f;
+  Term big = f.mul(f.tid, f.c32(uint64_t(1) << 27));
+  Term back = f.T.bvBin(Kind::BVUDiv, big, f.c32(uint64_t(1) << 27));
+  EXPECT_NE(f.T.canonicalIndex(back), f.tid);
+  EXPECT_TRUE(f.provedEqual(back, f.T.canonicalIndex(back)));
+  Term v = f.T.bvVar("v", 32); // unbounded: may be negative
+  EXPECT_NE(f.T.canonicalIndex(f.T.bvSExt(v, 64)), f.T.bvZExt(v, 64));
+}
+
+/// An integer element at a symbolic index is a BV-sorted Select of its
+/// width, a constant index the BVVar "idx[k]", and the two are linked in
+/// Z3: idx(3) and idx[3] are one value.
+TEST(IndexForm, IntegerElements) {
+  Fixture f;
+  Term sym = f.T.intElement("idx", f.T.bvZExt(f.tid, 64), 32);
+  ASSERT_EQ(sym->getKind(), Kind::Select);
+  EXPECT_EQ(sym->getSort(), Sort::BV);
+  EXPECT_EQ(sym->getWidth(), 32u);
+  Term fixed = f.T.intElement("idx", f.c64(3), 32);
+  EXPECT_EQ(fixed, f.T.bvVar("idx[3]", 32));
+  // tid.x == 3 -> idx[tid.x] == idx[3].
+  smt::Context z3;
+  Z3Lowering lowering(z3, f.T);
+  smt::Solver solver(z3);
+  Term cond = f.T.andOf(f.T.eq(f.tid, f.c32(3)),
+                        f.T.notOf(f.T.eq(sym, fixed)));
+  smt::Expr e = lowering.lower(cond);
+  ASSERT_TRUE(e.isValid()) << lowering.getError();
+  solver.add(e);
+  for (const auto &[name, fact] : lowering.atomFacts())
+    solver.add(fact);
+  EXPECT_EQ(solver.check(), smt::CheckResult::Unsat);
+}
+
+} // namespace
