@@ -193,8 +193,13 @@ LaunchInputs (::kproof::interp::randomInputs)(const BoundContract &bc,
       if (b->role == BufferBinding::Role::Out)
         continue;
       std::vector<Scalar> &dst = in.buffers[name];
+      // A table with a contract range draws from it (the precondition).
+      std::optional<std::uniform_int_distribution<int64_t>> ranged;
+      if (b->range)
+        ranged.emplace(b->range->first, b->range->second - 1);
       for (uint64_t k = 0; k < b->numElements(); ++k)
-        dst.push_back(draw(b->elemType));
+        dst.push_back(ranged ? Scalar(Rational((*ranged)(rng)))
+                             : draw(b->elemType));
       continue;
     }
     Term t = bc.scalars[i];
@@ -278,9 +283,14 @@ static bool kernelValue(const OutputElement &e, Type type, mpfr_t out) {
 Comparison (::kproof::interp::compareWithSpec)(BoundContract &bc, TermContext &T,
                                            const LaunchInputs &inputs,
                                            const RunResult &run, double atol,
-                                           double rtol) {
+                                           double rtol, size_t specIndex) {
   Comparison c;
-  const BufferBinding &out = bc.spec->output();
+  if (specIndex >= bc.specs.size()) {
+    c.error = "the contract has no spec #" + std::to_string(specIndex);
+    return c;
+  }
+  Spec &spec = *bc.specs[specIndex];
+  const BufferBinding &out = spec.output();
   c.buffer = out.name;
   std::string error;
   std::optional<Assignment> a = toAssignment(bc, inputs, error);
@@ -298,7 +308,7 @@ Comparison (::kproof::interp::compareWithSpec)(BoundContract &bc, TermContext &T
   mpfr_inits2(256, k, mid, diff, tol, rel, nullptr);
   for (uint64_t i = 0; i < out.numElements(); ++i) {
     std::string reason;
-    Term s = bc.spec->element(T, T.bv(i, 64), reason);
+    Term s = spec.element(T, T.bv(i, 64), reason);
     if (!s) {
       c.error = "spec element " + std::to_string(i) + ": " + reason;
       break;
@@ -479,7 +489,13 @@ std::string (::kproof::interp::replayCounterexample)(ModuleOp module,
   LaunchInputs in = inputsOfCounterexample(*bc, cex.inputs);
   std::string why;
   bool ieee = representable(*bc, in, &why);
-  const BufferBinding &outB = bc->spec->output();
+  // The spec of the failing element's buffer (the first output for a
+  // counterexample that names none).
+  size_t specIndex = 0;
+  for (auto [k, sp] : llvm::enumerate(bc->specs))
+    if (sp->output().name == cex.outputBuffer)
+      specIndex = k;
+  const BufferBinding &outB = bc->specs[specIndex]->output();
   auto runIn = [&](bool ieeeMode) {
     RunOptions opts;
     opts.mode = ieeeMode ? NumericMode::IEEE : NumericMode::Exact;
@@ -515,7 +531,7 @@ std::string (::kproof::interp::replayCounterexample)(ModuleOp module,
         return "not confirmed by replay (" + modeName(m) +
                "): the interpreter stopped: " + run.error + ieeeNote;
       double atol = m ? 1e-6 : 1e-30, rtol = m ? 1e-5 : 1e-30;
-      Comparison c = compareWithSpec(*bc, T, in, run, atol, rtol);
+      Comparison c = compareWithSpec(*bc, T, in, run, atol, rtol, specIndex);
       if (!c.error.empty())
         return "not confirmed by replay (" + modeName(m) +
                "): the spec cannot be evaluated: " + c.error;

@@ -7,6 +7,9 @@
 #include "KProof/Verifier/Contract.h"
 
 #include "KProof/Verifier/Rational.h"
+#include "FuncSpec.h"
+
+#include "llvm/ADT/StringSet.h"
 
 using namespace mlir;
 using namespace mlir::kproof;
@@ -168,9 +171,32 @@ std::optional<BoundContract>(::kproof::engine::bindContract)(
   for (auto [i, name] : llvm::enumerate(bc.names))
     if (bc.scalars[i])
       env.scalars[name] = bc.scalars[i];
-  bc.spec = buildSpec(contract, contract.getSpec(), env);
-  if (!bc.spec)
-    return std::nullopt;
+  DictionaryAttr specAttr = contract.getSpec();
+  if (auto outputs = specAttr.getAs<ArrayAttr>("outputs")) {
+    // A func spec with several results: one spec per output buffer.
+    if (!specAttr.get("func") || outputs.empty()) {
+      contract.emitError("'outputs' lists the output buffers of a func spec "
+                         "(one per result); use 'output' otherwise");
+      return std::nullopt;
+    }
+    llvm::StringSet<> seen;
+    for (auto [k, o] : llvm::enumerate(outputs)) {
+      auto name = dyn_cast<StringAttr>(o);
+      if (!name || !seen.insert(name.getValue()).second) {
+        contract.emitError("spec 'outputs' must be distinct buffer names");
+        return std::nullopt;
+      }
+      std::unique_ptr<Spec> s = buildFuncSpec(contract, specAttr, env, k);
+      if (!s)
+        return std::nullopt;
+      bc.specs.push_back(std::move(s));
+    }
+  } else {
+    std::unique_ptr<Spec> s = buildSpec(contract, specAttr, env);
+    if (!s)
+      return std::nullopt;
+    bc.specs.push_back(std::move(s));
+  }
   if (std::optional<ArrayAttr> assume = contract.getAssume())
     for (Attribute a : *assume)
       bc.assumptions.push_back(cast<StringAttr>(a).getValue().str());

@@ -624,15 +624,16 @@ private:
   /// null when there is none.
   Term counterRangeFacts(Term cond);
 
-  /// Multi-thread launch: the representative thread's stores to the
-  /// output, each at a thread-dependent index (DESIGN.md §4-§5).
   /// The value obligation `lhs == rhs` split over the 32 lanes of tid.x
   /// (checkThreadStores); false when the split does not apply (the caller
   /// checks it whole).
   bool checkByLane(const std::string &name, Term pc, Term lhs, Term rhs,
                    Location loc, Term index, StringRef buffer);
-  void checkThreadStores(const PathResult &p, const BufferBinding &out,
-                         Spec &spec);
+  /// Multi-thread launch: the representative thread's final stores on path
+  /// `p`, each compared with the spec of its buffer (`specs`: one per
+  /// output) at its index (DESIGN.md §4-§5). A store to a buffer no spec
+  /// defines is UNKNOWN with that reason.
+  void checkThreadStores(const PathResult &p, ArrayRef<Spec *> specs);
   /// Coverage with an explicit witness: the thread that should write
   /// element e of a 1-D launch is ctaid.x = e / ntid.x, tid.x = e % ntid.x.
   void checkCoverage(const ExecutionResult &ex, const BufferBinding &out,
@@ -1158,8 +1159,19 @@ void Checker::checkNever(
   record(name, VerdictKind::Unknown, "solver: " + out.reason);
 }
 
-void Checker::checkThreadStores(const PathResult &p, const BufferBinding &out,
-                                Spec &spec) {
+void Checker::checkThreadStores(const PathResult &p, ArrayRef<Spec *> specs) {
+  auto specOf = [&](StringRef name) -> Spec * {
+    for (Spec *s : specs)
+      if (s->output().name == name)
+        return s;
+    return nullptr;
+  };
+  auto noSpec = [&](StringRef name) {
+    record("store to '" + name.str() + "'", VerdictKind::Unknown,
+           "no spec defines '" + name.str() +
+               "': every buffer the kernel writes needs one (a func spec "
+               "with 'outputs' defines several)");
+  };
   // Under a path condition that pins the thread (tid.x == 0), its values
   // are those of that thread: substituting makes witness indices concrete.
   llvm::DenseMap<Term, Term> pins = pinnedThreadVars(p.pathCondition);
@@ -1173,11 +1185,13 @@ void Checker::checkThreadStores(const PathResult &p, const BufferBinding &out,
   for (auto &[name, cells] : p.stores) {
     if (cells.empty())
       continue;
-    if (name != out.name) {
-      record("store to '" + name + "'", VerdictKind::Unknown,
-             "only the spec's output buffer may be written");
+    Spec *specP = specOf(name);
+    if (!specP) {
+      noSpec(name);
       return;
     }
+    Spec &spec = *specP;
+    const BufferBinding &out = spec.output();
     for (auto &[e, st] : cells) {
       std::string elemName = out.name + "[" + std::to_string(e) + "]";
       std::string why;
@@ -1197,20 +1211,25 @@ void Checker::checkThreadStores(const PathResult &p, const BufferBinding &out,
   // index. A later store at the same index term supersedes an earlier one;
   // stores at different index terms must be proved to write different
   // elements (else which one is final depends on the inputs: UNKNOWN).
-  SmallVector<const SymbolicStore *> finals;
-  for (const SymbolicStore &st : p.symbolicStores) {
-    if (st.buffer != out.name) {
-      record("store to '" + st.buffer + "'", VerdictKind::Unknown,
-             "only the spec's output buffer may be written");
+  for (const SymbolicStore &st : p.symbolicStores)
+    if (!specOf(st.buffer)) {
+      noSpec(st.buffer);
       return;
     }
+  for (Spec *specP : specs) {
+  Spec &spec = *specP;
+  const BufferBinding &out = spec.output();
+  SmallVector<const SymbolicStore *> finals;
+  for (const SymbolicStore &st : p.symbolicStores) {
+    if (st.buffer != out.name)
+      continue;
     llvm::erase_if(finals, [&](const SymbolicStore *f) {
       return f->index == st.index;
     });
     finals.push_back(&st);
   }
   if (finals.empty())
-    return; // this path writes nothing (e.g. a thread past the bound)
+    continue; // this path writes nothing (e.g. a thread past the bound)
   if (finals.size() > 1) {
     std::string name = "stores of one thread to '" + out.name +
                        "' write distinct elements";
@@ -1233,7 +1252,7 @@ void Checker::checkThreadStores(const PathResult &p, const BufferBinding &out,
                                  "element (which is final then depends on "
                                  "the inputs; not yet modeled)")
                    : "solver: " + o.reason);
-        return;
+        continue;
       }
     }
   }
@@ -1262,6 +1281,7 @@ void Checker::checkThreadStores(const PathResult &p, const BufferBinding &out,
       continue;
     checkValue(name, pc, kernelValue, specValue, st->loc, index, out.name);
   }
+  } // each spec
 }
 
 /// Whether `t` computes with a part of tid.x (tid.x ^ m, tid.x & m,
@@ -2439,11 +2459,17 @@ std::optional<Verdict> Checker::run() {
   for (const std::optional<BufferBinding> &b : buffers)
     if (b && b->range)
       tableRanges[b->name] = *b->range;
-  std::unique_ptr<Spec> spec = std::move(bound->spec);
+  std::vector<std::unique_ptr<Spec>> ownedSpecs = std::move(bound->specs);
+  SmallVector<Spec *> specs;
+  std::string described;
+  for (const std::unique_ptr<Spec> &sp : ownedSpecs) {
+    specs.push_back(sp.get());
+    described += (described.empty() ? "" : "; ") + sp->describe();
+  }
   verdict.specDescription =
       options.syncOnly ? "synchronization (races, barrier divergence, "
                          "shared-memory reads, bounds)"
-                       : spec->describe();
+                       : described;
   verdict.assumptions = bound->assumptions;
   tolerateEqualWrites = bound->tolerateEqualWrites;
   // --verify-sync covers NaN and infinite inputs too (their comparisons
@@ -2543,9 +2569,8 @@ std::optional<Verdict> Checker::run() {
     // are unknown (recorded above), and comparing them is meaningless.
     if (options.syncOnly || ex.countedBarriers)
       continue;
-    const BufferBinding &out = spec->output();
     if (multiThread) {
-      checkThreadStores(p, out, *spec);
+      checkThreadStores(p, specs);
       continue;
     }
     if (!p.symbolicStores.empty()) {
@@ -2554,36 +2579,50 @@ std::optional<Verdict> Checker::run() {
              "modeled");
       continue;
     }
-    auto outIt = p.stores.find(out.name);
-    for (uint64_t e = 0; e < out.numElements(); ++e) {
-      std::string elemName = out.name + "[" + std::to_string(e) + "]";
-      const FinalStore *st = nullptr;
-      if (outIt != p.stores.end()) {
-        auto it = outIt->second.find(e);
-        if (it != outIt->second.end())
-          st = &it->second;
+    for (auto &[name, cells] : p.stores)
+      if (!cells.empty() &&
+          llvm::none_of(specs, [&, &name = name](Spec *sp) {
+            return sp->output().name == name;
+          }))
+        record("store to '" + name + "'", VerdictKind::Unknown,
+               "no spec defines '" + name +
+                   "': every buffer the kernel writes needs one (a func "
+                   "spec with 'outputs' defines several)");
+    for (Spec *specP : specs) {
+      Spec &spec = *specP;
+      const BufferBinding &out = spec.output();
+      auto outIt = p.stores.find(out.name);
+      for (uint64_t e = 0; e < out.numElements(); ++e) {
+        std::string elemName = out.name + "[" + std::to_string(e) + "]";
+        const FinalStore *st = nullptr;
+        if (outIt != p.stores.end()) {
+          auto it = outIt->second.find(e);
+          if (it != outIt->second.end())
+            st = &it->second;
+        }
+        if (!st) {
+          checkNever("coverage: " + elemName + " is written", p.pathCondition,
+                     T.boolConst(true), kernel.getLoc(), nullptr, nullptr,
+                     std::make_pair(out.name, e));
+          continue;
+        }
+        std::string why;
+        Term specValue = spec.element(T, T.bv(e, 64), why);
+        if (!specValue) {
+          record("value " + elemName, VerdictKind::Unknown,
+                 "spec: " + (why.empty() ? "element not defined" : why));
+          continue;
+        }
+        checkSpecDefined(elemName, p.pathCondition, specValue);
+        checkValue("value " + elemName, T.andOf(p.pathCondition, memorySafe),
+                   st->value, specValue,
+                   st->loc, T.bv(e, 64), out.name);
       }
-      if (!st) {
-        checkNever("coverage: " + elemName + " is written", p.pathCondition,
-                   T.boolConst(true), kernel.getLoc(), nullptr, nullptr,
-                   std::make_pair(out.name, e));
-        continue;
-      }
-      std::string why;
-      Term specValue = spec->element(T, T.bv(e, 64), why);
-      if (!specValue) {
-        record("value " + elemName, VerdictKind::Unknown,
-               "spec: " + (why.empty() ? "element not defined" : why));
-        continue;
-      }
-      checkSpecDefined(elemName, p.pathCondition, specValue);
-      checkValue("value " + elemName, T.andOf(p.pathCondition, memorySafe),
-                 st->value, specValue,
-                 st->loc, T.bv(e, 64), out.name);
     }
   }
   if (multiThread && !options.syncOnly)
-    checkCoverage(ex, spec->output(), launch);
+    for (Spec *sp : specs)
+      checkCoverage(ex, sp->output(), launch);
   for (const DivisorObligation &d : ex.divisors) {
     if (options.syncOnly)
       break;

@@ -305,10 +305,12 @@ class FuncSpec final : public Spec {
 public:
   FuncSpec(func::FuncOp func, std::vector<ArgBinding> args,
            const BufferBinding *out, std::string inputsText,
-           const LaunchConfig &launch, std::vector<bool> resultDimChecked)
+           const LaunchConfig &launch, std::vector<bool> resultDimChecked,
+           unsigned resultIndex)
       : func(func), args(std::move(args)), out(out),
         inputsText(std::move(inputsText)), launch(launch),
-        resultDimChecked(std::move(resultDimChecked)) {}
+        resultDimChecked(std::move(resultDimChecked)),
+        resultIndex(resultIndex) {}
 
   std::string describe() const override {
     return "@" + func::FuncOp(func).getSymName().str() + "(" + inputsText +
@@ -327,7 +329,7 @@ public:
     }
     Lowerer L(*this, T, reason);
     auto ret = cast<func::ReturnOp>(func.front().getTerminator());
-    Value result = ret.getOperand(0);
+    Value result = ret.getOperand(resultIndex);
     SmallVector<Term> idx;
     if (!out->isSymbolic()) {
       idx = L.split(index, out->shape);
@@ -365,6 +367,8 @@ public:
   /// Per dimension of the result: related to the output buffer's extent at
   /// build time (static, or the same launch-extent expression).
   std::vector<bool> resultDimChecked;
+  /// Which result of the function this spec is (several outputs).
+  unsigned resultIndex = 0;
   TermContext *memoCtx = nullptr;
   std::map<std::pair<const void *, std::vector<Term>>, Term> memo;
 };
@@ -1371,7 +1375,8 @@ dimExpression(Value v, unsigned dim, ArrayRef<ArgBinding> args, Block *body) {
 namespace kproof::engine {
 
 std::unique_ptr<Spec> buildFuncSpec(Operation *contract, DictionaryAttr spec,
-                                    const SpecEnvironment &env) {
+                                    const SpecEnvironment &env,
+                                    unsigned resultIndex) {
   auto ref = dyn_cast_or_null<FlatSymbolRefAttr>(spec.get("func"));
   if (!ref) {
     contract->emitError("spec 'func' must be a symbol reference (@name)");
@@ -1388,9 +1393,15 @@ std::unique_ptr<Spec> buildFuncSpec(Operation *contract, DictionaryAttr spec,
   }
   StringRef fname = f.getSymName();
   auto inputs = spec.getAs<ArrayAttr>("inputs");
-  auto outName = spec.getAs<StringAttr>("output");
-  if (!inputs || !outName) {
-    contract->emitError("a func spec needs 'inputs' and 'output'");
+  // One output (`output`), or one per result (`outputs`, in order).
+  StringAttr outName = spec.getAs<StringAttr>("output");
+  auto outputs = spec.getAs<ArrayAttr>("outputs");
+  if (outputs && !outName && resultIndex < outputs.size())
+    outName = dyn_cast<StringAttr>(outputs[resultIndex]);
+  if (!inputs || !outName || (outputs && spec.get("output"))) {
+    contract->emitError(
+        "a func spec needs 'inputs' and either 'output' (one result) or "
+        "'outputs' (a list of buffer names, one per result)");
     return nullptr;
   }
   if (!llvm::hasSingleElement(f.getBody())) {
@@ -1404,8 +1415,13 @@ std::unique_ptr<Spec> buildFuncSpec(Operation *contract, DictionaryAttr spec,
         << " argument(s) but the spec lists " << inputs.size() << " input(s)";
     return nullptr;
   }
-  if (fty.getNumResults() != 1 || !isa<RankedTensorType>(fty.getResult(0))) {
-    contract->emitError("spec @") << fname << " must return one tensor";
+  unsigned wanted = outputs ? outputs.size() : 1;
+  if (fty.getNumResults() != wanted ||
+      !llvm::all_of(fty.getResults(), llvm::IsaPred<RankedTensorType>)) {
+    contract->emitError("spec @")
+        << fname << " must return " << wanted << " tensor(s), one per "
+        << (outputs ? "name in 'outputs'" : "'output'") << "; it returns "
+        << fty.getNumResults() << " result(s)";
     return nullptr;
   }
 
@@ -1488,7 +1504,7 @@ std::unique_ptr<Spec> buildFuncSpec(Operation *contract, DictionaryAttr spec,
     return nullptr;
   }
   const BufferBinding *out = outIt->second;
-  auto resTy = cast<RankedTensorType>(fty.getResult(0));
+  auto resTy = cast<RankedTensorType>(fty.getResult(resultIndex));
   if (failed(checkType(contract, f, resTy, f.getLoc())))
     return nullptr;
   if (!bindsBuffer(resTy, *out)) {
@@ -1636,7 +1652,8 @@ std::unique_ptr<Spec> buildFuncSpec(Operation *contract, DictionaryAttr spec,
   // A dynamic result extent traced to a contract expression must be the
   // output buffer's; one that cannot be traced is compared as a term when
   // an element is asked for.
-  Value result = cast<func::ReturnOp>(f.front().getTerminator()).getOperand(0);
+  Value result =
+      cast<func::ReturnOp>(f.front().getTerminator()).getOperand(resultIndex);
   std::vector<bool> resultDimChecked(resTy.getRank(), true);
   for (unsigned d = 0; d < resultDimChecked.size(); ++d) {
     if (!resTy.isDynamicDim(d))
@@ -1657,7 +1674,8 @@ std::unique_ptr<Spec> buildFuncSpec(Operation *contract, DictionaryAttr spec,
     }
   }
   return std::make_unique<FuncSpec>(f, std::move(args), out, inputsText,
-                                    env.launch, std::move(resultDimChecked));
+                                    env.launch, std::move(resultDimChecked),
+                                    resultIndex);
 }
 
 } // namespace kproof::engine

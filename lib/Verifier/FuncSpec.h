@@ -47,9 +47,13 @@ namespace kproof::engine {
 /// buffer's, an unsupported op) are emitted at `contract` and give null;
 /// errors found while computing an element (an uninitialized read) are its
 /// `reason`.
+/// With `outputs = ["o", "m"]` instead of `output`, the function returns one
+/// tensor per name; `resultIndex` picks the result (and output buffer) this
+/// spec defines.
 std::unique_ptr<Spec> buildFuncSpec(mlir::Operation *contract,
                                     mlir::DictionaryAttr spec,
-                                    const SpecEnvironment &env);
+                                    const SpecEnvironment &env,
+                                    unsigned resultIndex = 0);
 
 } // namespace kproof::engine
 

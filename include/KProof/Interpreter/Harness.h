@@ -41,8 +41,9 @@ std::optional<LaunchInputs> parseInputs(llvm::StringRef json,
 
 /// Random inputs for the random-testing baseline: every element of every
 /// input buffer (and every free scalar) uniform in [-range, range], rounded
-/// to the element type (integers: uniform integers in the range); scalars
-/// the contract fixes get their value.
+/// to the element type (integers: uniform integers in the range, or in the
+/// contract's `range` of an integer table); scalars the contract fixes get
+/// their value.
 LaunchInputs randomInputs(const engine::BoundContract &bc, std::mt19937_64 &rng,
                           double range);
 
@@ -73,11 +74,12 @@ struct Comparison {
   std::string error;
 };
 
-/// Evaluates the contract's spec on `inputs` and compares it with the
-/// output buffer of `run`.
+/// Evaluates the contract's spec number `specIndex` (BoundContract::specs:
+/// one per output buffer) on `inputs` and compares it with that output
+/// buffer of `run`.
 Comparison compareWithSpec(engine::BoundContract &bc, engine::TermContext &T,
                            const LaunchInputs &inputs, const RunResult &run,
-                           double atol, double rtol);
+                           double atol, double rtol, size_t specIndex = 0);
 
 /// Whether every input value is exactly representable in its element type
 /// (so IEEE mode runs exactly these inputs); `why` names the first one that

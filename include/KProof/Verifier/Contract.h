@@ -43,8 +43,17 @@ struct BoundContract {
   std::vector<Term> scalars;
   /// Parameter names, by position.
   std::vector<std::string> names;
-  /// The spec (element-wise lowering; Spec.h).
-  std::unique_ptr<Spec> spec;
+  /// The specs (element-wise lowering; Spec.h), one per output buffer, in
+  /// the contract's order: one for `spec = {..., output = "y"}`, one per
+  /// name of a func spec's `outputs`.
+  std::vector<std::unique_ptr<Spec>> specs;
+  /// The spec that defines buffer `name`, or null.
+  Spec *specOf(llvm::StringRef name) const {
+    for (const std::unique_ptr<Spec> &s : specs)
+      if (s->output().name == name)
+        return s.get();
+    return nullptr;
+  }
   /// The contract's assumptions, as written (printed with every verdict).
   std::vector<std::string> assumptions;
   /// `tolerate_equal_writes = true`: a write-write race whose two values

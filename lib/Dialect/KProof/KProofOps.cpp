@@ -948,7 +948,7 @@ LogicalResult ContractOp::verify() {
   }
   DictionaryAttr spec = getSpec();
   if (failed(checkKeys(spec,
-                       {"builtin", "input", "output", "func", "inputs", "q",
+                       {"builtin", "input", "output", "outputs", "func", "inputs", "q",
                         "k", "v", "scale", "mask", "offset", "perm",
                         "reference", "params", "grid", "block", "file"},
                        "spec")))
@@ -957,8 +957,19 @@ LogicalResult ContractOp::verify() {
     auto n = dyn_cast_or_null<StringAttr>(a);
     return n && names.contains(n.getValue());
   };
-  if (!isParam(spec.get("output")))
+  if (auto outputs = spec.getAs<ArrayAttr>("outputs")) {
+    // Several outputs: a func spec returning one tensor per name.
+    if (!spec.get("func") || spec.get("output"))
+      return emitOpError("spec 'outputs' (several output buffers) needs a "
+                         "'func' spec and no 'output'");
+    if (outputs.empty())
+      return emitOpError("spec 'outputs' must name at least one param");
+    for (Attribute a : outputs)
+      if (!isParam(a))
+        return emitOpError("spec output ") << a << " is not a param";
+  } else if (!isParam(spec.get("output"))) {
     return emitOpError("spec needs an 'output' naming a param");
+  }
   if (spec.get("func")) {
     if (!isa<FlatSymbolRefAttr>(spec.get("func")))
       return emitOpError("spec 'func' must be a symbol reference (@name)");
