@@ -610,7 +610,8 @@ void (::kproof::interp::replayAndSettle)(ModuleOp module, ContractOp contract,
       verdict.replay;
   for (engine::ObligationResult &o : verdict.obligations)
     if (o.verdict == engine::VerdictKind::Refuted &&
-        llvm::StringRef(o.name).starts_with("value ")) {
+        (llvm::StringRef(o.name).starts_with("value ") ||
+         llvm::StringRef(o.name).starts_with("coverage: "))) {
       o.verdict = engine::VerdictKind::Unknown;
       o.how = "a model counterexample that replaying the kernel did not "
               "reproduce";

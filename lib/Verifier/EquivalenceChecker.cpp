@@ -601,6 +601,8 @@ private:
   const CheckerOptions &options;
   /// BufferBinding::range of every ranged table, for Query.
   TableRanges tableRanges;
+  /// The kernel's location (obligations of the whole kernel).
+  std::optional<Location> kernelLoc;
   /// The memory-safety obligations (alignment, bounds) as facts: each
   /// path condition implies its condition. Value checks assume them.
   Term memorySafe = nullptr;
@@ -1592,9 +1594,49 @@ void Checker::checkCoverage(const ExecutionResult &ex,
   std::string detail;
   if (outcome.model) {
     auto it = outcome.model->bitvectors.find("e");
-    if (it != outcome.model->bitvectors.end())
-      detail = " (for instance " + out.name + "[" +
-               std::to_string(it->second.getZExtValue()) + "])";
+    if (it != outcome.model->bitvectors.end()) {
+      uint64_t e0 = it->second.getZExtValue();
+      detail = " (for instance " + out.name + "[" + std::to_string(e0) + "])";
+      // The witness thread does not write e0. If no thread of the launch
+      // writes it on any path, for any inputs, the element is missed: the
+      // writes of an arbitrary thread at e0 are unsatisfiable.
+      SmallVector<Term> any;
+      for (const PathResult &p : ex.paths) {
+        for (const SymbolicStore &st : p.symbolicStores)
+          if (st.buffer == out.name)
+            any.push_back(
+                T.andOf(p.pathCondition, T.eq(st.index, T.bv(e0, 64))));
+        auto fixed = p.stores.find(out.name);
+        if (fixed != p.stores.end() && fixed->second.count(e0))
+          any.push_back(p.pathCondition);
+      }
+      SmallVector<Term> frame{launch.facts(T)};
+      for (auto &[var, extent] : ex.threadVars)
+        frame.push_back(
+            T.bvUlt(T.bvVar(var, 32), launch.extentOf(T, var)));
+      Term written = T.andOf(T.andOf(frame), T.orOf(any));
+      Query wq{T, options, &tableRanges, {written}};
+      // Atomics write too, outside the stores listed here.
+      bool atomics = llvm::any_of(ex.accesses, [&](const MemoryAccess &m) {
+        return m.atomic && m.region == out.name;
+      });
+      if (!atomics && ex.valueUnknownReason.empty() && e0 < out.numElements() &&
+          wq.check().result == smt::CheckResult::Unsat) {
+        Counterexample c;
+        c.property = "coverage: no thread writes " + out.name + "[" +
+                     std::to_string(e0) + "]";
+        c.outputBuffer = out.name;
+        c.outputIndex = e0;
+        c.inputs = *outcome.model;
+        c.inputs.bitvectors.erase("e");
+        c.location = locString(*kernelLoc);
+        refutedAt(*kernelLoc, c);
+        record(name, VerdictKind::Refuted,
+               "no thread writes " + out.name + "[" + std::to_string(e0) +
+                   "] on any path (z3: unsat)");
+        return;
+      }
+    }
   }
   record(name, VerdictKind::Unknown,
          "the witness thread (" + witness + ") does not write every element" +
@@ -2453,6 +2495,7 @@ std::optional<Verdict> Checker::run() {
   if (!bound)
     return std::nullopt;
   KernelOp kernel = bound->kernel;
+  kernelLoc = kernel.getLoc();
   verdict.kernelName = kernel.getSymName().str();
   buffers = bound->buffers;
   scalars = bound->scalars;

@@ -19,7 +19,7 @@
 // since a failed witness alone is not a counterexample.)
 // BUG: REFUTED: stores to y stay inside its extent of 1024 elements at {{.*}}elementwise_scaled_exp.sm80.O3.ptx:103:2 (test/Inputs/cuda/elementwise_scaled_exp.cu:31:5) -- counterexample confirmed
 // BUG: REFUTED: value y[i] written by the representative thread -- counterexample confirmed
-// BUG: UNKNOWN: coverage: every element of 'y' is written -- the witness thread (tid.x = (e - 1) / 1 % 256, ctaid.x = (e - 1) / 256 % 4) does not write every element (for instance y[0])
+// BUG: REFUTED: coverage: every element of 'y' is written -- no thread writes y[0] on any path (z3: unsat)
 // BUG: ERROR: violated: stores to y stay inside its extent of 1024 elements
 // BUG: Example:
 // BUG-NEXT: ctaid.x = 3

@@ -15,6 +15,21 @@
 // RUN: kproof-opt %inputs/cuda/ptx/memory_layouts.sm90.G.ptx --verify-equiv --contract=%t/four.mlir | FileCheck %s --check-prefix=FOUR
 // RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/memory_layouts.sm80.O3.ptx --verify-equiv --contract=%t/four-bug.mlir 2>&1 | FileCheck %s --check-prefix=FOUR-BUG
 
+// A grid-stride loop (y[i] = 2 x[i], 256 threads over 1000 elements, so
+// threads run 3 or 4 iterations): PROVED. The bug starts at i + 1, so no
+// thread writes y[0]: coverage REFUTED (no thread of the launch writes it
+// on any path), confirmed by replay.
+// RUN: kproof-opt %inputs/cuda/ptx/memory_layouts.sm80.O3.ptx --verify-equiv --contract=%t/stride.mlir | FileCheck %s --check-prefix=STRIDE
+// RUN: kproof-opt %inputs/cuda/ptx/memory_layouts.sm90.G.ptx --verify-equiv --contract=%t/stride.mlir | FileCheck %s --check-prefix=STRIDE
+// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/memory_layouts.sm80.O3.ptx --verify-equiv --contract=%t/stride-bug.mlir 2>&1 | FileCheck %s --check-prefix=STRIDE-BUG
+
+// STRIDE-NOT: UNKNOWN
+// STRIDE: {{^}}PROVED
+// STRIDE-BUG: error: REFUTED: coverage: no thread writes y[0]
+// STRIDE-BUG: REFUTED: coverage: every element of 'y' is written -- no thread writes y[0] on any path (z3: unsat)
+// STRIDE-BUG: Replay: confirmed by replay (IEEE f32): the kernel never writes y[0]
+// STRIDE-BUG: {{^}}REFUTED
+
 // VEC4: kproof: copy_vec4 against copy(x) -> y
 // VEC4-NOT: UNKNOWN
 // VEC4: {{^}}PROVED
@@ -73,3 +88,41 @@ kproof.contract @copy4 {kernel = "copy_4per_thread_bug",
   params = [{name = "x", buffer = "in", space = "global", type = f32, shape = array<i64: 1024>},
             {name = "y", buffer = "out", space = "global", type = f32, shape = array<i64: 1024>}],
   spec = {builtin = "copy", input = "x", output = "y"}}
+
+//--- stride.mlir
+func.func @scale(%x: tensor<1000xf32>) -> tensor<1000xf32> {
+  %e = tensor.empty() : tensor<1000xf32>
+  %two = arith.constant 2.0 : f32
+  %r = linalg.generic {indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>], iterator_types = ["parallel"]}
+      ins(%x : tensor<1000xf32>) outs(%e : tensor<1000xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %v = arith.mulf %two, %a : f32
+    linalg.yield %v : f32
+  } -> tensor<1000xf32>
+  return %r : tensor<1000xf32>
+}
+kproof.contract @gs {kernel = "scale_grid_stride",
+  grid = array<i64: 2, 1, 1>, block = array<i64: 128, 1, 1>,
+  params = [{name = "x", buffer = "in", space = "global", type = f32, shape = array<i64: 1000>},
+            {name = "y", buffer = "out", space = "global", type = f32, shape = array<i64: 1000>},
+            {name = "n", scalar = i32, value = 1000 : i32}],
+  spec = {func = @scale, inputs = ["x"], output = "y"}}
+
+//--- stride-bug.mlir
+func.func @scale(%x: tensor<1000xf32>) -> tensor<1000xf32> {
+  %e = tensor.empty() : tensor<1000xf32>
+  %two = arith.constant 2.0 : f32
+  %r = linalg.generic {indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>], iterator_types = ["parallel"]}
+      ins(%x : tensor<1000xf32>) outs(%e : tensor<1000xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %v = arith.mulf %two, %a : f32
+    linalg.yield %v : f32
+  } -> tensor<1000xf32>
+  return %r : tensor<1000xf32>
+}
+kproof.contract @gs {kernel = "scale_grid_stride_bug",
+  grid = array<i64: 2, 1, 1>, block = array<i64: 128, 1, 1>,
+  params = [{name = "x", buffer = "in", space = "global", type = f32, shape = array<i64: 1000>},
+            {name = "y", buffer = "out", space = "global", type = f32, shape = array<i64: 1000>},
+            {name = "n", scalar = i32, value = 1000 : i32}],
+  spec = {func = @scale, inputs = ["x"], output = "y"}}

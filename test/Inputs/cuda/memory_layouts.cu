@@ -17,6 +17,12 @@
 //   gather_idx         : y[i] = x[idx[i]] (idx an int32 index table)
 //   gather_idx_clamped : y[i] = x[min(idx[i], n_x - 1)] (never out of
 //                        bounds for idx >= 0)
+//   paged_kv_gather    : k_out[b, j, :] = k_cache[block_table[b, j / PAGE],
+//                        j % PAGE, :] (a paged KV cache, PAGE = 4 tokens of
+//                        2 floats; one thread per (b, j, c))
+//   paged_kv_gather_bug: the page offset uses j / PAGE instead of j % PAGE
+//   scale_grid_stride  : y[i] = 2 x[i] by a grid-stride loop
+//   scale_grid_stride_bug : the loop starts one element late (i + 1)
 //
 // Fixture for: symbolic memory and many stores per thread
 // (test/Verifier/memory-*.mlir).
@@ -113,4 +119,52 @@ extern "C" __global__ void gather_idx_clamped(const float *__restrict__ x,
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n)
     y[i] = x[min(idx[i], n_x - 1)];
+}
+
+#define PAGE 4
+#define HD 2
+
+template <bool Bug>
+__device__ void paged_kv(const float *__restrict__ k_cache,
+                         const int *__restrict__ block_table,
+                         float *__restrict__ k_out, int max_pages, int n) {
+  int t = blockIdx.x * blockDim.x + threadIdx.x; // ((b * n + j) * HD + c)
+  int c = t % HD;
+  int j = (t / HD) % n;
+  int b = t / (HD * n);
+  int page = block_table[b * max_pages + j / PAGE];
+  int slot = Bug ? j / PAGE : j % PAGE;
+  k_out[t] = k_cache[(page * PAGE + slot) * HD + c];
+}
+
+extern "C" __global__ void paged_kv_gather(const float *__restrict__ k_cache,
+                                           const int *__restrict__ block_table,
+                                           float *__restrict__ k_out,
+                                           int max_pages, int n) {
+  paged_kv<false>(k_cache, block_table, k_out, max_pages, n);
+}
+
+extern "C" __global__ void
+paged_kv_gather_bug(const float *__restrict__ k_cache,
+                    const int *__restrict__ block_table,
+                    float *__restrict__ k_out, int max_pages, int n) {
+  paged_kv<true>(k_cache, block_table, k_out, max_pages, n);
+}
+
+template <bool Bug>
+__device__ void grid_stride(const float *__restrict__ x, float *__restrict__ y,
+                            int n) {
+  int start = blockIdx.x * blockDim.x + threadIdx.x + (Bug ? 1 : 0);
+  for (int i = start; i < n; i += gridDim.x * blockDim.x)
+    y[i] = 2.0f * x[i];
+}
+
+extern "C" __global__ void scale_grid_stride(const float *__restrict__ x,
+                                             float *__restrict__ y, int n) {
+  grid_stride<false>(x, y, n);
+}
+
+extern "C" __global__ void scale_grid_stride_bug(const float *__restrict__ x,
+                                                 float *__restrict__ y, int n) {
+  grid_stride<true>(x, y, n);
 }
