@@ -1,0 +1,78 @@
+#qk = affine_map<(i, j, t) -> (i, t)>
+#kk = affine_map<(i, j, t) -> (j, t)>
+#ij3 = affine_map<(i, j, t) -> (i, j)>
+#ij = affine_map<(i, j) -> (i, j)>
+#i_ = affine_map<(i, j) -> (i)>
+#jc = affine_map<(i, j, c) -> (j, c)>
+#ij_c = affine_map<(i, j, c) -> (i, j)>
+#i_c = affine_map<(i, j, c) -> (i)>
+#ic = affine_map<(i, j, c) -> (i, c)>
+func.func @attn(%q: tensor<8x2xf32>, %k: tensor<3x2xf32>, %v: tensor<3x2xf32>)
+    -> (tensor<8x2xf32>, tensor<8xf32>, tensor<8xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %ninf = arith.constant 0xFF800000 : f32
+  %scale = arith.constant 0.70710677 : f32
+  %e83 = tensor.empty() : tensor<8x3xf32>
+  %z83 = linalg.fill ins(%zero : f32) outs(%e83 : tensor<8x3xf32>) -> tensor<8x3xf32>
+  %qk = linalg.generic {indexing_maps = [#qk, #kk, #ij3], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%q, %k : tensor<8x2xf32>, tensor<3x2xf32>) outs(%z83 : tensor<8x3xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<8x3xf32>
+  %s = linalg.generic {indexing_maps = [#ij, #ij], iterator_types = ["parallel", "parallel"]}
+      ins(%qk : tensor<8x3xf32>) outs(%e83 : tensor<8x3xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %r = arith.mulf %a, %scale : f32
+    linalg.yield %r : f32
+  } -> tensor<8x3xf32>
+  %e8 = tensor.empty() : tensor<8xf32>
+  %ninf8 = linalg.fill ins(%ninf : f32) outs(%e8 : tensor<8xf32>) -> tensor<8xf32>
+  %m = linalg.generic {indexing_maps = [#ij, #i_], iterator_types = ["parallel", "reduction"]}
+      ins(%s : tensor<8x3xf32>) outs(%ninf8 : tensor<8xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %r = arith.maximumf %acc, %a : f32
+    linalg.yield %r : f32
+  } -> tensor<8xf32>
+  %p = linalg.generic {indexing_maps = [#ij, #i_, #ij], iterator_types = ["parallel", "parallel"]}
+      ins(%s, %m : tensor<8x3xf32>, tensor<8xf32>) outs(%e83 : tensor<8x3xf32>) {
+  ^bb0(%a: f32, %mx: f32, %o: f32):
+    %d = arith.subf %a, %mx : f32
+    %r = math.exp %d : f32
+    linalg.yield %r : f32
+  } -> tensor<8x3xf32>
+  %z8 = linalg.fill ins(%zero : f32) outs(%e8 : tensor<8xf32>) -> tensor<8xf32>
+  %l = linalg.generic {indexing_maps = [#ij, #i_], iterator_types = ["parallel", "reduction"]}
+      ins(%p : tensor<8x3xf32>) outs(%z8 : tensor<8xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %r = arith.addf %acc, %a : f32
+    linalg.yield %r : f32
+  } -> tensor<8xf32>
+  %e82 = tensor.empty() : tensor<8x2xf32>
+  %z82 = linalg.fill ins(%zero : f32) outs(%e82 : tensor<8x2xf32>) -> tensor<8x2xf32>
+  %pv = linalg.generic {indexing_maps = [#ij_c, #jc, #ic], iterator_types = ["parallel", "reduction", "parallel"]}
+      ins(%p, %v : tensor<8x3xf32>, tensor<3x2xf32>) outs(%z82 : tensor<8x2xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %t = arith.mulf %a, %b : f32
+    %r = arith.addf %acc, %t : f32
+    linalg.yield %r : f32
+  } -> tensor<8x2xf32>
+  %o = linalg.generic {indexing_maps = [affine_map<(i, c) -> (i, c)>, affine_map<(i, c) -> (i)>, affine_map<(i, c) -> (i, c)>], iterator_types = ["parallel", "parallel"]}
+      ins(%pv, %l : tensor<8x2xf32>, tensor<8xf32>) outs(%e82 : tensor<8x2xf32>) {
+  ^bb0(%a: f32, %d: f32, %x: f32):
+    %r = arith.divf %a, %d : f32
+    linalg.yield %r : f32
+  } -> tensor<8x2xf32>
+  return %o, %m, %l : tensor<8x2xf32>, tensor<8xf32>, tensor<8xf32>
+}
+kproof.contract @stats {kernel = "attention_rows_stats_bug",
+  grid = array<i64: 2, 1, 1>, block = array<i64: 4, 1, 1>,
+  params = [{name = "q", buffer = "in", space = "global", type = f32, shape = array<i64: 8, 2>},
+            {name = "k", buffer = "in", space = "global", type = f32, shape = array<i64: 3, 2>},
+            {name = "v", buffer = "in", space = "global", type = f32, shape = array<i64: 3, 2>},
+            {name = "o", buffer = "out", space = "global", type = f32, shape = array<i64: 8, 2>},
+            {name = "m", buffer = "out", space = "global", type = f32, shape = array<i64: 8>},
+            {name = "l", buffer = "out", space = "global", type = f32, shape = array<i64: 8>},
+            {name = "n_q", scalar = i32, value = 8 : i32}],
+  spec = {func = @attn, inputs = ["q", "k", "v"], outputs = ["o", "m", "l"]}}

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# The kernels of the symbolic-memory work (test/Inputs/cuda/memory_layouts.cu
+# and attention_rows_stats.cu, sm_80, -O3 and -G): several stores per
+# thread, float4 accesses, RMSnorm with shuffles, gathers through index
+# tables, a paged KV cache, a grid-stride loop, several outputs, each with
+# its planted bug. Wall time, peak memory and verdict of one --verify-equiv
+# run each, under a time limit (default 150 s).
+# Contracts: bench/contracts/memory-*.mlir (named after the kernel).
+# Usage:
+#   bench/memory-kernels.sh [BUILD_DIR]        (default: build)
+set -uo pipefail
+cd "$(dirname "$0")/.."
+build=${1:-build}
+opt=$build/bin/kproof-opt
+limit=${LIMIT:-150}
+[ -x "$opt" ] || { echo "build kproof-opt first: cmake --build $build --target kproof-opt" >&2; exit 2; }
+printf '%-28s %-5s %-9s %9s %10s\n' contract build verdict seconds "peak MiB"
+for c in bench/contracts/memory-*.mlir; do
+  name=$(basename "$c" .mlir); name=${name#memory-}
+  src=memory_layouts
+  case $name in attention_rows_stats*) src=attention_rows_stats ;; esac
+  for b in O3 G; do
+    ptx=test/Inputs/cuda/ptx/$src.sm80.$b.ptx
+    tf=$(mktemp)
+    out=$(/usr/bin/time -o "$tf" -f '%e %M' timeout "$limit" "$opt" "$ptx" \
+            --verify-equiv --contract="$c" 2>/dev/null)
+    rc=$?
+    verdict=$(printf '%s\n' "$out" | grep -E '^(PROVED|REFUTED|UNKNOWN)' | tail -1 | cut -d: -f1)
+    read -r secs kb < <(grep -E '^[0-9.]+ [0-9]+$' "$tf" | tail -1)
+    rm -f "$tf"
+    [ "$rc" = 124 ] && verdict=timeout
+    printf '%-28s %-5s %-9s %9s %10s\n' "$name" "$b" "${verdict:-?}" "$secs" "$(( ${kb:-0} / 1024 ))"
+  done
+done
