@@ -260,6 +260,12 @@ private:
   /// `exact` is false when w* is a guess: a thread id the write's path
   /// condition or address depends on is neither found by the inversion
   /// nor pinned (then "no writer matches" does not mean none exists).
+  /// The writer of a per-warp slot (`slot[tid.x / 32]` written under
+  /// `tid.x % 32 == c`): (tid.x, its value for address `a`), from the
+  /// address's index normal form and the lane the write's path condition
+  /// fixes; nullopt when the write is not of that shape.
+  std::optional<std::pair<Term, Term>> warpWriter(const MemoryAccess &w,
+                                                  Term a);
   Term writerMatch(const MemoryAccess &w, Term a,
                    llvm::DenseMap<Term, Term> &sigma, bool &exact);
   /// All tid variables < their extents, under `map`.
@@ -798,14 +804,24 @@ bool Executor::mergeInto(State &a, const State &b) {
     };
     if (a.phase != b.phase || !sameClock(a.clock, b.clock) ||
         a.arrivedWithoutWait != b.arrivedWithoutWait ||
-        !sameEvents(a.events, b.events) ||
-        a.occurrences.size() != b.occurrences.size())
+        !sameEvents(a.events, b.events))
       return false;
-    for (auto &[op, n] : a.occurrences) {
-      auto it = b.occurrences.find(op);
-      if (it == b.occurrences.end() || it->second != n)
-        return false;
-    }
+    // Occurrence counts pair up the shuffles, votes and atomics of lanes
+    // (finishShuffles): those must agree. Of plain loads and stores they
+    // only number loop iterations in race reports, so a load or store on
+    // one side only (`v = lane < 8 ? s[lane] : 0`) does not keep the
+    // states apart.
+    auto agree = [](const State &x, const State &y) {
+      for (auto &[op, n] : x.occurrences) {
+        auto it = y.occurrences.find(op);
+        unsigned m = it == y.occurrences.end() ? 0 : it->second;
+        if (m != n && !isa<LoadOp, StoreOp>(op))
+          return false;
+      }
+      return true;
+    };
+    if (!agree(a, b) || !agree(b, a))
+      return false;
   }
 
   // Path conditions: common conjuncts, and what only one side assumes
@@ -926,6 +942,8 @@ bool Executor::mergeInto(State &a, const State &b) {
   a.mem = std::move(mem);
   a.symbolicStores = std::move(stores);
   a.sharedWrites = std::move(sharedWrites);
+  for (auto &[op, n] : b.occurrences)
+    a.occurrences[op] = std::max(a.occurrences[op], n);
   return true;
 }
 
@@ -1151,6 +1169,71 @@ Term Executor::threadRange(const llvm::DenseMap<Term, Term> &map) {
   return T.andOf(cs);
 }
 
+std::optional<std::pair<Term, Term>>
+Executor::warpWriter(const MemoryAccess &w, Term a) {
+  // The address in its index normal form: k * (X / D) + c0 for a thread
+  // id X (a per-warp slot: warp_sums[tid >> 5], in bytes).
+  Term off = T.canonicalIndex(w.byteOffset);
+  Term atom = nullptr;
+  uint64_t k = 1, c0 = 0;
+  auto take = [&](Term t) {
+    if (t->getKind() == Kind::BVZExt)
+      t = t->getOperand(0);
+    if (t->getKind() == Kind::BVMul &&
+        t->getOperand(1)->getKind() == Kind::BVConst) {
+      k = t->getOperand(1)->getAPInt().getZExtValue();
+      t = t->getOperand(0);
+      if (t->getKind() == Kind::BVZExt)
+        t = t->getOperand(0);
+    }
+    atom = t;
+  };
+  if (off->getKind() == Kind::BVAdd &&
+      off->getOperand(1)->getKind() == Kind::BVConst) {
+    c0 = off->getOperand(1)->getAPInt().getZExtValue();
+    take(off->getOperand(0));
+  } else {
+    take(off);
+  }
+  if (!atom || atom->getKind() != Kind::BVUDiv || k == 0 ||
+      atom->getOperand(1)->getKind() != Kind::BVConst)
+    return std::nullopt;
+  Term x = atom->getOperand(0);
+  if (x->getKind() != Kind::BVVar || !x->getName().starts_with("tid."))
+    return std::nullopt;
+  Term d = atom->getOperand(1);
+  // The lane within the slot, from the write's path condition: a conjunct
+  // X % D == c (the elected lane: `if (lane == 0)`).
+  Term rem = T.bvBin(Kind::BVURem, x, d);
+  std::optional<Term> lane;
+  SmallVector<Term> conjuncts{w.pathCondition};
+  while (!conjuncts.empty()) {
+    Term c = conjuncts.pop_back_val();
+    if (c->getKind() == Kind::And) {
+      conjuncts.append(c->getOperands().begin(), c->getOperands().end());
+      continue;
+    }
+    if (c->getKind() != Kind::Eq)
+      continue;
+    for (int s = 0; s < 2; ++s) {
+      Term l = c->getOperand(s), v = c->getOperand(1 - s);
+      if (v->getKind() == Kind::BVConst && l->getSort() == Sort::BV &&
+          T.canonicalIndex(l) == rem && !lane)
+        lane = v;
+    }
+  }
+  if (!lane)
+    return std::nullopt;
+  // X = D * ((a - c0) / k) + c.
+  unsigned wx = x->getWidth();
+  Term slot = T.bvBin(Kind::BVUDiv,
+                      T.bvBin(Kind::BVSub, a, T.bv(c0, a->getWidth())),
+                      T.bv(k, a->getWidth()));
+  Term slotX = a->getWidth() > wx ? T.bvExtract(slot, 0, wx) : slot;
+  return std::make_pair(
+      x, T.bvBin(Kind::BVAdd, T.bvBin(Kind::BVMul, slotX, d), *lane));
+}
+
 Term Executor::writerMatch(const MemoryAccess &w, Term a,
                            llvm::DenseMap<Term, Term> &sigma, bool &exact) {
   // The witness: the writer thread w* with addr(w*) == a.
@@ -1180,6 +1263,9 @@ Term Executor::writerMatch(const MemoryAccess &w, Term a,
       }
     }
   }
+  else if (std::optional<std::pair<Term, Term>> lw =
+               warpWriter(w, a64))
+    sigma[lw->first] = lw->second;
   exact = true;
   llvm::DenseSet<Term> used;
   {

@@ -158,6 +158,32 @@ private:
     return true;
   }
 
+  /// The quotient (or remainder) by `d` of a form that is one atom X
+  /// (c0 = 0, coefficient 1), as the atom X / d (X % d) spelled with
+  /// bvudiv (bvurem), nested quotients folded ((X / a) / b = X / (a b)),
+  /// bounded by X's interval. Null when the form is not a bare atom.
+  std::optional<Form> atomQuotient(const Form &fx, Int d, bool quotient) {
+    if (fx.c0 != 0 || fx.coeffs.size() != 1 ||
+        fx.coeffs.begin()->second != 1 || d <= 1 || d >= pow2(62) ||
+        !fx.fits())
+      return std::nullopt;
+    Term x = fx.coeffs.begin()->first;
+    unsigned w = x->getWidth();
+    if (quotient && x->getKind() == Kind::BVUDiv)
+      if (std::optional<Int> d1 = constOf(x->getOperand(1));
+          d1 && *d1 * d < pow2(std::min(w, 62u))) {
+        Term y = T.bvBin(Kind::BVUDiv, x->getOperand(0),
+                         T.bv(uint64_t(*d1 * d), w));
+        return boundedAtom(y, fx.lo / d, fx.hi / d);
+      }
+    if (d >= pow2(w))
+      return std::nullopt;
+    Term y = T.bvBin(quotient ? Kind::BVUDiv : Kind::BVURem, x,
+                     T.bv(uint64_t(d), w));
+    return quotient ? boundedAtom(y, fx.lo / d, fx.hi / d)
+                    : boundedAtom(y, 0, std::min(fx.hi, d - 1));
+  }
+
   static std::optional<Int> constOf(Term t) {
     if (t->getKind() != Kind::BVConst || t->getWidth() > 64)
       return std::nullopt;
@@ -214,6 +240,14 @@ private:
       Form f = read(t->getOperand(0));
       return exact(f);
     }
+    case Kind::BVAShr: {
+      // Of a non-negative value: the logical shift (tid >> 5 as s32).
+      std::optional<Int> c = constOf(t->getOperand(1));
+      Form fx = read(t->getOperand(0));
+      if (!c || *c >= w || !fx.fits() || fx.hi >= pow2(w - 1))
+        return atom(t);
+      return read(T.bvBin(Kind::BVLShr, t->getOperand(0), t->getOperand(1)));
+    }
     case Kind::BVUDiv:
     case Kind::BVURem:
     case Kind::BVLShr:
@@ -241,9 +275,19 @@ private:
           if (field == 0 || ((field + 1) & field) != 0)
             return atom(t);
           Form q1, r1, q2, r2;
-          if (!divide(read(x), pow2(i), q1, r1) ||
-              !divide(q1, field + 1, q2, r2))
-            return atom(t);
+          Form fx = read(x);
+          if (!divide(fx, pow2(i), q1, r1)) {
+            std::optional<Form> q = atomQuotient(fx, pow2(i), true);
+            if (!q)
+              return atom(t);
+            q1 = *q;
+          }
+          if (!divide(q1, field + 1, q2, r2)) {
+            std::optional<Form> r = atomQuotient(q1, field + 1, false);
+            if (!r)
+              return atom(t);
+            r2 = *r;
+          }
           return exact(scale(r2, pow2(i)));
         }
         d = *c + 1;
@@ -255,6 +299,8 @@ private:
           t->getKind() == Kind::BVUDiv || t->getKind() == Kind::BVLShr;
       Form fx = read(x);
       if (!divide(fx, d, q, r)) {
+        if (std::optional<Form> a = atomQuotient(fx, d, quotient))
+          return exact(*a);
         // Not a linear form, but bounded by the operand's interval.
         if (!fx.fits() || d <= 0)
           return atom(t);

@@ -1094,6 +1094,16 @@ bool (::kproof::engine::readLinearForm)(Term t, int64_t scale,
       return true;
     }
     return false;
+  case Kind::BVURem: {
+    // tid.x % 2^j: the pseudo-variable "tid.x%2^j".
+    Term x = t->getOperand(0), m = t->getOperand(1);
+    if (!splitIds || !isThreadVar(x) || m->getKind() != Kind::BVConst ||
+        !m->getAPInt().isPowerOf2() || m->getAPInt().getActiveBits() > 31)
+      return false;
+    coeffs[x->getName().str() + "%" +
+           std::to_string(m->getAPInt().getZExtValue())] += scale;
+    return true;
+  }
   case Kind::BVLShr: {
     // tid.x >> j: the pseudo-variable "tid.x/2^j".
     Term x = t->getOperand(0), j = t->getOperand(1);
