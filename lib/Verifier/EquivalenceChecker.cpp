@@ -1176,7 +1176,7 @@ void Checker::checkThreadStores(const PathResult &p, ArrayRef<Spec *> specs) {
   };
   // Under a path condition that pins the thread (tid.x == 0), its values
   // are those of that thread: substituting makes witness indices concrete.
-  llvm::DenseMap<Term, Term> pins = pinnedThreadVars(p.pathCondition);
+  llvm::DenseMap<Term, Term> pins = pinnedThreadVars(T, p.pathCondition);
   Term pc = T.substitute(p.pathCondition, pins);
   for (auto &[v, c] : pins)
     pc = T.andOf(pc, T.eq(v, c));
@@ -1565,7 +1565,7 @@ void Checker::checkCoverage(const ExecutionResult &ex,
   // by the unsat check, which is sound.
   SmallVector<Term> writes;
   for (const PathResult &p : ex.paths) {
-    llvm::DenseMap<Term, Term> sigma = pinnedThreadVars(p.pathCondition);
+    llvm::DenseMap<Term, Term> sigma = pinnedThreadVars(T, p.pathCondition);
     for (auto &[v, t] : w)
       sigma[v] = t;
     for (const SymbolicStore &st : p.symbolicStores)

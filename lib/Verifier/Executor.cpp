@@ -78,6 +78,9 @@ struct State {
     unsigned bytes;
     Term value;
     bool realBits;
+    /// Whether the write happened: true, or, after a merge, the side of
+    /// the branch that made it (a write under `if (lane == 0)`).
+    Term guard = nullptr;
   };
   std::vector<SharedWrite> sharedWrites;
   llvm::DenseMap<Operation *, unsigned> occurrences;
@@ -918,20 +921,35 @@ bool Executor::mergeInto(State &a, const State &b) {
       return false;
     stores.push_back({x.buffer, x.index, t, mergedLoc(x.loc, y.loc, g1)});
   }
+  // Own shared writes: the common prefix merges value by value; what one
+  // side wrote beyond it stays, guarded by that side's condition (g1 holds
+  // exactly on a's path under the merged condition, g2 on b's), so a later
+  // read by this thread sees it only there. (Other threads see the write
+  // through its access record, which keeps its own path condition.)
   std::vector<State::SharedWrite> sharedWrites;
-  if (a.sharedWrites.size() != b.sharedWrites.size())
-    return false;
+  size_t prefix = 0;
   for (auto [x, y] : llvm::zip(a.sharedWrites, b.sharedWrites)) {
     if (x.phase != y.phase || x.region != y.region || x.offset != y.offset ||
-        x.bytes != y.bytes || x.realBits != y.realBits)
-      return false;
+        x.bytes != y.bytes || x.realBits != y.realBits || x.guard != y.guard)
+      break;
     Term t = select(x.value, y.value);
     if (!t)
       return false;
     State::SharedWrite w = x;
     w.value = t;
     sharedWrites.push_back(std::move(w));
+    ++prefix;
   }
+  auto guarded = [&](const std::vector<State::SharedWrite> &side,
+                     Term guard) {
+    for (size_t i = prefix; i < side.size(); ++i) {
+      State::SharedWrite w = side[i];
+      w.guard = w.guard ? T.andOf(w.guard, guard) : guard;
+      sharedWrites.push_back(std::move(w));
+    }
+  };
+  guarded(a.sharedWrites, g1);
+  guarded(b.sharedWrites, g2);
 
   // Commit.
   if (!complementary)
@@ -1241,7 +1259,7 @@ Term Executor::writerMatch(const MemoryAccess &w, Term a,
     sigma[var] = var; // shared memory: the writer is in the same CTA
   __int128 c0 = 0;
   std::map<Term, __int128> coeffs;
-  llvm::DenseMap<Term, Term> pins = pinnedThreadVars(w.pathCondition);
+  llvm::DenseMap<Term, Term> pins = pinnedThreadVars(T, w.pathCondition);
   Term a64 = a;
   if (linearize(w.byteOffset, 1, c0, coeffs)) {
     SmallVector<std::pair<Term, __int128>> order;
@@ -1623,7 +1641,8 @@ bool Executor::sharedLoad(State &s, Frame &f, LoadOp l,
       Term own = T.boolConst(false);
       for (const State::SharedWrite &w : s.sharedWrites)
         if (w.phase == s.phase && w.region == region)
-          own = T.orOf(own, T.eq(w.offset, o));
+          own = T.orOf(own, T.andOf(w.guard ? w.guard : T.boolConst(true),
+                                    T.eq(w.offset, o)));
       pendingReads.push_back(
           {region, o, s.pc, own, s.phase, width, s.clock, loc});
       set(f, res,
@@ -1649,7 +1668,8 @@ bool Executor::sharedLoad(State &s, Frame &f, LoadOp l,
                          "' read with another type than written");
         return false;
       }
-      v = T.ite(T.eq(w.offset, o), w.value, v);
+      Term hit = T.eq(w.offset, o);
+      v = T.ite(w.guard ? T.andOf(w.guard, hit) : hit, w.value, v);
     }
     set(f, res, v, wantReal && !isa<FloatType>(resultType));
   }
@@ -3027,6 +3047,49 @@ llvm::DenseMap<Term, Term> (::kproof::engine::pinnedThreadVars)(Term pc) {
         (a->getName().starts_with("tid.") ||
          a->getName().starts_with("ctaid.")))
       pins[a] = b;
+  }
+  return pins;
+}
+
+llvm::DenseMap<Term, Term> (::kproof::engine::pinnedThreadVars)(TermContext &T,
+                                                               Term pc) {
+  llvm::DenseMap<Term, Term> pins = pinnedThreadVars(pc);
+  // (id, divisor) -> quotient and remainder constants.
+  std::map<std::pair<Term, uint64_t>, std::pair<Term, Term>> parts;
+  SmallVector<Term> work{pc};
+  while (!work.empty()) {
+    Term t = work.pop_back_val();
+    if (t->getKind() == Kind::And) {
+      for (Term o : t->getOperands())
+        work.push_back(o);
+      continue;
+    }
+    if (t->getKind() != Kind::Eq)
+      continue;
+    Term a = t->getOperand(0), b = t->getOperand(1);
+    if (a->getKind() == Kind::BVConst)
+      std::swap(a, b);
+    if (b->getKind() != Kind::BVConst || a->getSort() != Sort::BV)
+      continue;
+    Term c = T.canonicalIndex(a);
+    if ((c->getKind() != Kind::BVUDiv && c->getKind() != Kind::BVURem) ||
+        c->getOperand(1)->getKind() != Kind::BVConst)
+      continue;
+    Term x = c->getOperand(0);
+    if (x->getKind() != Kind::BVVar || x->getWidth() != b->getWidth() ||
+        !(x->getName().starts_with("tid.") ||
+          x->getName().starts_with("ctaid.")))
+      continue;
+    auto &slot = parts[{x, c->getOperand(1)->getAPInt().getZExtValue()}];
+    (c->getKind() == Kind::BVUDiv ? slot.first : slot.second) = b;
+  }
+  for (auto &[key, qr] : parts) {
+    auto &[x, d] = key;
+    if (!qr.first || !qr.second || pins.count(x))
+      continue;
+    pins[x] = T.bvBin(Kind::BVAdd,
+                      T.bvBin(Kind::BVMul, qr.first, T.bv(d, x->getWidth())),
+                      qr.second);
   }
   return pins;
 }

@@ -370,6 +370,11 @@ inline llvm::StringRef nonFiniteFlag() { return "inputs.nonfinite"; }
 /// pins to constants (a conjunct `tid.x == 0`), as a substitution: under
 /// `pc` the representative thread is that thread.
 llvm::DenseMap<Term, Term> pinnedThreadVars(Term pc);
+/// pinnedThreadVars, and also the ids that a lane and a warp conjunct pin
+/// together (`tid.x % 32 == c` and `tid.x / 32 == q`, in any spelling whose
+/// index normal form is that: `(tid.x & 31) == 0`, `(tid.x >> 5) == 0`):
+/// tid.x = 32 q + c.
+llvm::DenseMap<Term, Term> pinnedThreadVars(TermContext &T, Term pc);
 
 /// The condition (over the representative thread) that the thread takes
 /// part in counted barrier `id`: some path that arrives at it.
