@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The kernels of the symbolic-memory work (test/Inputs/cuda/memory_layouts.cu
-# attention_rows_stats.cu and block_reduce_cub.cu, sm_80, -O3 and -G): several stores per
+# attention_rows_stats.cu, block_reduce_cub.cu and transpose_tiled.cu, sm_80, -O3 and -G): several stores per
 # thread, float4 accesses, RMSnorm with shuffles, gathers through index
 # tables, a paged KV cache, a grid-stride loop, several outputs, each with
 # its planted bug. Wall time, peak memory and verdict of one --verify-equiv
@@ -21,6 +21,7 @@ for c in bench/contracts/memory-*.mlir; do
   case $name in
     attention_rows_stats*) src=attention_rows_stats ;;
     block_sum_cub*) src=block_reduce_cub ;;
+    transpose_smem*) src=transpose_tiled ;;
   esac
   for b in O3 G; do
     ptx=test/Inputs/cuda/ptx/$src.sm80.$b.ptx
