@@ -213,14 +213,7 @@ struct FactCollector {
 /// Every variable and buffer name of `root` (symbols of the benchmark).
 static std::set<std::string> symbolNames(Term root) {
   std::set<std::string> names;
-  llvm::DenseSet<Term> seen;
-  llvm::SmallVector<Term, 64> work{root};
-  while (!work.empty()) {
-    Term t = work.pop_back_val();
-    if (!seen.insert(t).second)
-      continue;
-    for (Term o : t->getOperands())
-      work.push_back(o);
+  for (Term t : subterms({root})) {
     switch (t->getKind()) {
     case Kind::RealVar:
     case Kind::BVVar:

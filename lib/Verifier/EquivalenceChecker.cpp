@@ -211,20 +211,6 @@ void Verdict::printJSON(llvm::raw_ostream &os) const {
 
 namespace {
 
-/// Every subterm of `roots` (the roots included).
-llvm::DenseSet<Term> subterms(ArrayRef<Term> roots) {
-  llvm::DenseSet<Term> seen;
-  SmallVector<Term> work(roots.begin(), roots.end());
-  while (!work.empty()) {
-    Term t = work.pop_back_val();
-    if (!seen.insert(t).second)
-      continue;
-    for (Term o : t->getOperands())
-      work.push_back(o);
-  }
-  return seen;
-}
-
 /// One Z3 query over terms, with the ground facts every exp atom needs.
 /// The contract's preconditions on integer tables (BufferBinding::range):
 /// buffer name -> [lo, hi) of every element, signed.
@@ -243,14 +229,7 @@ struct Query {
   void addRangeFacts(SmallVectorImpl<Term> &out, ArrayRef<Term> roots) {
     if (!ranges || ranges->empty())
       return;
-    llvm::DenseSet<Term> seen;
-    SmallVector<Term> work(roots.begin(), roots.end());
-    while (!work.empty()) {
-      Term t = work.pop_back_val();
-      if (!seen.insert(t).second)
-        continue;
-      for (Term o : t->getOperands())
-        work.push_back(o);
+    for (Term t : subterms(roots)) {
       if (t->getSort() != Sort::BV ||
           (t->getKind() != Kind::Select && t->getKind() != Kind::BVVar))
         continue;
@@ -432,21 +411,12 @@ struct Query {
   /// query. A polynomial fact over a 128-element row (rsqrt(x)^2 * (eps +
   /// sum x_j^2 / 128) = 1) is what keeps nlsat from any model.
   Outcome checkIn(bool bvAsInt, ArrayRef<Term> extra, uint64_t rlimit = 0) {
-    bool roots = false;
-    {
-      llvm::DenseSet<Term> seen;
-      SmallVector<Term> work(assertions.begin(), assertions.end());
-      work.append(extra.begin(), extra.end());
-      while (!work.empty() && !roots) {
-        Term t = work.pop_back_val();
-        if (!seen.insert(t).second)
-          continue;
-        roots = t->getKind() == Kind::RealFn &&
-                (t->getName() == "sqrt" || t->getName() == "rsqrt");
-        for (Term o : t->getOperands())
-          work.push_back(o);
-      }
-    }
+    SmallVector<Term> all(assertions.begin(), assertions.end());
+    all.append(extra.begin(), extra.end());
+    bool roots = llvm::any_of(subterms(all), [](Term t) {
+      return t->getKind() == Kind::RealFn &&
+             (t->getName() == "sqrt" || t->getName() == "rsqrt");
+    });
     if (!roots)
       return checkInWith(bvAsInt, extra, rlimit, /*weak=*/false);
     Outcome weak = checkInWith(bvAsInt, extra, rlimit, /*weak=*/true);
@@ -1289,12 +1259,7 @@ void Checker::checkThreadStores(const PathResult &p, ArrayRef<Spec *> specs) {
 /// Whether `t` computes with a part of tid.x (tid.x ^ m, tid.x & m,
 /// tid.x >> k, ...): a shuffle partner's lane, a lane or warp index.
 static bool usesLaneBits(Term t) {
-  llvm::DenseSet<Term> seen;
-  SmallVector<Term> work{t};
-  while (!work.empty()) {
-    Term x = work.pop_back_val();
-    if (!seen.insert(x).second)
-      continue;
+  for (Term x : subterms({t})) {
     switch (x->getKind()) {
     case Kind::BVXor:
     case Kind::BVOr:
@@ -1309,8 +1274,6 @@ static bool usesLaneBits(Term t) {
     default:
       break;
     }
-    for (Term o : x->getOperands())
-      work.push_back(o);
   }
   return false;
 }
@@ -1794,7 +1757,8 @@ void Checker::collectCounters(const ExecutionResult &ex,
 
 Term Checker::counterRangeFacts(Term cond) {
   SmallVector<Term> facts;
-  llvm::DenseSet<Term> vars = subterms({cond});
+  SmallVector<Term> all = subterms({cond});
+  llvm::DenseSet<Term> vars(all.begin(), all.end());
   for (const MemoryAccess *m : counterAtomics) {
     if (!m->atomicInit || !vars.count(m->atomicOld))
       continue;
@@ -1818,7 +1782,8 @@ void Checker::checkSync(const ExecutionResult &ex,
     SmallVector<Term> facts;
     if (counterAtomics.empty())
       return facts;
-    llvm::DenseSet<Term> vars = subterms({cond});
+    SmallVector<Term> all = subterms({cond});
+  llvm::DenseSet<Term> vars(all.begin(), all.end());
     struct Copy {
       const MemoryAccess *m;
       bool first;

@@ -1224,13 +1224,7 @@ Executor::warpWriter(const MemoryAccess &w, Term a) {
   // X % D == c (the elected lane: `if (lane == 0)`).
   Term rem = T.bvBin(Kind::BVURem, x, d);
   std::optional<Term> lane;
-  SmallVector<Term> conjuncts{w.pathCondition};
-  while (!conjuncts.empty()) {
-    Term c = conjuncts.pop_back_val();
-    if (c->getKind() == Kind::And) {
-      conjuncts.append(c->getOperands().begin(), c->getOperands().end());
-      continue;
-    }
+  for (Term c : conjunctsOf(w.pathCondition)) {
     if (c->getKind() != Kind::Eq)
       continue;
     for (int s = 0; s < 2; ++s) {
@@ -3030,14 +3024,7 @@ auto ::kproof::engine::execute(
 
 llvm::DenseMap<Term, Term> (::kproof::engine::pinnedThreadVars)(Term pc) {
   llvm::DenseMap<Term, Term> pins;
-  SmallVector<Term> work{pc};
-  while (!work.empty()) {
-    Term t = work.pop_back_val();
-    if (t->getKind() == Kind::And) {
-      for (Term o : t->getOperands())
-        work.push_back(o);
-      continue;
-    }
+  for (Term t : conjunctsOf(pc)) {
     if (t->getKind() != Kind::Eq)
       continue;
     Term a = t->getOperand(0), b = t->getOperand(1);
@@ -3056,14 +3043,7 @@ llvm::DenseMap<Term, Term> (::kproof::engine::pinnedThreadVars)(TermContext &T,
   llvm::DenseMap<Term, Term> pins = pinnedThreadVars(pc);
   // (id, divisor) -> quotient and remainder constants.
   std::map<std::pair<Term, uint64_t>, std::pair<Term, Term>> parts;
-  SmallVector<Term> work{pc};
-  while (!work.empty()) {
-    Term t = work.pop_back_val();
-    if (t->getKind() == Kind::And) {
-      for (Term o : t->getOperands())
-        work.push_back(o);
-      continue;
-    }
+  for (Term t : conjunctsOf(pc)) {
     if (t->getKind() != Kind::Eq)
       continue;
     Term a = t->getOperand(0), b = t->getOperand(1);

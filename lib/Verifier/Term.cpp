@@ -6,6 +6,8 @@
 
 #include "KProof/Verifier/Term.h"
 
+#include "llvm/ADT/DenseSet.h"
+
 #include "llvm/ADT/Hashing.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/ErrorHandling.h"
@@ -775,4 +777,29 @@ Term TermContext::substitute(Term root, const llvm::DenseMap<Term, Term> &map) {
     memo[t] = changed ? rebuild(t, ops) : t;
   }
   return memo.lookup(root);
+}
+
+llvm::SmallVector<Term>(::kproof::engine::subterms)(llvm::ArrayRef<Term> roots) {
+  llvm::DenseSet<Term> seen;
+  llvm::SmallVector<Term> out, work(roots.begin(), roots.end());
+  while (!work.empty()) {
+    Term t = work.pop_back_val();
+    if (!t || !seen.insert(t).second)
+      continue;
+    out.push_back(t);
+    work.append(t->getOperands().begin(), t->getOperands().end());
+  }
+  return out;
+}
+
+llvm::SmallVector<Term>(::kproof::engine::conjunctsOf)(Term t) {
+  llvm::SmallVector<Term> out, work{t};
+  while (!work.empty()) {
+    Term c = work.pop_back_val();
+    if (c->getKind() == Kind::And)
+      work.append(c->getOperands().begin(), c->getOperands().end());
+    else
+      out.push_back(c);
+  }
+  return out;
 }

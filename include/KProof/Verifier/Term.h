@@ -264,6 +264,14 @@ private:
   std::unordered_multimap<size_t, TermNode *> table;
 };
 
+/// Every subterm of `roots` (the roots included), each once; the walk is
+/// iterative, so deep terms do not exhaust the stack. Order unspecified.
+llvm::SmallVector<Term> subterms(llvm::ArrayRef<Term> roots);
+
+/// The conjuncts of `t`, nested Ands flattened (`t` itself when it is no
+/// And).
+llvm::SmallVector<Term> conjunctsOf(Term t);
+
 inline llvm::raw_ostream &operator<<(llvm::raw_ostream &os, Term t) {
   t->print(os);
   return os;
