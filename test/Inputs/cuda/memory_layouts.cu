@@ -21,6 +21,11 @@
 //                        j % PAGE, :] (a paged KV cache, PAGE = 4 tokens of
 //                        2 floats; one thread per (b, j, c))
 //   paged_kv_gather_bug: the page offset uses j / PAGE instead of j % PAGE
+//   layernorm_warp4, layernorm_warp8 : layer norm of a 32 E-wide row per
+//                        warp, E = 4 or 8 elements per lane: mean and
+//                        variance by xor shuffles, y = (x - mean) *
+//                        rsqrt(var + eps) * w + b
+//   layernorm_warp4_bug : adds the bias of the next column block
 //   scale_grid_stride  : y[i] = 2 x[i] by a grid-stride loop
 //   scale_grid_stride_bug : the loop starts one element late (i + 1)
 //
@@ -167,4 +172,61 @@ extern "C" __global__ void scale_grid_stride(const float *__restrict__ x,
 extern "C" __global__ void scale_grid_stride_bug(const float *__restrict__ x,
                                                  float *__restrict__ y, int n) {
   grid_stride<true>(x, y, n);
+}
+
+template <int E, bool Bug>
+__device__ void layernorm_row(const float *__restrict__ x,
+                              const float *__restrict__ w,
+                              const float *__restrict__ b,
+                              float *__restrict__ y, float eps) {
+  const int N = 32 * E;
+  int lane = threadIdx.x & 31;
+  int row = blockIdx.x * (blockDim.x / 32) + threadIdx.x / 32;
+  const float *xr = x + row * N;
+  float v[E];
+  float s = 0.f;
+#pragma unroll
+  for (int k = 0; k < E; ++k) {
+    v[k] = xr[lane + 32 * k];
+    s += v[k];
+  }
+#pragma unroll
+  for (int o = 16; o > 0; o >>= 1)
+    s += __shfl_xor_sync(0xffffffffu, s, o);
+  float mean = s / N;
+  float q = 0.f;
+#pragma unroll
+  for (int k = 0; k < E; ++k)
+    q += (v[k] - mean) * (v[k] - mean);
+#pragma unroll
+  for (int o = 16; o > 0; o >>= 1)
+    q += __shfl_xor_sync(0xffffffffu, q, o);
+  float r = rsqrtf(q / N + eps);
+#pragma unroll
+  for (int k = 0; k < E; ++k) {
+    int c = lane + 32 * k;
+    y[row * N + c] = (v[k] - mean) * r * w[c] + b[Bug ? (c + 32) % N : c];
+  }
+}
+
+extern "C" __global__ void layernorm_warp4(const float *__restrict__ x,
+                                           const float *__restrict__ w,
+                                           const float *__restrict__ b,
+                                           float *__restrict__ y, float eps) {
+  layernorm_row<4, false>(x, w, b, y, eps);
+}
+
+extern "C" __global__ void layernorm_warp8(const float *__restrict__ x,
+                                           const float *__restrict__ w,
+                                           const float *__restrict__ b,
+                                           float *__restrict__ y, float eps) {
+  layernorm_row<8, false>(x, w, b, y, eps);
+}
+
+extern "C" __global__ void layernorm_warp4_bug(const float *__restrict__ x,
+                                               const float *__restrict__ w,
+                                               const float *__restrict__ b,
+                                               float *__restrict__ y,
+                                               float eps) {
+  layernorm_row<4, true>(x, w, b, y, eps);
 }
