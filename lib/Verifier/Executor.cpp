@@ -2059,6 +2059,42 @@ bool Executor::execOp(State &s, Operation *op) {
         set(f, o, shifted);
         return advance();
       })
+      .Case<PrmtOp>([&](PrmtOp o) {
+        // PTX ISA 9.7.8.9, generic mode with a constant selector: byte i of
+        // the result is byte sel_i (nibble i of c) of {b, a} (a: bytes
+        // 0-3, b: 4-7). Runs of result bytes taken from consecutive bytes
+        // of one operand become one field (bytes 1-3 of prmt(row, lane,
+        // 0x2104) are row's bytes 0-2: 256 row + (lane & 255)), so an index
+        // built this way stays a linear form. Sign replication (bit 3 of a
+        // nibble) and the other modes are not modeled.
+        Term a = bits(o.getA()), b = bits(o.getB()), c = bits(o.getSelector());
+        if (!a || !b || !c)
+          return false;
+        if (o.getMode() || c->getKind() != Kind::BVConst ||
+            (c->getAPInt().getZExtValue() & 0x8888)) {
+          unknown(loc, "prmt with a mode, a selector that is not a "
+                       "constant, or sign replication is not modeled");
+          return false;
+        }
+        uint64_t sel = c->getAPInt().getZExtValue();
+        auto source = [&](unsigned i) { return unsigned(sel >> (4 * i)) & 7; };
+        Term acc = T.bv(0, 32);
+        for (unsigned i = 0; i < 4;) {
+          unsigned from = source(i), len = 1;
+          while (i + len < 4 && source(i + len) == from + len &&
+                 (from + len) / 4 == from / 4)
+            ++len;
+          Term src = from < 4 ? a : b;
+          Term field = T.bvExtract(src, 8 * (from % 4), 8 * len);
+          if (8 * len < 32)
+            field = T.bvZExt(field, 32);
+          acc = T.bvBin(Kind::BVAdd, acc,
+                        T.bvBin(Kind::BVShl, field, T.bv(8 * i, 32)));
+          i += len;
+        }
+        set(f, o, acc);
+        return advance();
+      })
       .Case<BfiOp>([&](BfiOp o) {
         // PTX ISA 9.7.8.11: b with bits [pos, pos + len) replaced by the
         // low len bits of a (pos, len: their low 8 bits; truncated at the

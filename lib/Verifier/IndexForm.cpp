@@ -235,10 +235,21 @@ private:
       return atom(t);
     }
     case Kind::BVExtract: {
-      if (t->getExtractLow() != 0)
-        return atom(t);
+      // extract(x, lo, w) = (x / 2^lo) % 2^w; exact when the quotient fits.
       Form f = read(t->getOperand(0));
-      return exact(f);
+      unsigned lo = t->getExtractLow();
+      if (lo == 0)
+        return exact(f);
+      if (lo >= 62)
+        return atom(t);
+      Form q, r;
+      if (!divide(f, pow2(lo), q, r)) {
+        std::optional<Form> a = atomQuotient(f, pow2(lo), true);
+        if (!a)
+          return atom(t);
+        q = *a;
+      }
+      return exact(q);
     }
     case Kind::BVAShr: {
       // Of a non-negative value: the logical shift (tid >> 5 as s32).
