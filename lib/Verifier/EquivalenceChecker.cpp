@@ -1230,7 +1230,25 @@ void Checker::checkThreadStores(const PathResult &p, ArrayRef<Spec *> specs) {
   }
   // Their bounds are ExecutionResult::alignments (the executor records
   // them at each store, for --verify-sync too).
+  std::optional<size_t> refutedStore;
   for (auto [k, st] : llvm::enumerate(finals)) {
+    if (refutedStore) {
+      // One refuted store is the counterexample; the others of this thread
+      // are not checked (each may cost a solver query per lane).
+      record("value " + out.name + "[i] written by the representative "
+             "thread (store " + std::to_string(k + 1) + " of " +
+             std::to_string(finals.size()) + ")",
+             VerdictKind::Unknown,
+             "not checked: store " + std::to_string(*refutedStore + 1) +
+                 " of this thread is REFUTED");
+      continue;
+    }
+    size_t before = verdict.obligations.size();
+    auto noteRefuted = [&] {
+      for (size_t i = before; i < verdict.obligations.size(); ++i)
+        if (verdict.obligations[i].verdict == VerdictKind::Refuted)
+          refutedStore = k;
+    };
     std::string why;
     Term specValue = spec.element(T, st->index, why);
     std::string name =
@@ -1249,9 +1267,12 @@ void Checker::checkThreadStores(const PathResult &p, ArrayRef<Spec *> specs) {
     Term index = T.substitute(st->index, pins);
     if (!N.provesEqual(kernelValue, specValue) &&
         checkByLane(name, pc, kernelValue, specValue, st->loc, index,
-                    out.name))
+                    out.name)) {
+      noteRefuted();
       continue;
+    }
     checkValue(name, pc, kernelValue, specValue, st->loc, index, out.name);
+    noteRefuted();
   }
   } // each spec
 }

@@ -650,7 +650,10 @@ Z3Lowering::extractModel(const smt::Model &model) {
 
   // The elements read at symbolic indices.
   for (const SelectInfo &s : selects) {
-    std::string what = s.term->toString();
+    // Named briefly: printing the index term as a tree can take time
+    // exponential in its depth (shuffle partner lanes nest).
+    std::string what = "an element of " + s.term->getName().str() +
+                       " read at a symbolic index";
     std::optional<llvm::APInt> index = numeralIndex(model.evaluate(s.index64));
     if (!index) {
       modelError = "the model gives no index value for " + what;
