@@ -139,3 +139,23 @@ TEST(IndexForm, IntegerElements) {
 }
 
 } // namespace
+
+namespace {
+
+/// A DAG whose tree is exponential (t_{k+1} = t_k + t_k, 60 levels): the
+/// brief string stops at its limit instead of printing 2^60 leaves.
+TEST(TermPrinting, BriefStringOfADeepDag) {
+  TermContext T;
+  Term t = T.bvVar("i", 64);
+  for (int k = 0; k < 60; ++k)
+    t = T.bvBin(Kind::BVAdd, t, T.bvBin(Kind::BVMul, t, T.bv(3, 64)));
+  std::string s = t->toBriefString(120);
+  EXPECT_LE(s.size(), 120u);
+  EXPECT_TRUE(llvm::StringRef(s).ends_with("..."));
+  EXPECT_TRUE(llvm::StringRef(s).starts_with("(bvadd (bvadd"));
+  // A small term prints whole.
+  Term small = T.bvBin(Kind::BVAdd, T.bvVar("j", 64), T.bv(1, 64));
+  EXPECT_EQ(small->toBriefString(), small->toString());
+}
+
+} // namespace

@@ -296,12 +296,7 @@ Interval trig(const Interval &x, bool isCos, unsigned prec) {
 }
 
 /// A short rendering of a term for messages.
-std::string brief(Term t) {
-  std::string s = t->toString();
-  if (s.size() > 160)
-    s = s.substr(0, 157) + "...";
-  return s;
-}
+std::string brief(Term t) { return t->toBriefString(160); }
 
 } // namespace
 

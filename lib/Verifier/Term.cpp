@@ -113,6 +113,45 @@ void TermNode::print(llvm::raw_ostream &os) const {
   os << ")";
 }
 
+static void printBounded(const TermNode *t, std::string &out, size_t limit) {
+  if (out.size() > limit)
+    return;
+  if (t->getOperands().empty()) {
+    out += t->toString();
+    return;
+  }
+  // The head as print() writes it: everything before the first operand.
+  std::string head;
+  {
+    llvm::raw_string_ostream os(head);
+    os << "(" << kindName(t->getKind());
+    if (t->getKind() == Kind::RealFn || t->getKind() == Kind::Select)
+      os << " " << t->getName();
+    if (t->getKind() == Kind::BVZExt || t->getKind() == Kind::BVSExt)
+      os << " " << t->getWidth();
+    if (t->getKind() == Kind::BVExtract)
+      os << " " << t->getExtractLow() << " " << t->getWidth();
+    if (t->getKind() == Kind::BVToReal)
+      os << (t->isSigned() ? " signed" : " unsigned");
+  }
+  out += head;
+  for (Term o : t->getOperands()) {
+    if (out.size() > limit)
+      return;
+    out += " ";
+    printBounded(o, out, limit);
+  }
+  out += ")";
+}
+
+std::string TermNode::toBriefString(size_t limit) const {
+  std::string s;
+  printBounded(this, s, limit);
+  if (s.size() > limit)
+    s = s.substr(0, limit > 3 ? limit - 3 : 0) + "...";
+  return s;
+}
+
 std::string TermNode::toString() const {
   std::string s;
   llvm::raw_string_ostream os(s);

@@ -101,10 +101,10 @@ Expr Z3Lowering::lowerNode(Term t) {
   llvm::SmallVector<Expr, 4> ops;
   for (Term op : t->getOperands()) {
     if (!op)
-      return fail("a term has a null operand: " + t->toString());
+      return fail("a term has a null operand: " + t->toBriefString());
     Expr e = memo.lookup(op);
     if (!e.isValid())
-      return fail("cannot lower an operand of " + t->toString());
+      return fail("cannot lower an operand of " + t->toBriefString());
     ops.push_back(e);
   }
   auto arity = [&](unsigned n) { return ops.size() == n; };
@@ -122,7 +122,7 @@ Expr Z3Lowering::lowerNode(Term t) {
       if (!result.isValid())
         return result; // lowerAsInt recorded why
       if (!hadZ3Error && z3.hasError())
-        return fail("Z3 rejected the lowering of " + t->toString() + ": " +
+        return fail("Z3 rejected the lowering of " + t->toBriefString() + ": " +
                     z3.getError());
       return result;
     }
@@ -302,12 +302,12 @@ Expr Z3Lowering::lowerNode(Term t) {
   }
 
   if (!hadZ3Error && z3.hasError())
-    return fail("Z3 rejected the lowering of " + t->toString() + ": " +
+    return fail("Z3 rejected the lowering of " + t->toBriefString() + ": " +
                 z3.getError());
   if (!result.isValid())
-    return fail("cannot lower the malformed term " + t->toString());
+    return fail("cannot lower the malformed term " + t->toBriefString());
   if (!sortMatches(t, result, bvAsInt))
-    return fail("the lowering of " + t->toString() +
+    return fail("the lowering of " + t->toBriefString() +
                 " has the wrong sort: " + result.getSort().toString());
   return result;
 }
@@ -358,11 +358,11 @@ Expr Z3Lowering::lowerAtom(Term t, llvm::ArrayRef<Expr> args) {
                    : t->getKind() == Kind::Exp2 ? "exp2"
                                                 : t->getName().str();
   if (fn.empty())
-    return fail("a real function without a name: " + t->toString());
+    return fail("a real function without a name: " + t->toBriefString());
   for (const Expr &a : args)
     if (!a.isReal())
       return fail("a real function applied to a non-real argument: " +
-                  t->toString());
+                  t->toBriefString());
   std::string name = freshName(fn, atoms.size());
   declare(name, "Real");
   Expr e = z3.realVar(name);
@@ -374,10 +374,10 @@ Expr Z3Lowering::lowerAtom(Term t, llvm::ArrayRef<Expr> args) {
 Expr Z3Lowering::lowerSelect(Term t, const Expr &index) {
   std::string buffer = t->getName().str();
   if (buffer.empty())
-    return fail("a buffer read without a buffer name: " + t->toString());
+    return fail("a buffer read without a buffer name: " + t->toBriefString());
   unsigned w = bvAsInt ? 1 : index.getBVWidth();
   if (w == 0 || w > kIndexWidth)
-    return fail("the index of " + t->toString() +
+    return fail("the index of " + t->toBriefString() +
                 " is not a bit-vector of at most " +
                 std::to_string(kIndexWidth) + " bits");
   // Integer elements (a BV-sorted Select) map to bit-vectors of their
@@ -408,7 +408,7 @@ Expr Z3Lowering::lowerSelect(Term t, const Expr &index) {
   } else if (integer != intBufferWidths.count(buffer) ||
              (integer && intBufferWidths[buffer] != t->getWidth())) {
     return fail("buffer '" + buffer +
-                "' is read with two element sorts: " + t->toString());
+                "' is read with two element sorts: " + t->toBriefString());
   }
   Expr index64 = bvAsInt ? index : index.zext(kIndexWidth);
   Expr value = it->second(index64);
@@ -754,10 +754,10 @@ std::optional<Rational> Z3Lowering::evalReal(const smt::Model &model,
   }
   Expr e = lower(t);
   if (!e.isValid()) {
-    modelError = "cannot lower " + t->toString() + ": " + error;
+    modelError = "cannot lower " + t->toBriefString() + ": " + error;
     return std::nullopt;
   }
-  return readRational(model, e, t->toString());
+  return readRational(model, e, t->toBriefString());
 }
 
 void (::kproof::engine::addBranchFacts)(TermContext &T,
@@ -1087,7 +1087,7 @@ Expr Z3Lowering::lowerAsInt(Term t, llvm::ArrayRef<Expr> ops) {
     }
     if (!result.isValid())
       return fail("bitwise and with a value other than a low-bit mask is "
-                  "not encoded over the integers: " + t->toString());
+                  "not encoded over the integers: " + t->toBriefString());
     break;
   }
   case Kind::BVShl:
@@ -1172,7 +1172,7 @@ Expr Z3Lowering::lowerAsInt(Term t, llvm::ArrayRef<Expr> ops) {
     break;
   }
   default:
-    return fail("'" + t->toString() +
+    return fail("'" + t->toBriefString() +
                 "' is not encoded over the integers (bit-vectors as "
                 "integers)");
   }

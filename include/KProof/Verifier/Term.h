@@ -134,6 +134,10 @@ public:
 
   void print(llvm::raw_ostream &os) const;
   std::string toString() const;
+  /// At most about `limit` characters of toString(), ending in "..." when
+  /// cut; the walk stops at the limit (toString of a DAG with shared
+  /// subterms prints a tree, exponential in the sharing depth).
+  std::string toBriefString(size_t limit = 160) const;
 
 private:
   friend class TermContext;
