@@ -1187,6 +1187,22 @@ Term Executor::threadRange(const llvm::DenseMap<Term, Term> &map) {
   return T.andOf(cs);
 }
 
+/// The conjuncts of `pc` of the form `term == constant` (either side), as
+/// (term, constant) with a bit-vector constant.
+static SmallVector<std::pair<Term, Term>> constantEqualities(Term pc) {
+  SmallVector<std::pair<Term, Term>> out;
+  for (Term t : conjunctsOf(pc)) {
+    if (t->getKind() != Kind::Eq)
+      continue;
+    Term a = t->getOperand(0), b = t->getOperand(1);
+    if (a->getKind() == Kind::BVConst)
+      std::swap(a, b);
+    if (b->getKind() == Kind::BVConst && a->getSort() == Sort::BV)
+      out.push_back({a, b});
+  }
+  return out;
+}
+
 std::optional<std::pair<Term, Term>>
 Executor::warpWriter(const MemoryAccess &w, Term a) {
   // The address in its index normal form: k * (X / D) + c0 for a thread
@@ -1224,16 +1240,9 @@ Executor::warpWriter(const MemoryAccess &w, Term a) {
   // X % D == c (the elected lane: `if (lane == 0)`).
   Term rem = T.bvBin(Kind::BVURem, x, d);
   std::optional<Term> lane;
-  for (Term c : conjunctsOf(w.pathCondition)) {
-    if (c->getKind() != Kind::Eq)
-      continue;
-    for (int s = 0; s < 2; ++s) {
-      Term l = c->getOperand(s), v = c->getOperand(1 - s);
-      if (v->getKind() == Kind::BVConst && l->getSort() == Sort::BV &&
-          T.canonicalIndex(l) == rem && !lane)
-        lane = v;
-    }
-  }
+  for (auto [l, v] : constantEqualities(w.pathCondition))
+    if (!lane && T.canonicalIndex(l) == rem)
+      lane = v;
   if (!lane)
     return std::nullopt;
   // X = D * ((a - c0) / k) + c.
@@ -3060,13 +3069,8 @@ auto ::kproof::engine::execute(
 
 llvm::DenseMap<Term, Term> (::kproof::engine::pinnedThreadVars)(Term pc) {
   llvm::DenseMap<Term, Term> pins;
-  for (Term t : conjunctsOf(pc)) {
-    if (t->getKind() != Kind::Eq)
-      continue;
-    Term a = t->getOperand(0), b = t->getOperand(1);
-    if (a->getKind() == Kind::BVConst)
-      std::swap(a, b);
-    if (a->getKind() == Kind::BVVar && b->getKind() == Kind::BVConst &&
+  for (auto [a, b] : constantEqualities(pc)) {
+    if (a->getKind() == Kind::BVVar &&
         (a->getName().starts_with("tid.") ||
          a->getName().starts_with("ctaid.")))
       pins[a] = b;
@@ -3079,14 +3083,7 @@ llvm::DenseMap<Term, Term> (::kproof::engine::pinnedThreadVars)(TermContext &T,
   llvm::DenseMap<Term, Term> pins = pinnedThreadVars(pc);
   // (id, divisor) -> quotient and remainder constants.
   std::map<std::pair<Term, uint64_t>, std::pair<Term, Term>> parts;
-  for (Term t : conjunctsOf(pc)) {
-    if (t->getKind() != Kind::Eq)
-      continue;
-    Term a = t->getOperand(0), b = t->getOperand(1);
-    if (a->getKind() == Kind::BVConst)
-      std::swap(a, b);
-    if (b->getKind() != Kind::BVConst || a->getSort() != Sort::BV)
-      continue;
+  for (auto [a, b] : constantEqualities(pc)) {
     Term c = T.canonicalIndex(a);
     if ((c->getKind() != Kind::BVUDiv && c->getKind() != Kind::BVURem) ||
         c->getOperand(1)->getKind() != Kind::BVConst)

@@ -676,59 +676,55 @@ Z3Lowering::extractModel(const smt::Model &model) {
         index->getZExtValue(), std::move(*q));
   }
 
-  // Other points the model fixes, and each buffer's default.
+  // Other points the model fixes, and each buffer's default: integer
+  // buffers as bit-vectors ("buffer[k]"), float buffers as rationals.
   for (const std::string &buffer : bufferOrder) {
     auto interp = model.getFunctionInterp(buffers.at(buffer));
     if (!interp)
       continue;
-    if (auto iw = intBufferWidths.find(buffer); iw != intBufferWidths.end()) {
-      for (const auto &[args, value] : interp->entries) {
-        if (args.size() != 1)
-          continue;
-        std::optional<llvm::APInt> index = numeralIndex(args[0]);
-        if (!index)
-          continue;
-        std::string key =
-            buffer + "[" + std::to_string(index->getZExtValue()) + "]";
-        auto bits = readBits(model, value, iw->second,
-                             key + " (a point of the model)");
+    auto iw = intBufferWidths.find(buffer);
+    bool integer = iw != intBufferWidths.end();
+    // Reads `value` as element `index` (nullopt: the default); false when
+    // it cannot be read (modelError says why).
+    auto take = [&](const Expr &value, std::optional<uint64_t> index) {
+      std::string what =
+          index ? buffer + "[" + std::to_string(*index) +
+                      "] (a point of the model)"
+                : "the default element of " + buffer;
+      if (integer) {
+        auto bits = readBits(model, value, iw->second, what);
         if (!bits)
-          return std::nullopt;
-        result.bitvectors.emplace(key, *bits);
+          return false;
+        if (index)
+          result.bitvectors.emplace(
+              buffer + "[" + std::to_string(*index) + "]", *bits);
+        else
+          result.intElementDefaults.insert_or_assign(buffer, *bits);
+        return true;
       }
-      const Expr &other = interp->elseValue;
-      if (other.isNumeral()) {
-        auto bits = readBits(model, other, iw->second,
-                             "the default element of " + buffer);
-        if (!bits)
-          return std::nullopt;
-        result.intElementDefaults.insert_or_assign(buffer, *bits);
-      }
-      continue;
-    }
-    auto &elements = result.elements[buffer];
+      auto q = readRational(model, value, what);
+      if (!q)
+        return false;
+      if (index)
+        result.elements[buffer].emplace(*index, std::move(*q));
+      else
+        result.elementDefaults.insert_or_assign(buffer, std::move(*q));
+      return true;
+    };
     for (const auto &[args, value] : interp->entries) {
       if (args.size() != 1)
         continue;
       std::optional<llvm::APInt> index = numeralIndex(args[0]);
-      if (!index)
-        continue;
-      std::string what = buffer + "[" + std::to_string(index->getZExtValue()) +
-                         "] (a point of the model)";
-      auto q = readRational(model, value, what);
-      if (!q)
+      if (index && !take(value, index->getZExtValue()))
         return std::nullopt;
-      elements.emplace(index->getZExtValue(), std::move(*q));
     }
     const Expr &other = interp->elseValue;
-    if (other.isAlgebraicNumber() || other.isNumeral()) {
-      auto q = readRational(model, other, "the default element of " + buffer);
-      if (!q)
-        return std::nullopt;
-      result.elementDefaults.insert_or_assign(buffer, std::move(*q));
-    }
-    if (elements.empty())
-      result.elements.erase(buffer);
+    if ((other.isNumeral() || (!integer && other.isAlgebraicNumber())) &&
+        !take(other, std::nullopt))
+      return std::nullopt;
+    if (auto e = result.elements.find(buffer);
+        e != result.elements.end() && e->second.empty())
+      result.elements.erase(e);
   }
   return result;
 }
