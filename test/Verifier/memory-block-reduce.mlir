@@ -25,7 +25,7 @@
 // SYNC-NOT: UNKNOWN
 // SYNC: {{^}}PROVED
 // BUG: error: REFUTED: value mismatch at y[0]
-// BUG: Replay: confirmed by replay
+// BUG: Replay: confirmed by replay ({{[^)]*}}): kernel {{[a-z_]+}}[{{[0-9]+}}] = {{-?[0-9.e+-]+}}, spec = {{-?[0-9.e+-]+}}
 // BUG: {{^}}REFUTED
 
 //--- cub.mlir

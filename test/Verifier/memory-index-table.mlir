@@ -27,7 +27,7 @@
 // PAGED-NOT: UNKNOWN
 // PAGED: {{^}}PROVED
 // PAGED-BUG: REFUTED: value k_out[i] written by the representative thread -- counterexample confirmed
-// PAGED-BUG: Replay: confirmed by replay
+// PAGED-BUG: Replay: confirmed by replay ({{[^)]*}}): kernel {{[a-z_]+}}[{{[0-9]+}}] = {{-?[0-9.e+-]+}}, spec = {{-?[0-9.e+-]+}}
 // PAGED-BUG: {{^}}REFUTED
 
 // FREE: error: REFUTED: violated: load from x inside its extent of 1000 elements

@@ -12,7 +12,7 @@
 // BUG: error: REFUTED: value mismatch at y[
 // BUG: REFUTED: value y[i] written by the representative thread (store 1 of 4
 // BUG: UNKNOWN: value y[i] written by the representative thread (store 2 of 4) -- not checked: store 1 of this thread is REFUTED
-// BUG: Replay: confirmed by replay
+// BUG: Replay: confirmed by replay ({{[^)]*}}): kernel {{[a-z_]+}}[{{[0-9]+}}] = {{-?[0-9.e+-]+}}, spec = {{-?[0-9.e+-]+}}
 // BUG: {{^}}REFUTED
 
 // CHECK: kproof: layernorm_warp4 against @layernorm(x, w, b, eps) -> y

@@ -56,7 +56,7 @@
 // with the wrong value), and the fourth block of 32 is never written.
 // FOUR-BUG: REFUTED: value y[i] written by the representative thread (store 3 of 3
 // FOUR-BUG: UNKNOWN: coverage: every element of 'y' is written
-// FOUR-BUG: Replay: confirmed by replay
+// FOUR-BUG: Replay: confirmed by replay ({{[^)]*}}): kernel {{[a-z_]+}}[{{[0-9]+}}] = {{-?[0-9.e+-]+}}, spec = {{-?[0-9.e+-]+}}
 // FOUR-BUG: {{^}}REFUTED
 
 //--- vec4.mlir

@@ -24,7 +24,7 @@
 // JSON-NEXT: "name": "coverage: every element of 'y' is written",
 
 // BUG: REFUTED: value y[i] written by the representative thread (store 1 of 4, {{.*}} (lane 0) -- counterexample confirmed
-// BUG: Replay: confirmed by replay
+// BUG: Replay: confirmed by replay ({{[^)]*}}): kernel {{[a-z_]+}}[{{[0-9]+}}] = {{-?[0-9.e+-]+}}, spec = {{-?[0-9.e+-]+}}
 // BUG: {{^}}REFUTED
 
 //--- rms.mlir

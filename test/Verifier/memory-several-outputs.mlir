@@ -22,7 +22,7 @@
 
 // BUG: error: REFUTED: value mismatch at m[0]
 // BUG: REFUTED: value m[i] written by the representative thread -- counterexample confirmed
-// BUG: Replay: confirmed by replay
+// BUG: Replay: confirmed by replay ({{[^)]*}}): kernel {{[a-z_]+}}[{{[0-9]+}}] = {{-?[0-9.e+-]+}}, spec = {{-?[0-9.e+-]+}}
 // BUG: {{^}}REFUTED
 
 // ONE: UNKNOWN: store to 'm' -- no spec defines 'm': every buffer the kernel writes needs one

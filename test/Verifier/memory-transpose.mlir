@@ -15,7 +15,7 @@
 // TR-NOT: UNKNOWN
 // TR: {{^}}PROVED
 // BUG: error: REFUTED: value mismatch at y[
-// BUG: Replay: confirmed by replay
+// BUG: Replay: confirmed by replay ({{[^)]*}}): kernel {{[a-z_]+}}[{{[0-9]+}}] = {{-?[0-9.e+-]+}}, spec = {{-?[0-9.e+-]+}}
 // BUG: {{^}}REFUTED
 // NOSYNC: error: REFUTED: data race on shared {{.*}}::tile' (byte {{[0-9]+}}): thread {{.*}} writes at {{.*}}, thread {{.*}} reads at {{.*}} in the same barrier phase
 // NOSYNC: Replay: confirmed by replay (IEEE f32): race
