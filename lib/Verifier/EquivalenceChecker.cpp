@@ -2512,6 +2512,17 @@ std::optional<Verdict> Checker::run() {
             "infinity; contract: finite_inputs)"
           : "floats are exact reals; inputs are finite (no NaN or "
             "infinity)");
+  // Every address is resolved to one contract buffer: distinct buffers are
+  // distinct memory (a store to one never changes another).
+  std::string bufferNames;
+  unsigned numBuffers = 0;
+  for (const std::optional<BufferBinding> &b : bound->buffers)
+    if (b) {
+      bufferNames += (numBuffers++ ? ", " : "") + b->name;
+    }
+  if (numBuffers > 1)
+    verdict.assumptions.push_back("the buffers " + bufferNames +
+                                  " do not overlap in memory");
   launch = bound->launch;
   if (launch.isSymbolic())
     verdict.assumptions.push_back(launch.describe());

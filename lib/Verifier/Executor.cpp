@@ -67,6 +67,17 @@ struct State {
   std::vector<std::string> violations;
   std::vector<Location> violationLocs; ///< one per violation
   std::vector<SymbolicStore> symbolicStores;
+  /// Stores to per-thread .local arrays (PTX ISA 5.1.5) in program order,
+  /// once one of them had a symbolic byte offset (before that, constant
+  /// stores live in `mem`): the store chain a load resolves against.
+  struct ScratchStore {
+    std::string region;
+    Term offset; ///< byte offset, 64-bit BV
+    unsigned bytes;
+    Term value;
+    Location loc;
+  };
+  std::vector<ScratchStore> scratchStores;
   /// Multi-thread launches (DESIGN.md §4): the barrier phase, this thread's
   /// own shared-memory writes (program order), and how often each memory op
   /// ran on this path (loop iterations).
@@ -126,6 +137,8 @@ struct Region {
   const BufferBinding *buffer = nullptr;
   GlobalOp global;
 };
+
+static std::string locString(Location loc) { return locationString(loc); }
 
 /// f32 log2(e) = 0f3FB8AA3B = 12102203 / 2^23, the constant of the ex2 idiom.
 Rational log2eF32() { return Rational(12102203, 8388608); }
@@ -280,6 +293,51 @@ private:
   /// address (a witness), else uninitialized. Records the side conditions.
   Term resolveSharedRead(State &s, const std::string &region, Term offset,
                          unsigned bytes, Location loc, bool wantReal);
+  /// One earlier store of this thread that a load may read: `key` is the
+  /// element index (contract buffers, `bytes` 1) or the byte offset (.local
+  /// arrays, `bytes` the width), a 64-bit BV.
+  struct ChainEntry {
+    Term key;
+    unsigned bytes;
+    Term value;
+    Location loc;
+  };
+  /// Stores a load may see before UNKNOWN ("store chain limit").
+  static constexpr unsigned kMaxChainAliases = 32;
+  /// The value a load of `bytes` at `key` reads (symbolic memory): the
+  /// thread's own earlier stores to the same memory, newest first in
+  /// `chain`, then the initial contents `base` (an input element, or an
+  /// arbitrary value for uninitialized memory). A store whose key provably
+  /// equals the load's (index normal form of the difference, exact modulo
+  /// 2^64) supplies the value; one provably disjoint is passed; one that
+  /// may alias wraps the rest in ite(key == store key, stored, rest), and,
+  /// when bytes > 1, adds the obligation that the two accesses are equal or
+  /// disjoint. Null (UNKNOWN recorded) on a partial overlap, a read with
+  /// another type than stored, or more than kMaxChainAliases undecided
+  /// stores.
+  Term resolveChain(State &s, ArrayRef<ChainEntry> chain, Term key,
+                    unsigned bytes, Term base, StringRef what, Location loc);
+  /// The chain of buffer `name` (newest first): its symbolic-index stores,
+  /// then its constant-index cells.
+  SmallVector<ChainEntry> bufferChain(State &s, const std::string &name,
+                                      unsigned elemBytes);
+  /// The chain of .local array `name`: its ordered stores, then its cells.
+  SmallVector<ChainEntry> scratchChain(State &s, const std::string &name);
+  /// A load of a contract buffer that threads write (out/inout) in a
+  /// multi-thread launch: it sees the initial contents and this thread's
+  /// own stores only if no other thread writes the bytes it reads.
+  /// Checked when every path has run (checkGlobalReads).
+  struct PendingGlobalRead {
+    std::string region;
+    Term offset; ///< byte offset
+    unsigned bytes;
+    Term pc;
+    Location loc;
+  };
+  std::vector<PendingGlobalRead> globalReads;
+  /// For every pending global read: no other thread (of this CTA or any
+  /// other) writes an overlapping byte on any path, in any phase.
+  void checkGlobalReads();
   /// The obligations of a shared access of `width` bytes at byte `o`:
   /// aligned to its width and inside the variable's `bytes`.
   void sharedBounds(State &s, StringRef what, const std::string &region,
@@ -649,6 +707,8 @@ ExecutionResult Executor::run() {
     finishShuffles();
   if (result.unknownReason.empty())
     checkCountedReads();
+  if (result.unknownReason.empty())
+    checkGlobalReads();
   return std::move(result);
 }
 
@@ -921,6 +981,18 @@ bool Executor::mergeInto(State &a, const State &b) {
       return false;
     stores.push_back({x.buffer, x.index, t, mergedLoc(x.loc, y.loc, g1)});
   }
+  std::vector<State::ScratchStore> scratch;
+  if (a.scratchStores.size() != b.scratchStores.size())
+    return false;
+  for (auto [x, y] : llvm::zip(a.scratchStores, b.scratchStores)) {
+    if (x.region != y.region || x.offset != y.offset || x.bytes != y.bytes)
+      return false;
+    Term t = select(x.value, y.value);
+    if (!t)
+      return false;
+    scratch.push_back(
+        {x.region, x.offset, x.bytes, t, mergedLoc(x.loc, y.loc, g1)});
+  }
   // Own shared writes: the common prefix merges value by value; what one
   // side wrote beyond it stays, guarded by that side's condition (g1 holds
   // exactly on a's path under the merged condition, g2 on b's), so a later
@@ -959,6 +1031,7 @@ bool Executor::mergeInto(State &a, const State &b) {
     f.env = std::move(env);
   a.mem = std::move(mem);
   a.symbolicStores = std::move(stores);
+  a.scratchStores = std::move(scratch);
   a.sharedWrites = std::move(sharedWrites);
   for (auto &[op, n] : b.occurrences)
     a.occurrences[op] = std::max(a.occurrences[op], n);
@@ -1441,6 +1514,158 @@ Term Executor::resolveSharedRead(State &s, const std::string &region,
            "' sees a value some thread wrote",
        !guessedWriter, guessedWriter ? unguessable(*guessedWriter) : ""});
   return v;
+}
+
+SmallVector<Executor::ChainEntry>
+Executor::bufferChain(State &s, const std::string &name, unsigned elemBytes) {
+  SmallVector<ChainEntry> chain;
+  for (const SymbolicStore &st : llvm::reverse(s.symbolicStores))
+    if (st.buffer == name)
+      chain.push_back({st.index, 1, st.value, st.loc});
+  // Constant-index stores all precede the symbolic ones (a constant store
+  // after a symbolic one is refused), and never overlap each other.
+  auto it = s.mem.find(name);
+  if (it != s.mem.end())
+    for (auto &[off, cell] : it->second)
+      chain.push_back({T.bv(off / elemBytes, 64), 1, cell.value, cell.loc});
+  return chain;
+}
+
+SmallVector<Executor::ChainEntry>
+Executor::scratchChain(State &s, const std::string &name) {
+  SmallVector<ChainEntry> chain;
+  for (const State::ScratchStore &st : llvm::reverse(s.scratchStores))
+    if (st.region == name)
+      chain.push_back({st.offset, st.bytes, st.value, st.loc});
+  auto it = s.mem.find(name);
+  if (it != s.mem.end())
+    for (auto &[off, cell] : it->second)
+      chain.push_back({T.bv(off, 64), cell.bytes, cell.value, cell.loc});
+  return chain;
+}
+
+Term Executor::resolveChain(State &s, ArrayRef<ChainEntry> chain, Term key,
+                            unsigned bytes, Term base, StringRef what,
+                            Location loc) {
+  // Newest first: the first store that certainly hits ends the walk; the
+  // undecided ones above it are wrapped around it, innermost last.
+  SmallVector<std::pair<Term, const ChainEntry *>> undecided;
+  Term value = base;
+  for (const ChainEntry &e : chain) {
+    Term d = T.canonicalIndex(T.bvBin(Kind::BVSub, key, e.key));
+    if (d->getKind() == Kind::BVConst) {
+      // Exact modulo 2^64: [key, key + bytes) and [e.key, e.key + e.bytes)
+      // overlap iff key - e.key < e.bytes or e.key - key < bytes.
+      APInt dv = d->getAPInt(), nd = -dv;
+      if (dv.isZero() && bytes == e.bytes) {
+        value = e.value;
+        break;
+      }
+      if (dv.uge(e.bytes) && nd.uge(bytes))
+        continue;
+      unknown(loc, "a load of " + what + " partially overlaps the store at " +
+                       locString(e.loc) + " (not modeled)");
+      return nullptr;
+    }
+    if (e.bytes != bytes) {
+      unknown(loc, "a load of " + what + " may partially overlap the store "
+                   "at " + locString(e.loc) + " of another width (not "
+                   "modeled)");
+      return nullptr;
+    }
+    if (undecided.size() >= kMaxChainAliases) {
+      unknown(loc, "the load of " + what + " may read any of more than " +
+                       Twine(kMaxChainAliases) +
+                       " earlier stores of this thread (store chain limit)");
+      return nullptr;
+    }
+    Term hit = T.eq(key, e.key);
+    if (bytes > 1) {
+      Term w = T.bv(bytes, 64);
+      result.alignments.push_back(
+          {s.pc,
+           T.orOf({hit, T.andOf(T.bvUle(w, T.bvBin(Kind::BVSub, key, e.key)),
+                                T.bvUle(w, T.bvBin(Kind::BVSub, e.key, key)))}),
+           loc, ("the load of " + what + " and the store at " +
+                 locString(e.loc) + " access the same bytes or disjoint ones")
+                    .str()});
+    }
+    undecided.push_back({hit, &e});
+  }
+  // One sort for the ite: a float's constant bits (st.u32 0 of 0.0f, as
+  // -G code initializes a float array) are that float's value.
+  bool real = value->getSort() == Sort::Real ||
+              llvm::any_of(undecided, [](auto &u) {
+                return u.second->value->getSort() == Sort::Real;
+              });
+  auto asSort = [&](Term v) -> Term {
+    if (!real || v->getSort() == Sort::Real)
+      return v;
+    if (v->getKind() == Kind::BVConst) {
+      const llvm::fltSemantics *sem =
+          v->getWidth() == 32   ? &APFloat::IEEEsingle()
+          : v->getWidth() == 64 ? &APFloat::IEEEdouble()
+          : v->getWidth() == 16 ? &APFloat::IEEEhalf()
+                                : nullptr;
+      if (sem) {
+        APFloat f(*sem, v->getAPInt());
+        if (std::optional<Rational> q = Rational::fromAPFloat(f))
+          return T.real(*q);
+      }
+    }
+    unknown(loc, "a load of " + what + " may read a store of another type "
+                 "(bit reinterpretation is not modeled)");
+    return nullptr;
+  };
+  if (!(value = asSort(value)))
+    return nullptr;
+  for (auto &[hit, e] : llvm::reverse(undecided)) {
+    Term v = asSort(e->value);
+    if (!v)
+      return nullptr;
+    value = T.ite(hit, v, value);
+  }
+  return value;
+}
+
+void Executor::checkGlobalReads() {
+  for (const PendingGlobalRead &r : globalReads) {
+    Term any = T.boolConst(false);
+    for (const MemoryAccess &w : result.accesses) {
+      if (!w.write || w.shared || w.region != r.region)
+        continue;
+      llvm::DenseMap<Term, Term> tau;
+      unsigned n = writerCounter++;
+      SmallVector<Term> differs, ranges;
+      auto renameVar = [&](Term var) {
+        Term v = T.bvVar(("g" + Twine(n) + "." + var->getName()).str(), 32);
+        tau[var] = v;
+        differs.push_back(T.notOf(T.eq(v, var)));
+        ranges.push_back(T.bvUlt(v, launch.extentOf(T, var->getName())));
+      };
+      for (auto &[var, ext] : tidVars)
+        renameVar(var);
+      for (auto &[var, ext] : ctaidVars)
+        renameVar(var);
+      renameFresh({w.pathCondition, w.byteOffset}, tau);
+      Term wo = T.substitute(w.byteOffset, tau);
+      // Exact modulo 2^64, as in resolveChain.
+      Term overlap = T.orOf(
+          {T.bvUlt(T.bvBin(Kind::BVSub, r.offset, wo), T.bv(w.bytes, 64)),
+           T.bvUlt(T.bvBin(Kind::BVSub, wo, r.offset), T.bv(r.bytes, 64))});
+      any = T.orOf(any, T.andOf({T.substitute(w.pathCondition, tau),
+                                 T.andOf(ranges), T.orOf(differs), overlap}));
+    }
+    result.resolutions.push_back(
+        {T.andOf(r.pc, any), r.loc,
+         "no other thread writes the element of '" + r.region +
+             "' this thread reads (it sees the initial contents and its own "
+             "stores)",
+         false,
+         "another thread may write the element of '" + r.region +
+             "' this thread reads: cross-thread data flow through global "
+             "memory is not yet modeled"});
+  }
 }
 
 bool Executor::shuffle(State &s, Frame &f, ShflOp sh, Location loc) {
@@ -2414,37 +2639,97 @@ bool Executor::execOp(State &s, Operation *op) {
         Region *r = *regionOf("&" + name);
         if (isMultiThread() && r->space == StateSpace::Shared)
           return sharedLoad(s, f, l, name, offTerm, loc);
-        if (isMultiThread() &&
-            ((r->buffer && r->buffer->role != BufferBinding::Role::In) ||
-             (r->global && (r->space == StateSpace::Global ||
-                            r->space == StateSpace::Shared)))) {
+        if (isMultiThread() && !r->buffer && r->global &&
+            (r->space == StateSpace::Global ||
+             r->space == StateSpace::Shared)) {
           // Another thread may have written it: cross-thread data flow
-          // through global memory.
+          // through a module variable.
           unknown(loc, "cross-thread data flow: not yet modeled (a load from "
                        "'" + name + "', which threads write, in a "
                        "multi-thread launch)");
           return false;
         }
+        // A per-thread .local array (PTX ISA 5.1.5): -G code and
+        // dynamically indexed register arrays.
+        bool local = !r->buffer && r->space == StateSpace::Local;
+        // A buffer that threads write: this thread's loads see the initial
+        // contents and its own stores only if no other thread writes what
+        // it reads (checkGlobalReads).
+        bool othersWrite = isMultiThread() && r->buffer &&
+                           r->buffer->role != BufferBinding::Role::In;
+        auto readByOthers = [&](Term byteOff, unsigned bytes) {
+          if (!othersWrite)
+            return;
+          globalReads.push_back({name, byteOff, bytes, s.pc, loc});
+          recordAccess(s, l, /*write=*/false, name, /*shared=*/false, byteOff,
+                       bytes, nullptr, loc);
+        };
         Type resultType = l.getResult(0).getType();
         unsigned width = getWidthOf(resultType) / 8;
         if (width == 0)
           width = 1;
+        // The initial contents of element `at` of a buffer: an input term,
+        // or an arbitrary value for an output.
+        auto initialElement = [&](Term at) -> Term {
+          bool elemIsFloat = isa<FloatType>(r->elemType);
+          unsigned bits = r->elemType.getIntOrFloatBitWidth();
+          if (r->buffer->role == BufferBinding::Role::Out)
+            return fresh(name + "@uninit", elemIsFloat ? Sort::Real : Sort::BV,
+                         bits);
+          return elemIsFloat ? T.element(name, at) : T.intElement(name, at, bits);
+        };
+        // A loaded value into `res`: reals travel in integer registers as
+        // real bits; integer bits are not read as a float.
+        auto setLoaded = [&](Value res, Term v) {
+          bool wantReal = isa<FloatType>(res.getType());
+          if (wantReal && v->getSort() != Sort::Real) {
+            unknown(loc, "integer bits reinterpreted as a float");
+            return false;
+          }
+          set(f, res, v, !wantReal && v->getSort() == Sort::Real);
+          return true;
+        };
         if (offTerm->getKind() != Kind::BVConst) {
-          // A thread- or data-dependent index into a buffer that this
-          // path has not written: its initial elements. Distinct contract
-          // buffers never alias (printed with the verdict), so stores to
-          // other buffers do not matter.
-          bool written =
-              !s.mem[name].empty() ||
-              llvm::any_of(s.symbolicStores, [&](const SymbolicStore &ss) {
-                return ss.buffer == name;
-              });
-          if (!r->buffer || r->buffer->role == BufferBinding::Role::Out ||
-              written || addr->getWidth() != 64) {
+          unsigned lanes = l.getNumResults();
+          if (local) {
+            // PTX ISA 5.4.5: aligned to the whole vector; inside the array.
+            Term vb = T.bv(uint64_t(width) * lanes, 64);
+            result.alignments.push_back(
+                {s.pc,
+                 T.eq(T.bvBin(Kind::BVURem, offTerm, vb), T.bv(0, 64)), loc,
+                 "alignment of the load from " + name});
+            if (r->bytes) {
+              uint64_t need = uint64_t(width) * lanes;
+              result.alignments.push_back(
+                  {s.pc,
+                   need > r->bytes
+                       ? T.boolConst(false)
+                       : T.bvUle(offTerm, T.bv(r->bytes - need, 64)),
+                   loc, "load from " + name + " inside its " +
+                            Twine(r->bytes).str() + " bytes"});
+            }
+            SmallVector<ChainEntry> chain = scratchChain(s, name);
+            bool real = llvm::any_of(chain, [](const ChainEntry &e) {
+              return e.value->getSort() == Sort::Real;
+            });
+            for (auto [k, res] : llvm::enumerate(l.getResults())) {
+              Term o = T.bvBin(Kind::BVAdd, offTerm, T.bv(k * width, 64));
+              Term base = fresh(name + "@uninit",
+                                real || isa<FloatType>(res.getType())
+                                    ? Sort::Real
+                                    : Sort::BV,
+                                width * 8);
+              Term v = resolveChain(s, chain, o, width, base, "'" + name + "'",
+                                    loc);
+              if (!v || !setLoaded(res, v))
+                return false;
+            }
+            return advance();
+          }
+          if (!r->buffer || addr->getWidth() != 64) {
             unknown(loc, "load of " + name +
-                             " at a symbolic address after stores to it, "
-                             "from an output, or from a scratch variable "
-                             "is not yet modeled");
+                             " at a symbolic address (a module variable, or a "
+                             "32-bit address) is not yet modeled");
             return false;
           }
           unsigned elemBytes = r->buffer->elemBytes();
@@ -2453,7 +2738,6 @@ bool Executor::execOp(State &s, Operation *op) {
                              name);
             return false;
           }
-          unsigned lanes = l.getNumResults();
           // PTX ISA 5.4.5: a vector access is aligned to its whole size.
           Term eb = T.bv(elemBytes, 64);
           Term vb = T.bv(uint64_t(elemBytes) * lanes, 64);
@@ -2468,20 +2752,23 @@ bool Executor::execOp(State &s, Operation *op) {
                        T.bvUle(index, last)),
                loc, "load from " + name + " inside its extent of " +
                         r->buffer->extentText() + " elements"});
-          bool elemIsFloat = isa<FloatType>(r->elemType);
+          // The thread's own earlier stores to the buffer, newest first,
+          // over its initial contents (distinct contract buffers never
+          // alias: stores to other buffers do not matter).
+          SmallVector<ChainEntry> chain = bufferChain(s, name, elemBytes);
           for (auto [k, res] : llvm::enumerate(l.getResults())) {
             Term at = T.bvBin(Kind::BVAdd, index, T.bv(k, 64));
-            bool wantReal = isa<FloatType>(res.getType());
-            if (!elemIsFloat) {
-              if (wantReal) {
-                unknown(loc, "integer data read as a float");
-                return false;
-              }
-              set(f, res,
-                  T.intElement(name, at, r->elemType.getIntOrFloatBitWidth()));
-              continue;
+            if (!isa<FloatType>(r->elemType) && isa<FloatType>(res.getType())) {
+              unknown(loc, "integer data read as a float");
+              return false;
             }
-            set(f, res, T.element(name, at), !wantReal);
+            Term v = initialElement(at);
+            if (!chain.empty())
+              v = resolveChain(s, chain, at, 1, v, "'" + name + "'", loc);
+            if (!v || !setLoaded(res, v))
+              return false;
+            readByOthers(T.bvBin(Kind::BVAdd, offTerm, T.bv(k * width, 64)),
+                         width);
           }
           return advance();
         }
@@ -2501,6 +2788,53 @@ bool Executor::execOp(State &s, Operation *op) {
                              " is outside its extent (" + Twine(r->bytes) +
                              " bytes)");
             return false;
+          }
+          readByOthers(T.bv(o, 64), width);
+          // After a symbolic store to the same memory: through its chain.
+          bool chained =
+              r->buffer ? llvm::any_of(s.symbolicStores,
+                                       [&](const SymbolicStore &ss) {
+                                         return ss.buffer == name;
+                                       })
+                        : local && llvm::any_of(s.scratchStores,
+                                                [&](const State::ScratchStore
+                                                        &ss) {
+                                                  return ss.region == name;
+                                                });
+          if (chained) {
+            Term v;
+            if (r->buffer) {
+              unsigned elemBytes = r->buffer->elemBytes();
+              if (elemBytes != width || o % elemBytes) {
+                unknown(loc, "access of " + Twine(width) + " bytes to " +
+                                 name + " whose elements have " +
+                                 Twine(elemBytes));
+                return false;
+              }
+              Term at = T.bv(o / elemBytes, 64);
+              if (!isa<FloatType>(r->elemType) &&
+                  isa<FloatType>(res.getType())) {
+                unknown(loc, "integer data read as a float");
+                return false;
+              }
+              v = resolveChain(s, bufferChain(s, name, elemBytes), at, 1,
+                               initialElement(at), "'" + name + "'", loc);
+            } else {
+              SmallVector<ChainEntry> chain = scratchChain(s, name);
+              bool real = llvm::any_of(chain, [](const ChainEntry &e) {
+                return e.value->getSort() == Sort::Real;
+              });
+              Term base = fresh(name + "@uninit",
+                                real || isa<FloatType>(res.getType())
+                                    ? Sort::Real
+                                    : Sort::BV,
+                                width * 8);
+              v = resolveChain(s, chain, T.bv(o, 64), width, base,
+                               "'" + name + "'", loc);
+            }
+            if (!v || !setLoaded(res, v))
+              return false;
+            continue;
           }
           auto &cells = s.mem[name];
           auto hit = cells.find(o);
@@ -2591,6 +2925,35 @@ bool Executor::execOp(State &s, Operation *op) {
           s.violations.push_back("store to input buffer '" + name + "'");
           s.violationLocs.push_back(loc);
         }
+        bool local = !r->buffer && r->space == StateSpace::Local;
+        if (offTerm->getKind() != Kind::BVConst && local) {
+          // A per-thread .local array at a symbolic byte offset: the store
+          // joins the array's store chain (State::scratchStores).
+          unsigned lanes = st.getValues().size();
+          uint64_t need = uint64_t(width) * lanes;
+          result.alignments.push_back(
+              {s.pc,
+               T.eq(T.bvBin(Kind::BVURem, offTerm, T.bv(need, 64)),
+                    T.bv(0, 64)),
+               loc, "alignment of the store to " + name});
+          if (r->bytes)
+            result.alignments.push_back(
+                {s.pc,
+                 need > r->bytes ? T.boolConst(false)
+                                 : T.bvUle(offTerm, T.bv(r->bytes - need, 64)),
+                 loc, "store to " + name + " inside its " +
+                          Twine(r->bytes).str() + " bytes"});
+          for (auto [k, v] : llvm::enumerate(st.getValues())) {
+            SymValue sv = val(v);
+            if (!sv.term)
+              return false;
+            s.scratchStores.push_back(
+                {name, T.bvBin(Kind::BVAdd, offTerm, T.bv(k * width, 64)),
+                 width, sv.term, loc});
+          }
+          ++s.occurrences[st];
+          return advance();
+        }
         if (offTerm->getKind() != Kind::BVConst) {
           if (!r->buffer || addr->getWidth() != 64 || !s.mem[name].empty() ||
               r->buffer->elemBytes() != width) {
@@ -2641,8 +3004,13 @@ bool Executor::execOp(State &s, Operation *op) {
                            " bytes, is not modeled");
           return false;
         }
-        if (!s.symbolicStores.empty()) {
-          unknown(loc, "constant-index store after symbolic-index stores");
+        if (r->buffer && llvm::any_of(s.symbolicStores,
+                                      [&](const SymbolicStore &ss) {
+                                        return ss.buffer == name;
+                                      })) {
+          unknown(loc, "a constant-index store to " + name +
+                           " after symbolic-index stores to it is not yet "
+                           "modeled");
           return false;
         }
         for (auto [k, v] : llvm::enumerate(st.getValues())) {
@@ -2667,6 +3035,14 @@ bool Executor::execOp(State &s, Operation *op) {
             return false;
           recordAccess(s, st, /*write=*/true, name, /*shared=*/false,
                        T.bv(o, 64), width, sv.term, loc);
+          if (local && llvm::any_of(s.scratchStores,
+                                    [&](const State::ScratchStore &ss) {
+                                      return ss.region == name;
+                                    })) {
+            // After a symbolic store: in program order, on the chain.
+            s.scratchStores.push_back({name, T.bv(o, 64), width, sv.term, loc});
+            continue;
+          }
           // Overlap check with existing cells of another width.
           auto &cells = s.mem[name];
           for (auto &[co, cell] : cells)
