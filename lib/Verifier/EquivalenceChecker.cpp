@@ -634,6 +634,33 @@ private:
                                  "' not written: " + certificates->getError());
   }
   std::unique_ptr<CertificateWriter> certificates;
+  /// Conditions that must each be unsatisfiable, asked together when there
+  /// are at least kBatchFrom: their disjunction, in chunks of kBatch
+  /// (measured best on the tiled-attention fixture), is one query, and an
+  /// unsat chunk proves each of its members (each implies the
+  /// disjunction). Returns, per condition, whether a chunk proved it; the
+  /// others (a chunk that is sat or undecided) are for the caller to ask
+  /// one by one, for their own counterexample or reason.
+  static constexpr size_t kBatch = 16, kBatchFrom = 64;
+  std::vector<bool> provedTogether(ArrayRef<Term> conds) {
+    std::vector<bool> done(conds.size(), false);
+    // Few obligations are asked alone: joining a handful of hard ones only
+    // makes one harder query (measured on the padded transpose).
+    if (conds.size() < kBatchFrom)
+      return done;
+    for (size_t lo = 0; lo < conds.size(); lo += kBatch) {
+      size_t hi = std::min(conds.size(), lo + kBatch);
+      if (hi - lo < 2)
+        continue;
+      SmallVector<Term> chunk(conds.begin() + lo, conds.begin() + hi);
+      Query q{T, options, &tableRanges, {T.orOf(chunk)}};
+      q.addBranchFacts();
+      if (q.check().result == smt::CheckResult::Unsat)
+        for (size_t i = lo; i < hi; ++i)
+          done[i] = true;
+    }
+    return done;
+  }
   std::set<std::string> refutedDiagnostics;
   /// A confirmed counterexample: kept for the report (the first one) and
   /// reported as a diagnostic at the failing instruction's PTX location.
@@ -1299,6 +1326,36 @@ static bool usesLaneBits(Term t) {
   return false;
 }
 
+/// Whether `t` has an ite whose condition depends on tid.x alone: a value
+/// chosen by thread (the writer of a shared element read at a
+/// thread-dependent offset, among several store sites), which a case per
+/// tid.x decides.
+static bool hasThreadCondition(Term t) {
+  Term tid = nullptr;
+  for (Term x : subterms({t}))
+    if (x->getKind() == Kind::BVVar && x->getName() == "tid.x")
+      tid = x;
+  if (!tid)
+    return false;
+  // Conditions over thread ids and constants only (not over data): each
+  // thread's case decides them.
+  auto threadOnly = [&](Term c) {
+    bool hasTid = false;
+    for (Term u : subterms({c})) {
+      if (u == tid)
+        hasTid = true;
+      else if (u->getKind() == Kind::Select || u->getKind() == Kind::RealVar ||
+               u->getKind() == Kind::BVVar)
+        return false;
+    }
+    return hasTid;
+  };
+  for (Term x : subterms({t}))
+    if (x->getKind() == Kind::Ite && threadOnly(x->getOperand(0)))
+      return true;
+  return false;
+}
+
 bool Checker::checkByLane(const std::string &name, Term pc, Term lhs, Term rhs,
                           Location loc, Term index, StringRef buffer) {
   // Warp-level code reads other lanes' values (shfl partners tid.x ^ m)
@@ -1306,9 +1363,11 @@ bool Checker::checkByLane(const std::string &name, Term pc, Term lhs, Term rhs,
   // c = tid.x % 32, with tid.x = 32 q + c, those parts are linear forms
   // (TermContext::canonicalIndex) and each lane's value the normal form
   // of straight-line terms. The 32 cases cover every thread.
-  constexpr unsigned kWarp = 32;
-  if (launch.blockSymbolic[0] || launch.block[0] < int64_t(kWarp) ||
-      launch.block[0] % kWarp != 0 || !usesLaneBits(lhs))
+  // A CTA narrower than a warp (16 threads) splits over tid.x itself.
+  const unsigned kWarp = launch.block[0] >= 32 ? 32 : unsigned(launch.block[0]);
+  if (launch.blockSymbolic[0] || kWarp < 2 || launch.block[0] % kWarp != 0 ||
+      (!usesLaneBits(lhs) &&
+       !(launch.block[0] <= 32 && hasThreadCondition(lhs))))
     return false;
   Term tid = T.bvVar("tid.x", 32);
   std::string qName = "tid.x/32#lane";
@@ -1319,8 +1378,10 @@ bool Checker::checkByLane(const std::string &name, Term pc, Term lhs, Term rhs,
   std::vector<std::array<Term, 4>> lanes;
   for (unsigned c = 0; c < kWarp; ++c) {
     llvm::DenseMap<Term, Term> sigma;
-    sigma[tid] = T.bvBin(Kind::BVAdd, T.bvBin(Kind::BVMul, q, T.bv(kWarp, 32)),
-                         T.bv(c, 32));
+    sigma[tid] =
+        qMax == 0 ? T.bv(c, 32)
+                  : T.bvBin(Kind::BVAdd, T.bvBin(Kind::BVMul, q, T.bv(kWarp, 32)),
+                            T.bv(c, 32));
     Term l = T.substitute(lhs, sigma), r = T.substitute(rhs, sigma);
     lanes.push_back({l, r, T.substitute(index, sigma), sigma[tid]});
     if (!N.provesEqual(l, r))
@@ -1328,7 +1389,8 @@ bool Checker::checkByLane(const std::string &name, Term pc, Term lhs, Term rhs,
 
   }
   std::string how = "normalizer, " + std::to_string(kWarp) +
-                    " cases over the lane tid.x % 32";
+                    (qMax == 0 ? " cases over tid.x"
+                               : " cases over the lane tid.x % 32");
   if (open.empty()) {
     proved(name, T.andOf(pc, T.notOf(T.eq(lhs, rhs))), how);
     return true;
@@ -1855,6 +1917,77 @@ void Checker::checkSync(const ExecutionResult &ex,
   for (const MemoryAccess &m : ex.accesses)
     if (m.occurrence > 0)
       repeated.insert(m.op);
+  // The race condition of accesses x (thread t1) and y (thread t2): both
+  // run, the threads differ (same CTA or two CTAs), their bytes overlap,
+  // and no counted barrier orders them.
+  auto raceCondition = [&](ThreadPair &p, const MemoryAccess &x,
+                           const MemoryAccess &y, bool sameCta, Term &o1) {
+    o1 = p.first(x.byteOffset);
+    Term o2 = p.second(y.byteOffset);
+    Term overlap = T.andOf(
+        T.bvUlt(o1, T.bvBin(Kind::BVAdd, o2, T.bv(y.bytes, 64))),
+        T.bvUlt(o2, T.bvBin(Kind::BVAdd, o1, T.bv(x.bytes, 64))));
+    Term cond = T.andOf({p.first(x.pathCondition),
+                         p.second(y.pathCondition), p.frame(sameCta),
+                         overlap});
+    if (sameCta && (!x.clock.empty() || !y.clock.empty())) {
+      // Counted barriers order accesses of one phase by generation.
+      auto participates = [&](bool firstCopy) {
+        return [&, firstCopy](unsigned id) {
+          Term q = participation(T, ex, id);
+          return firstCopy ? p.first(q) : p.second(q);
+        };
+      };
+      cond = T.andOf({cond,
+                      T.notOf(orderedByCountedBarriers(T, x.clock, y.clock,
+                                                       participates(true))),
+                      T.notOf(orderedByCountedBarriers(
+                          T, y.clock, x.clock, participates(false)))});
+    }
+    return cond;
+  };
+  // Which pairs may race: every pair of the region with a write, in one
+  // phase of one CTA or across CTAs, not both morally strong atomics.
+  auto mayRace = [&](const MemoryAccess &x, const MemoryAccess &y,
+                     bool sameCta) {
+    if (x.region != y.region || (!x.write && !y.write))
+      return false;
+    if (!sameCta && (x.shared || !manyCtas))
+      return false;
+    if (sameCta && x.phase != y.phase)
+      return false;
+    // Two atomics are morally strong when their scope includes both
+    // threads: any scope within a CTA, not .cta across CTAs.
+    return !(x.atomic && y.atomic &&
+             (sameCta || (x.scope != "cta" && y.scope != "cta")));
+  };
+  // Most pairs are race-free: asked together first (provedTogether).
+  std::set<std::tuple<size_t, size_t, bool>> raceFreeTogether;
+  {
+    SmallVector<Term> conds;
+    SmallVector<std::tuple<size_t, size_t, bool>> keys;
+    for (size_t i = 0; i < ex.accesses.size(); ++i)
+      for (size_t j = i; j < ex.accesses.size(); ++j)
+        for (bool sameCta : {true, false}) {
+          const MemoryAccess &x = ex.accesses[i], &y = ex.accesses[j];
+          if (!mayRace(x, y, sameCta))
+            continue;
+          ThreadPair p(T, ex, launch);
+          Term o1;
+          Term cond = raceCondition(p, x, y, sameCta, o1);
+          if (cond->getKind() == Kind::BoolConst)
+            continue;
+          SmallVector<Term> counted = counterFacts(p, cond);
+          if (!counted.empty())
+            continue; // asked alone, with its counter facts
+          conds.push_back(cond);
+          keys.push_back({i, j, sameCta});
+        }
+    std::vector<bool> done = provedTogether(conds);
+    for (auto [k, key] : llvm::enumerate(keys))
+      if (done[k])
+        raceFreeTogether.insert(key);
+  }
   for (size_t i = 0; i < ex.accesses.size(); ++i)
     for (size_t j = i; j < ex.accesses.size(); ++j) {
       const MemoryAccess &x = ex.accesses[i], &y = ex.accesses[j];
@@ -1879,27 +2012,8 @@ void Checker::checkSync(const ExecutionResult &ex,
           continue;
         }
         ThreadPair p(T, ex, launch);
-        Term o1 = p.first(x.byteOffset), o2 = p.second(y.byteOffset);
-        Term overlap = T.andOf(
-            T.bvUlt(o1, T.bvBin(Kind::BVAdd, o2, T.bv(y.bytes, 64))),
-            T.bvUlt(o2, T.bvBin(Kind::BVAdd, o1, T.bv(x.bytes, 64))));
-        Term cond = T.andOf({p.first(x.pathCondition),
-                             p.second(y.pathCondition), p.frame(sameCta),
-                             overlap});
-        if (sameCta && (!x.clock.empty() || !y.clock.empty())) {
-          // Counted barriers order accesses of one phase by generation.
-          auto participates = [&](bool firstCopy) {
-            return [&, firstCopy](unsigned id) {
-              Term q = participation(T, ex, id);
-              return firstCopy ? p.first(q) : p.second(q);
-            };
-          };
-          cond = T.andOf({cond,
-                          T.notOf(orderedByCountedBarriers(T, x.clock, y.clock,
-                                                           participates(true))),
-                          T.notOf(orderedByCountedBarriers(
-                              T, y.clock, x.clock, participates(false)))});
-        }
+        Term o1;
+        Term cond = raceCondition(p, x, y, sameCta, o1);
         std::string what = std::string(x.shared ? "shared" : "global") +
                            " '" + displayVariable(x.region) + "'";
         std::string name =
@@ -1910,6 +2024,10 @@ void Checker::checkSync(const ExecutionResult &ex,
             " / " + (y.write ? "write" : "read") + " at " + locString(y.loc);
         if (cond->getKind() == Kind::BoolConst && !cond->getBoolValue()) {
           proved(name, cond, "normalizer");
+          continue;
+        }
+        if (raceFreeTogether.count({i, j, sameCta})) {
+          proved(name, cond, "z3 (unsat, asked together with others)");
           continue;
         }
         SmallVector<Term> counted = counterFacts(p, cond);
@@ -2090,8 +2208,30 @@ void Checker::checkSync(const ExecutionResult &ex,
 
   checkCountedBarriers(ex, launch);
 
-  // 3. Shared reads resolved to their writers.
+  // 3. Shared reads resolved to their writers. Most of these hold: asked
+  // together first (provedTogether), one by one where that fails.
+  SmallVector<Term> batch;
+  SmallVector<const ResolutionObligation *> batched;
+  for (const ResolutionObligation &r : ex.resolutions)
+    if (!(r.condition->getKind() == Kind::BoolConst &&
+          !r.condition->getBoolValue())) {
+      batch.push_back(r.condition);
+      batched.push_back(&r);
+    }
+  std::vector<bool> together = provedTogether(batch);
+  llvm::DenseSet<const ResolutionObligation *> provedInBatch;
+  for (auto [k, r] : llvm::enumerate(batched))
+    if (together[k])
+      provedInBatch.insert(r);
   for (const ResolutionObligation &r : ex.resolutions) {
+    if (provedInBatch.count(&r)) {
+      std::string name =
+          r.uninitialized
+              ? "initialized: " + r.what + " (at " + locString(r.loc) + ")"
+              : r.what + " (read at " + locString(r.loc) + ")";
+      proved(name, r.condition, "z3 (unsat, asked together with others)");
+      continue;
+    }
     if (r.uninitialized) {
       checkNever("initialized: " + r.what + " (at " + locString(r.loc) + ")",
                  r.condition, T.boolConst(true), r.loc);
@@ -2577,12 +2717,30 @@ std::optional<Verdict> Checker::run() {
   // Memory safety (alignment, bounds) before values, as Alive2 checks UB
   // before refinement: its counterexample is the one printed.
   SmallVector<Term> safe;
+  // Asked together first (provedTogether), one by one where that fails.
+  SmallVector<Term> violated;
   for (const PathObligation &a : ex.alignments) {
     Term pc = a.pathCondition;
     if (Term range = counterRangeFacts(T.andOf(pc, a.condition)))
       pc = T.andOf(pc, range);
-    checkNever(a.what + " at " + locString(a.loc), pc, T.notOf(a.condition),
-               a.loc);
+    violated.push_back(T.andOf(pc, T.notOf(a.condition)));
+  }
+  SmallVector<Term> open;
+  SmallVector<size_t> openIndex;
+  for (auto [k, c] : llvm::enumerate(violated))
+    if (!(c->getKind() == Kind::BoolConst && !c->getBoolValue())) {
+      open.push_back(c);
+      openIndex.push_back(k);
+    }
+  std::vector<bool> safeTogether(violated.size(), false);
+  for (auto [k, done] : llvm::enumerate(provedTogether(open)))
+    safeTogether[openIndex[k]] = done;
+  for (auto [k, a] : llvm::enumerate(ex.alignments)) {
+    std::string name = a.what + " at " + locString(a.loc);
+    if (safeTogether[k])
+      proved(name, violated[k], "z3 (unsat, asked together with others)");
+    else
+      checkNever(name, violated[k], T.boolConst(true), a.loc);
     safe.push_back(T.implies(a.pathCondition, a.condition));
   }
   // Values are compared where every access is in bounds and aligned: an
