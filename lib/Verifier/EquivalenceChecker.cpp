@@ -1384,6 +1384,10 @@ bool Checker::checkByLane(const std::string &name, Term pc, Term lhs, Term rhs,
                             T.bv(c, 32));
     Term l = T.substitute(lhs, sigma), r = T.substitute(rhs, sigma);
     lanes.push_back({l, r, T.substitute(index, sigma), sigma[tid]});
+    // A lane whose path condition folds to false does not store here.
+    Term pcLane = T.substitute(pc, sigma);
+    if (pcLane->getKind() == Kind::BoolConst && !pcLane->getBoolValue())
+      continue;
     if (!N.provesEqual(l, r))
       open.push_back(c);
 

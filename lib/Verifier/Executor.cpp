@@ -368,6 +368,22 @@ private:
       return {T.real(*q), true};
     return v;
   }
+  /// The float value of constant bits `v` (f16/f32/f64 by its width:
+  /// nvcc stores 0.0f as st.u32 0), or null (not a constant, NaN, inf).
+  Term floatOfBits(Term v) {
+    if (v->getKind() != Kind::BVConst)
+      return nullptr;
+    const llvm::fltSemantics *sem = v->getWidth() == 32   ? &APFloat::IEEEsingle()
+                                    : v->getWidth() == 64 ? &APFloat::IEEEdouble()
+                                    : v->getWidth() == 16 ? &APFloat::IEEEhalf()
+                                                          : nullptr;
+    if (!sem)
+      return nullptr;
+    if (std::optional<Rational> q =
+            Rational::fromAPFloat(APFloat(*sem, v->getAPInt())))
+      return T.real(*q);
+    return nullptr;
+  }
   /// Shared-memory load/store in a multi-thread launch.
   bool sharedLoad(State &s, Frame &f, LoadOp l, const std::string &region,
                   Term offset, Location loc);
@@ -1498,6 +1514,9 @@ Term Executor::resolveSharedRead(State &s, const std::string &region,
       std::string &what = result.resolutions.back().what;
       what.replace(what.find("PTX_LOC"), 7, os.str());
     }
+    if (wantReal && value->getSort() != Sort::Real)
+      if (Term r = floatOfBits(value))
+        value = r;
     if ((value->getSort() == Sort::Real) != wantReal) {
       unknown(loc, "shared memory of '" + region + "' read with another "
                    "type than written (bit reinterpretation) is not modeled");
@@ -1601,18 +1620,8 @@ Term Executor::resolveChain(State &s, ArrayRef<ChainEntry> chain, Term key,
   auto asSort = [&](Term v) -> Term {
     if (!real || v->getSort() == Sort::Real)
       return v;
-    if (v->getKind() == Kind::BVConst) {
-      const llvm::fltSemantics *sem =
-          v->getWidth() == 32   ? &APFloat::IEEEsingle()
-          : v->getWidth() == 64 ? &APFloat::IEEEdouble()
-          : v->getWidth() == 16 ? &APFloat::IEEEhalf()
-                                : nullptr;
-      if (sem) {
-        APFloat f(*sem, v->getAPInt());
-        if (std::optional<Rational> q = Rational::fromAPFloat(f))
-          return T.real(*q);
-      }
-    }
+    if (Term r = floatOfBits(v))
+      return r;
     unknown(loc, "a load of " + what + " may read a store of another type "
                  "(bit reinterpretation is not modeled)");
     return nullptr;
@@ -1846,12 +1855,15 @@ bool Executor::sharedLoad(State &s, Frame &f, LoadOp l,
     recordAccess(s, l, /*write=*/false, region, /*shared=*/true, o, width,
                  nullptr, loc);
     // The sort the memory holds: what was written to it.
+    // (Constant bits read as a float are that float: floatOfBits.)
     bool wantReal = isa<FloatType>(resultType);
     for (const MemoryAccess &w : result.accesses)
-      if (w.write && w.shared && w.region == region && w.value)
+      if (w.write && w.shared && w.region == region && w.value &&
+          !(isa<FloatType>(resultType) && floatOfBits(w.value)))
         wantReal = w.value->getSort() == Sort::Real;
     for (const State::SharedWrite &w : s.sharedWrites)
-      if (w.region == region)
+      if (w.region == region &&
+          !(isa<FloatType>(resultType) && floatOfBits(w.value)))
         wantReal = w.value->getSort() == Sort::Real;
     if (wantReal && !isa<FloatType>(resultType) &&
         resultType.getIntOrFloatBitWidth() != width * 8) {
@@ -1891,13 +1903,17 @@ bool Executor::sharedLoad(State &s, Frame &f, LoadOp l,
                          "' are not modeled");
         return false;
       }
-      if ((w.value->getSort() == Sort::Real) != wantReal) {
+      Term wv = w.value;
+      if (wantReal && wv->getSort() != Sort::Real)
+        if (Term r = floatOfBits(wv))
+          wv = r;
+      if ((wv->getSort() == Sort::Real) != wantReal) {
         unknown(loc, "shared memory of '" + region +
                          "' read with another type than written");
         return false;
       }
       Term hit = T.eq(w.offset, o);
-      v = T.ite(w.guard ? T.andOf(w.guard, hit) : hit, w.value, v);
+      v = T.ite(w.guard ? T.andOf(w.guard, hit) : hit, wv, v);
     }
     set(f, res, v, wantReal && !isa<FloatType>(resultType));
   }
@@ -2682,6 +2698,9 @@ bool Executor::execOp(State &s, Operation *op) {
         // real bits; integer bits are not read as a float.
         auto setLoaded = [&](Value res, Term v) {
           bool wantReal = isa<FloatType>(res.getType());
+          if (wantReal && v->getSort() != Sort::Real)
+            if (Term r = floatOfBits(v))
+              v = r;
           if (wantReal && v->getSort() != Sort::Real) {
             unknown(loc, "integer bits reinterpreted as a float");
             return false;
@@ -2845,6 +2864,9 @@ bool Executor::execOp(State &s, Operation *op) {
             }
             bool wantReal = isa<FloatType>(resultType);
             Term v = hit->second.value;
+            if (wantReal && v->getSort() != Sort::Real)
+              if (Term r = floatOfBits(v))
+                v = r;
             if (wantReal && v->getSort() != Sort::Real) {
               unknown(loc, "integer bits reinterpreted as a float");
               return false;
