@@ -2862,16 +2862,8 @@ bool Executor::execOp(State &s, Operation *op) {
               unknown(loc, "partially overlapping accesses to " + name);
               return false;
             }
-            bool wantReal = isa<FloatType>(resultType);
-            Term v = hit->second.value;
-            if (wantReal && v->getSort() != Sort::Real)
-              if (Term r = floatOfBits(v))
-                v = r;
-            if (wantReal && v->getSort() != Sort::Real) {
-              unknown(loc, "integer bits reinterpreted as a float");
+            if (!setLoaded(res, hit->second.value))
               return false;
-            }
-            set(f, res, v, !wantReal && v->getSort() == Sort::Real);
             continue;
           }
           // Nothing stored yet: the initial contents.
