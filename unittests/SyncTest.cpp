@@ -11,18 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "KProof/Dialect/KProofDialect.h"
-#include "KProof/Dialect/KProofOps.h"
-#include "KProof/Verifier/EquivalenceChecker.h"
-#include "KProof/Verifier/Executor.h"
-#include "KProof/Verifier/Normalizer.h"
-
-#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
-#include "mlir/IR/BuiltinOps.h"
-#include "mlir/IR/MLIRContext.h"
-#include "mlir/Parser/Parser.h"
-
-#include <gtest/gtest.h>
+#include "ExecutorFixture.h"
 
 using namespace mlir;
 using namespace ::kproof;
@@ -30,39 +19,7 @@ using namespace ::kproof::engine;
 
 namespace {
 
-struct SyncTest : ::testing::Test {
-  MLIRContext ctx;
-  TermContext T;
-  Normalizer N{T};
-  OwningOpRef<ModuleOp> module;
-  BufferBinding x, y;
-  ExecutorOptions options;
-
-  SyncTest() {
-    ctx.loadDialect<mlir::kproof::KProofDialect, cf::ControlFlowDialect>();
-    Type f32 = Float32Type::get(&ctx);
-    x = {"x", BufferBinding::Role::In, f32, {32}};
-    y = {"y", BufferBinding::Role::Out, f32, {32}};
-  }
-
-  ExecutionResult run(StringRef src, int64_t threads) {
-    module = parseSourceString<ModuleOp>(src, &ctx);
-    EXPECT_TRUE(module);
-    auto kernel = *module->getOps<mlir::kproof::KernelOp>().begin();
-    LaunchConfig launch;
-    launch.block[0] = threads;
-    std::vector<std::optional<BufferBinding>> buffers = {x, y};
-    std::vector<Term> scalars = {nullptr, nullptr};
-    return execute(kernel, launch, buffers, scalars, T, N, options);
-  }
-
-  /// `t` with tid.x := v.
-  Term at(Term t, uint64_t v) {
-    llvm::DenseMap<Term, Term> m;
-    m[T.bvVar("tid.x", 32)] = T.bv(v, 32);
-    return T.substitute(t, m);
-  }
-};
+using SyncTest = ::kproof::testing::ExecutorFixture;
 
 /// s[t] = x[t]; barrier; y[t] = s[(t + 1) % 32]: the read in phase 1
 /// resolves to the write of thread (t + 1) % 32 in phase 0, so at t = 5 the

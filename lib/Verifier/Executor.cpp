@@ -78,6 +78,18 @@ struct State {
     Location loc;
   };
   std::vector<ScratchStore> scratchStores;
+  /// Whether buffer `name` has stores at symbolic indices on this path.
+  bool storedSymbolically(StringRef name) const {
+    return llvm::any_of(symbolicStores, [&](const SymbolicStore &st) {
+      return st.buffer == name;
+    });
+  }
+  /// Whether .local array `name` has an ordered store chain.
+  bool hasScratchChain(StringRef name) const {
+    return llvm::any_of(scratchStores, [&](const ScratchStore &st) {
+      return st.region == name;
+    });
+  }
   /// Multi-thread launches (DESIGN.md §4): the barrier phase, this thread's
   /// own shared-memory writes (program order), and how often each memory op
   /// ran on this path (loop iterations).
@@ -350,6 +362,22 @@ private:
                        T.bv(bytes, 64)),
          loc, ("shared " + what + " " + region + " inside its " +
                Twine(bytes) + " bytes").str()});
+  }
+  /// The obligations of a .local access of `need` bytes (the whole vector)
+  /// at symbolic byte `o` of an array of `bytes` (0: size unknown): aligned
+  /// to the vector (PTX ISA 5.4.5) and inside the array (without wrapping).
+  void localBounds(State &s, bool store, const std::string &region, Term o,
+                   uint64_t need, uint64_t bytes, Location loc) {
+    std::string access = (store ? "store to " : "load from ") + region;
+    result.alignments.push_back(
+        {s.pc, T.eq(T.bvBin(Kind::BVURem, o, T.bv(need, 64)), T.bv(0, 64)),
+         loc, "alignment of the " + access});
+    if (bytes)
+      result.alignments.push_back(
+          {s.pc,
+           need > bytes ? T.boolConst(false)
+                        : T.bvUle(o, T.bv(bytes - need, 64)),
+           loc, access + " inside its " + std::to_string(bytes) + " bytes"});
   }
   /// A constant bit pattern stored to a float buffer of its width (nvcc
   /// stores 0.0f and 1.0f with st.global.u32 0, 1065353216) is that float's
@@ -2708,41 +2736,44 @@ bool Executor::execOp(State &s, Operation *op) {
           set(f, res, v, !wantReal && v->getSort() == Sort::Real);
           return true;
         };
+        // Element `at` of the buffer into `res`: the thread's own stores
+        // to it (its chain), over the initial contents (distinct contract
+        // buffers never alias: stores to other buffers do not matter).
+        auto loadElement = [&](Term at, Value res) {
+          if (!isa<FloatType>(r->elemType) && isa<FloatType>(res.getType())) {
+            unknown(loc, "integer data read as a float");
+            return false;
+          }
+          Term v = initialElement(at);
+          SmallVector<ChainEntry> chain =
+              bufferChain(s, name, r->buffer->elemBytes());
+          if (!chain.empty())
+            v = resolveChain(s, chain, at, 1, v, "'" + name + "'", loc);
+          return v && setLoaded(res, v);
+        };
+        // `width` bytes of the .local array at byte `o` into `res`: its
+        // chain over an arbitrary (uninitialized) value, of the sort the
+        // array holds.
+        auto loadLocal = [&](Term o, Value res) {
+          SmallVector<ChainEntry> chain = scratchChain(s, name);
+          bool real = isa<FloatType>(res.getType()) ||
+                      llvm::any_of(chain, [](const ChainEntry &e) {
+                        return e.value->getSort() == Sort::Real;
+                      });
+          Term base = fresh(name + "@uninit", real ? Sort::Real : Sort::BV,
+                            width * 8);
+          Term v = resolveChain(s, chain, o, width, base, "'" + name + "'", loc);
+          return v && setLoaded(res, v);
+        };
         if (offTerm->getKind() != Kind::BVConst) {
           unsigned lanes = l.getNumResults();
           if (local) {
-            // PTX ISA 5.4.5: aligned to the whole vector; inside the array.
-            Term vb = T.bv(uint64_t(width) * lanes, 64);
-            result.alignments.push_back(
-                {s.pc,
-                 T.eq(T.bvBin(Kind::BVURem, offTerm, vb), T.bv(0, 64)), loc,
-                 "alignment of the load from " + name});
-            if (r->bytes) {
-              uint64_t need = uint64_t(width) * lanes;
-              result.alignments.push_back(
-                  {s.pc,
-                   need > r->bytes
-                       ? T.boolConst(false)
-                       : T.bvUle(offTerm, T.bv(r->bytes - need, 64)),
-                   loc, "load from " + name + " inside its " +
-                            Twine(r->bytes).str() + " bytes"});
-            }
-            SmallVector<ChainEntry> chain = scratchChain(s, name);
-            bool real = llvm::any_of(chain, [](const ChainEntry &e) {
-              return e.value->getSort() == Sort::Real;
-            });
-            for (auto [k, res] : llvm::enumerate(l.getResults())) {
-              Term o = T.bvBin(Kind::BVAdd, offTerm, T.bv(k * width, 64));
-              Term base = fresh(name + "@uninit",
-                                real || isa<FloatType>(res.getType())
-                                    ? Sort::Real
-                                    : Sort::BV,
-                                width * 8);
-              Term v = resolveChain(s, chain, o, width, base, "'" + name + "'",
-                                    loc);
-              if (!v || !setLoaded(res, v))
+            localBounds(s, /*store=*/false, name, offTerm,
+                        uint64_t(width) * lanes, r->bytes, loc);
+            for (auto [k, res] : llvm::enumerate(l.getResults()))
+              if (!loadLocal(
+                      T.bvBin(Kind::BVAdd, offTerm, T.bv(k * width, 64)), res))
                 return false;
-            }
             return advance();
           }
           if (!r->buffer || addr->getWidth() != 64) {
@@ -2774,17 +2805,8 @@ bool Executor::execOp(State &s, Operation *op) {
           // The thread's own earlier stores to the buffer, newest first,
           // over its initial contents (distinct contract buffers never
           // alias: stores to other buffers do not matter).
-          SmallVector<ChainEntry> chain = bufferChain(s, name, elemBytes);
           for (auto [k, res] : llvm::enumerate(l.getResults())) {
-            Term at = T.bvBin(Kind::BVAdd, index, T.bv(k, 64));
-            if (!isa<FloatType>(r->elemType) && isa<FloatType>(res.getType())) {
-              unknown(loc, "integer data read as a float");
-              return false;
-            }
-            Term v = initialElement(at);
-            if (!chain.empty())
-              v = resolveChain(s, chain, at, 1, v, "'" + name + "'", loc);
-            if (!v || !setLoaded(res, v))
+            if (!loadElement(T.bvBin(Kind::BVAdd, index, T.bv(k, 64)), res))
               return false;
             readByOthers(T.bvBin(Kind::BVAdd, offTerm, T.bv(k * width, 64)),
                          width);
@@ -2810,18 +2832,8 @@ bool Executor::execOp(State &s, Operation *op) {
           }
           readByOthers(T.bv(o, 64), width);
           // After a symbolic store to the same memory: through its chain.
-          bool chained =
-              r->buffer ? llvm::any_of(s.symbolicStores,
-                                       [&](const SymbolicStore &ss) {
-                                         return ss.buffer == name;
-                                       })
-                        : local && llvm::any_of(s.scratchStores,
-                                                [&](const State::ScratchStore
-                                                        &ss) {
-                                                  return ss.region == name;
-                                                });
-          if (chained) {
-            Term v;
+          if (r->buffer ? s.storedSymbolically(name)
+                        : local && s.hasScratchChain(name)) {
             if (r->buffer) {
               unsigned elemBytes = r->buffer->elemBytes();
               if (elemBytes != width || o % elemBytes) {
@@ -2830,29 +2842,11 @@ bool Executor::execOp(State &s, Operation *op) {
                                  Twine(elemBytes));
                 return false;
               }
-              Term at = T.bv(o / elemBytes, 64);
-              if (!isa<FloatType>(r->elemType) &&
-                  isa<FloatType>(res.getType())) {
-                unknown(loc, "integer data read as a float");
+              if (!loadElement(T.bv(o / elemBytes, 64), res))
                 return false;
-              }
-              v = resolveChain(s, bufferChain(s, name, elemBytes), at, 1,
-                               initialElement(at), "'" + name + "'", loc);
-            } else {
-              SmallVector<ChainEntry> chain = scratchChain(s, name);
-              bool real = llvm::any_of(chain, [](const ChainEntry &e) {
-                return e.value->getSort() == Sort::Real;
-              });
-              Term base = fresh(name + "@uninit",
-                                real || isa<FloatType>(res.getType())
-                                    ? Sort::Real
-                                    : Sort::BV,
-                                width * 8);
-              v = resolveChain(s, chain, T.bv(o, 64), width, base,
-                               "'" + name + "'", loc);
-            }
-            if (!v || !setLoaded(res, v))
+            } else if (!loadLocal(T.bv(o, 64), res)) {
               return false;
+            }
             continue;
           }
           auto &cells = s.mem[name];
@@ -2944,19 +2938,8 @@ bool Executor::execOp(State &s, Operation *op) {
           // A per-thread .local array at a symbolic byte offset: the store
           // joins the array's store chain (State::scratchStores).
           unsigned lanes = st.getValues().size();
-          uint64_t need = uint64_t(width) * lanes;
-          result.alignments.push_back(
-              {s.pc,
-               T.eq(T.bvBin(Kind::BVURem, offTerm, T.bv(need, 64)),
-                    T.bv(0, 64)),
-               loc, "alignment of the store to " + name});
-          if (r->bytes)
-            result.alignments.push_back(
-                {s.pc,
-                 need > r->bytes ? T.boolConst(false)
-                                 : T.bvUle(offTerm, T.bv(r->bytes - need, 64)),
-                 loc, "store to " + name + " inside its " +
-                          Twine(r->bytes).str() + " bytes"});
+          localBounds(s, /*store=*/true, name, offTerm, uint64_t(width) * lanes,
+                      r->bytes, loc);
           for (auto [k, v] : llvm::enumerate(st.getValues())) {
             SymValue sv = val(v);
             if (!sv.term)
@@ -3018,10 +3001,7 @@ bool Executor::execOp(State &s, Operation *op) {
                            " bytes, is not modeled");
           return false;
         }
-        if (r->buffer && llvm::any_of(s.symbolicStores,
-                                      [&](const SymbolicStore &ss) {
-                                        return ss.buffer == name;
-                                      })) {
+        if (r->buffer && s.storedSymbolically(name)) {
           unknown(loc, "a constant-index store to " + name +
                            " after symbolic-index stores to it is not yet "
                            "modeled");
@@ -3049,10 +3029,7 @@ bool Executor::execOp(State &s, Operation *op) {
             return false;
           recordAccess(s, st, /*write=*/true, name, /*shared=*/false,
                        T.bv(o, 64), width, sv.term, loc);
-          if (local && llvm::any_of(s.scratchStores,
-                                    [&](const State::ScratchStore &ss) {
-                                      return ss.region == name;
-                                    })) {
+          if (local && s.hasScratchChain(name)) {
             // After a symbolic store: in program order, on the chain.
             s.scratchStores.push_back({name, T.bv(o, 64), width, sv.term, loc});
             continue;
