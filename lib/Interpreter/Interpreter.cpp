@@ -2342,7 +2342,10 @@ StepResult Interpreter::execOp(Thread &t, Operation *op) {
           }
           case FloatBinKind::Mul:
             mpfr_mul(r->v, a->v, b->v, MPFR_RNDN);
-            if (a->scaled != b->scaled) {
+            // (L g) * v = L (g v); of two scaled values, (L g_a)(L g_b) =
+            // L (g_a * L g_b): the executor's normal form sees the factor L
+            // in every coefficient either way.
+            if (a->scaled || b->scaled) {
               r->scaled = true;
               mpfr_mul(r->g, a->scaled ? a->g : b->g, a->scaled ? b->v : a->v,
                        MPFR_RNDN);
@@ -2352,6 +2355,11 @@ StepResult Interpreter::execOp(Thread &t, Operation *op) {
             if (mpfr_zero_p(b->v))
               event(t, op, "divisor of div is zero");
             mpfr_div(r->v, a->v, b->v, MPFR_RNDN);
+            // (L g) / h = L (g / h) (Normalizer::matchScaledLinear).
+            if (a->scaled && !b->scaled) {
+              r->scaled = true;
+              mpfr_div(r->g, a->g, b->v, MPFR_RNDN);
+            }
             break;
           case FloatBinKind::Min:
           case FloatBinKind::Max: {
@@ -2448,7 +2456,7 @@ StepResult Interpreter::execOp(Thread &t, Operation *op) {
           RealPtr a = realOf(o.getA()), b = realOf(o.getB()), c = realOf(o.getC());
           RealPtr r = mkReal();
           mpfr_fma(r->v, a->v, b->v, c->v, MPFR_RNDN);
-          bool prodScaled = a->scaled != b->scaled;
+          bool prodScaled = a->scaled || b->scaled;
           if (prodScaled && (c->scaled || mpfr_zero_p(c->v))) {
             r->scaled = true;
             mpfr_mul(r->g, a->scaled ? a->g : b->g, a->scaled ? b->v : a->v,
@@ -2591,6 +2599,32 @@ StepResult Interpreter::execOp(Thread &t, Operation *op) {
       })
       .Case<TestpOp>([&](TestpOp o) {
         Type ty = o.getInput().getType();
+        if (exact()) {
+          // The reals model (as the executor): a finite value is normal
+          // when |a| >= the type's smallest normal (no overflow in the
+          // reals), subnormal when 0 < |a| below it.
+          mpfr_srcptr v = realOf(o.getInput())->v;
+          bool nan = mpfr_nan_p(v), inf = mpfr_inf_p(v);
+          int belowMin = 0;
+          if (!nan && !inf && !mpfr_zero_p(v)) {
+            mpfr_t m;
+            mpfr_init2(m, 64);
+            mpfr_set_ui_2exp(m, 1, ty.isF64() ? -1022 : -126, MPFR_RNDN);
+            belowMin = mpfr_cmpabs(v, m) < 0 ? 1 : -1;
+            mpfr_clear(m);
+          }
+          bool r = false;
+          switch (o.getKind()) {
+          case TestpKind::Finite: r = !nan && !inf; break;
+          case TestpKind::Infinite: r = inf; break;
+          case TestpKind::Number: r = !nan; break;
+          case TestpKind::NotANumber: r = nan; break;
+          case TestpKind::Normal: r = belowMin < 0; break;
+          case TestpKind::Subnormal: r = belowMin > 0; break;
+          }
+          set(o, Val{r, nullptr});
+          return advance();
+        }
         APFloat a = exact() ? APFloat(mpfr_get_d(realOf(o.getInput())->v, MPFR_RNDN))
                             : toAP(get(o.getInput()).bits, ty);
         bool r = false;

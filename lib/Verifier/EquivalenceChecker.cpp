@@ -1063,10 +1063,20 @@ Checker::ValueOutcome Checker::solveValue(const std::string &name, Term pc,
           c.outputIndex = i->getZExtValue();
         }
       c.inputs = *out.model;
-      std::optional<Interval> kv = ev.real(kernelValue);
-      std::optional<Interval> sv = ev.real(rhs);
-      c.kernelValue = kv ? kv->toString(12) : "?";
-      c.specValue = sv ? sv->toString(12) : "?";
+      if (kernelValue->getSort() == Sort::BV) {
+        // Integer outputs: the exact values, signed decimal.
+        auto text = [&](Term t) -> std::string {
+          std::optional<APInt> v = ev.bv(t);
+          return v ? llvm::toString(*v, 10, /*Signed=*/true) : "?";
+        };
+        c.kernelValue = text(kernelValue);
+        c.specValue = text(rhs);
+      } else {
+        std::optional<Interval> kv = ev.real(kernelValue);
+        std::optional<Interval> sv = ev.real(rhs);
+        c.kernelValue = kv ? kv->toString(12) : "?";
+        c.specValue = sv ? sv->toString(12) : "?";
+      }
       // A store of merged states: the side the counterexample takes.
       Location at = resolveMerged(loc, ev);
       c.location = locString(at);

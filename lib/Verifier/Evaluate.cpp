@@ -1103,6 +1103,17 @@ std::optional<bool> kproof::engine::definitelyDiffer(Term a, Term b,
                                                      unsigned precisionBits,
                                                      std::string *error) {
   unsigned prec = precisionBits;
+  if (a->getSort() == Sort::BV && b->getSort() == Sort::BV) {
+    // Integer values (bit-vectors) are exact.
+    Evaluator ev(input, prec);
+    std::optional<llvm::APInt> x = ev.bv(a), y = ev.bv(b);
+    if (!x || !y) {
+      if (error)
+        *error = ev.getError();
+      return std::nullopt;
+    }
+    return *x != *y;
+  }
   for (int attempt = 0; attempt < 2; ++attempt, prec *= 4) {
     Evaluator ev(input, prec);
     std::optional<Interval> d = ev.difference(a, b);

@@ -1152,7 +1152,7 @@ bool Executor::mayHold(Term pc) {
     return pc->getBoolValue();
   llvm::DenseSet<Term> seen;
   SmallVector<Term> work{pc};
-  bool nonlinear = false;
+  bool nonlinear = false, data = false;
   while (!work.empty()) {
     Term t = work.pop_back_val();
     if (!seen.insert(t).second)
@@ -1160,6 +1160,14 @@ bool Executor::mayHold(Term pc) {
     if (t->getSort() == Sort::Real || seen.size() > 4000)
       return true; // data-dependent: keep both sides
     Kind k = t->getKind();
+    // An integer input element (or an undefined value): data, not the
+    // launch.
+    if (k == Kind::Select ||
+        (k == Kind::BVVar && !llvm::StringRef(t->getName()).starts_with("tid.") &&
+         !llvm::StringRef(t->getName()).starts_with("ctaid.") &&
+         !llvm::StringRef(t->getName()).starts_with("ntid.") &&
+         !llvm::StringRef(t->getName()).starts_with("nctaid.")))
+      data = true;
     nonlinear |= (k == Kind::BVMul && !t->getOperand(0)->isConstant() &&
                   !t->getOperand(1)->isConstant()) ||
                  ((k == Kind::BVUDiv || k == Kind::BVURem) &&
@@ -1167,6 +1175,11 @@ bool Executor::mayHold(Term pc) {
     for (Term o : t->getOperands())
       work.push_back(o);
   }
+  // A nonlinear condition over data (a product of input integers): the
+  // integer encoding is for launch products, and bit-blasting a 64-bit
+  // product can take minutes; keeping both sides is sound.
+  if (nonlinear && data)
+    return true;
   if (nonlinear) {
     // A symbolic launch (ctaid.x * ntid.x): the exact integer encoding,
     // which Z3's nonlinear arithmetic decides where bit-blasting does not
@@ -2182,15 +2195,31 @@ bool Executor::execOp(State &s, Operation *op) {
           unsigned w = a->getWidth();
           switch (o.getKind()) {
           case IntBinKind::Add:
-            if (o.getSat())
+          case IntBinKind::Sub: {
+            Kind k = o.getKind() == IntBinKind::Add ? Kind::BVAdd : Kind::BVSub;
+            if (!o.getSat()) {
+              r = T.bvBin(k, a, b);
               break;
-            r = T.bvBin(Kind::BVAdd, a, b);
+            }
+            // .sat (PTX ISA 9.7.1.1-2, .s32 only): the exact sum of the
+            // signed operands clamped to the type's range.
+            Term wide = T.bvBin(k, T.bvSExt(a, w + 1), T.bvSExt(b, w + 1));
+            APInt hi = APInt::getSignedMaxValue(w), lo = APInt::getSignedMinValue(w);
+            r = T.ite(T.bvSlt(T.bv(hi.sext(w + 1)), wide), T.bv(hi),
+                      T.ite(T.bvSlt(wide, T.bv(lo.sext(w + 1))), T.bv(lo),
+                            T.bvExtract(wide, 0, w)));
             break;
-          case IntBinKind::Sub:
-            if (o.getSat())
-              break;
-            r = T.bvBin(Kind::BVSub, a, b);
+          }
+          case IntBinKind::Mul24Lo:
+          case IntBinKind::Mul24Hi: {
+            // PTX ISA 9.7.1.5: the 48-bit product of the low 24 bits
+            // (signed or unsigned); .lo its low 32 bits, .hi bits 16-47.
+            Term x = T.bvExtract(a, 0, 24), y = T.bvExtract(b, 0, 24);
+            Term p = T.bvBin(Kind::BVMul, sgn ? T.bvSExt(x, 64) : T.bvZExt(x, 64),
+                             sgn ? T.bvSExt(y, 64) : T.bvZExt(y, 64));
+            r = T.bvExtract(p, o.getKind() == IntBinKind::Mul24Lo ? 0 : 16, w);
             break;
+          }
           case IntBinKind::MulLo:
             r = T.bvBin(Kind::BVMul, a, b);
             break;
@@ -2307,6 +2336,18 @@ bool Executor::execOp(State &s, Operation *op) {
                 r = T.bv(v.countl_zero(), 32);
               else
                 r = T.bv(v.reverseBits());
+            } else if (o.getKind() == IntUnaryKind::Clz) {
+              // PTX ISA 9.7.1.16: w when a = 0, else w - 1 - (the index of
+              // the highest set bit): a select from the lowest bit up.
+              r = T.bv(w, 32);
+              for (unsigned i = 0; i < w; ++i)
+                r = T.ite(T.eq(T.bvExtract(a, i, 1), T.bv(1, 1)),
+                          T.bv(w - 1 - i, 32), r);
+            } else if (o.getKind() == IntUnaryKind::Brev) {
+              // PTX ISA 9.7.1.17: bit i of the result is bit w - 1 - i.
+              r = T.bvExtract(a, 0, 1);
+              for (unsigned i = 1; i < w; ++i)
+                r = T.bvConcat(r, T.bvExtract(a, i, 1));
             }
           }
         }
@@ -2350,9 +2391,57 @@ bool Executor::execOp(State &s, Operation *op) {
           return false;
         if (o.getMode() || c->getKind() != Kind::BVConst ||
             (c->getAPInt().getZExtValue() & 0x8888)) {
-          unknown(loc, "prmt with a mode, a selector that is not a "
-                       "constant, or sign replication is not modeled");
-          return false;
+          // The general form, byte by byte: a mode's table row chosen by
+          // c[1:0], or in the generic mode nibble i of c naming byte i's
+          // source (bit 3: replicate that byte's sign). A symbolic
+          // selector selects among the cases.
+          auto byte = [&](unsigned k) {
+            return T.bvExtract(k < 4 ? a : b, 8 * (k % 4), 8);
+          };
+          auto generic = [&](unsigned sel) {
+            Term v = byte(sel & 7);
+            if (sel & 8)
+              v = T.ite(T.eq(T.bvExtract(v, 7, 1), T.bv(1, 1)), T.bv(0xff, 8),
+                        T.bv(0, 8));
+            return v;
+          };
+          static const std::pair<const char *, std::array<std::array<int, 4>, 4>>
+              tables[] = {
+                  {"f4e", {{{0, 1, 2, 3}, {1, 2, 3, 4}, {2, 3, 4, 5}, {3, 4, 5, 6}}}},
+                  {"b4e", {{{0, 7, 6, 5}, {1, 0, 7, 6}, {2, 1, 0, 7}, {3, 2, 1, 0}}}},
+                  {"rc8", {{{0, 0, 0, 0}, {1, 1, 1, 1}, {2, 2, 2, 2}, {3, 3, 3, 3}}}},
+                  {"ecl", {{{0, 1, 2, 3}, {1, 1, 2, 3}, {2, 2, 2, 3}, {3, 3, 3, 3}}}},
+                  {"ecr", {{{0, 0, 0, 0}, {0, 1, 1, 1}, {0, 1, 2, 2}, {0, 1, 2, 3}}}},
+                  {"rc16", {{{0, 1, 0, 1}, {2, 3, 2, 3}, {0, 1, 0, 1}, {2, 3, 2, 3}}}},
+              };
+          const std::array<std::array<int, 4>, 4> *table = nullptr;
+          if (std::optional<StringRef> m = o.getMode()) {
+            for (auto &[name, t] : tables)
+              if (*m == name)
+                table = &t;
+            if (!table) {
+              unknown(loc, "prmt mode '" + m->str() + "' is not modeled");
+              return false;
+            }
+          }
+          Term result = nullptr;
+          for (unsigned i = 0; i < 4; ++i) {
+            Term v;
+            if (table) {
+              Term row = T.bvExtract(c, 0, 2);
+              v = byte((*table)[3][i]);
+              for (unsigned k = 0; k < 3; ++k)
+                v = T.ite(T.eq(row, T.bv(k, 2)), byte((*table)[k][i]), v);
+            } else {
+              Term nib = T.bvExtract(c, 4 * i, 4);
+              v = generic(15);
+              for (unsigned k = 0; k < 15; ++k)
+                v = T.ite(T.eq(nib, T.bv(k, 4)), generic(k), v);
+            }
+            result = result ? T.bvConcat(v, result) : v;
+          }
+          set(f, o, result);
+          return advance();
         }
         uint64_t sel = c->getAPInt().getZExtValue();
         auto source = [&](unsigned i) { return unsigned(sel >> (4 * i)) & 7; };
@@ -2373,6 +2462,136 @@ bool Executor::execOp(State &s, Operation *op) {
         set(f, o, acc);
         return advance();
       })
+      .Case<BfeOp>([&](BfeOp o) {
+        // PTX ISA 9.7.8.10: bit i of the result is bit pos + i of a for
+        // i < len (while pos + i is inside a), else the sign bit: 0 for
+        // .u, bit min(pos + len - 1, msb) of a for .s (0 when len = 0).
+        // pos and len are their low 8 bits. With constant pos and len the
+        // field is an extract (and an extension); otherwise a select over
+        // the w + 1 positions (and lengths) that matter.
+        Term a = bits(o.getInput()), pos = bits(o.getPos()),
+             len = bits(o.getLen());
+        if (!a || !pos || !len)
+          return false;
+        unsigned w = a->getWidth();
+        bool sgn = o.getIsSigned();
+        auto field = [&](unsigned p, unsigned n) -> Term {
+          if (n == 0 || p >= w) {
+            // No bit of a below the sign: 0, or the replicated sign bit.
+            if (!sgn || n == 0)
+              return T.bv(0, w);
+            return T.bvSExt(T.bvExtract(a, w - 1, 1), w);
+          }
+          unsigned k = std::min(n, w - p); // bits of a inside the field
+          Term f = T.bvExtract(a, p, k);
+          if (k == w)
+            return f;
+          if (!sgn)
+            return T.bvZExt(f, w);
+          // The sign bit is bit min(p + n - 1, msb) of a: the field's top
+          // bit when the field fits, else a's msb (also the top bit).
+          return T.bvSExt(f, w);
+        };
+        Term r;
+        if (pos->getKind() == Kind::BVConst && len->getKind() == Kind::BVConst) {
+          r = field(pos->getAPInt().getZExtValue() & 0xff,
+                    len->getAPInt().getZExtValue() & 0xff);
+        } else {
+          Term p8 = T.bvExtract(pos, 0, 8), n8 = T.bvExtract(len, 0, 8);
+          // Positions >= w and lengths >= w behave as w.
+          auto clampTo = [&](Term v) {
+            return T.ite(T.bvUle(T.bv(w, 8), v), T.bv(w, 8), v);
+          };
+          Term pc = clampTo(p8), nc = clampTo(n8);
+          auto byLen = [&](unsigned p) {
+            Term v = field(p, w); // len >= w
+            for (unsigned n = 0; n < w; ++n)
+              v = T.ite(T.eq(nc, T.bv(n, 8)), field(p, n), v);
+            return v;
+          };
+          r = byLen(w); // pos >= w
+          for (unsigned p = 0; p < w; ++p)
+            r = T.ite(T.eq(pc, T.bv(p, 8)), byLen(p), r);
+        }
+        set(f, o, r);
+        return advance();
+      })
+      .Case<Lop3Op>([&](Lop3Op o) {
+        // PTX ISA 9.7.8.6: bit i of the result is bit (a_i b_i c_i) of the
+        // 8-bit table: the OR of the minterms the table selects.
+        Term a = bits(o.getA()), b = bits(o.getB()), c = bits(o.getC());
+        if (!a || !b || !c)
+          return false;
+        uint32_t lut = o.getLut() & 0xff;
+        Term r = T.bv(0, 32);
+        for (unsigned m = 0; m < 8; ++m) {
+          if (!((lut >> m) & 1))
+            continue;
+          Term ta = (m & 4) ? a : T.bvNot(a), tb = (m & 2) ? b : T.bvNot(b),
+               tc = (m & 1) ? c : T.bvNot(c);
+          r = T.bvBin(Kind::BVOr, r,
+                      T.bvBin(Kind::BVAnd, ta, T.bvBin(Kind::BVAnd, tb, tc)));
+        }
+        set(f, o, r);
+        return advance();
+      })
+      .Case<ShfOp>([&](ShfOp o) {
+        // PTX ISA 9.7.8.8: the funnel {b, a} (b the high word) shifted by
+        // n = min(c, 32) (.clamp) or c & 31 (.wrap); .l keeps the high
+        // word of the shifted 64 bits, .r the low word.
+        Term a = bits(o.getA()), b = bits(o.getB()), c = bits(o.getAmount());
+        if (!a || !b || !c)
+          return false;
+        Term n = o.getClamp()
+                     ? T.ite(T.bvUlt(T.bv(32, 32), c), T.bv(32, 32), c)
+                     : T.bvBin(Kind::BVAnd, c, T.bv(31, 32));
+        Term v = T.bvConcat(b, a), n64 = T.bvZExt(n, 64);
+        Term r = o.getLeft()
+                     ? T.bvExtract(T.bvBin(Kind::BVShl, v, n64), 32, 32)
+                     : T.bvExtract(T.bvBin(Kind::BVLShr, v, n64), 0, 32);
+        set(f, o, r);
+        return advance();
+      })
+      .Case<TestpOp>([&](TestpOp o) {
+        // PTX ISA 9.7.3.5. In the reals model every value is a finite
+        // number; normal means |a| >= the type's smallest normal (2^-126
+        // for f32, 2^-1022 for f64; no upper limit: reals do not
+        // overflow), subnormal 0 < |a| below it. With non-finite inputs
+        // (ExecutorOptions::nonFiniteInputs) any outcome is possible.
+        Term a = real(o.getInput());
+        if (!a)
+          return false;
+        unsigned e = o.getInput().getType().isF64() ? 1022 : 126;
+        Rational minNormal(1);
+        for (unsigned i = 0; i < e; ++i)
+          minNormal = minNormal / Rational(2);
+        Term absA = T.ite(T.realLt(a, T.real(0)), T.neg(a), a);
+        Term r = nullptr;
+        switch (o.getKind()) {
+        case TestpKind::Finite:
+        case TestpKind::Number:
+          r = T.boolConst(true);
+          break;
+        case TestpKind::Infinite:
+        case TestpKind::NotANumber:
+          r = T.boolConst(false);
+          break;
+        case TestpKind::Normal:
+          r = T.realLe(T.real(minNormal), absA);
+          break;
+        case TestpKind::Subnormal:
+          r = T.andOf(T.realLt(T.real(0), absA),
+                      T.realLt(absA, T.real(minNormal)));
+          break;
+        }
+        if (options.nonFiniteInputs && !a->isConstant()) {
+          Term nf = T.boolVar(nonFiniteFlag());
+          r = T.orOf(T.andOf(T.notOf(nf), r),
+                     T.andOf(nf, fresh("testp.nonfinite", Sort::Bool)));
+        }
+        set(f, o, r);
+        return advance();
+      })
       .Case<BfiOp>([&](BfiOp o) {
         // PTX ISA 9.7.8.11: b with bits [pos, pos + len) replaced by the
         // low len bits of a (pos, len: their low 8 bits; truncated at the
@@ -2383,13 +2602,25 @@ bool Executor::execOp(State &s, Operation *op) {
         Term pos = bits(o.getPos()), len = bits(o.getLen());
         if (!a || !b || !pos || !len)
           return false;
+        unsigned w = a->getWidth();
         if (pos->getKind() != Kind::BVConst ||
             len->getKind() != Kind::BVConst) {
-          unknown(loc, "bfi with a field position or length that is not a "
-                       "constant is not modeled");
-          return false;
+          // A symbolic field: mask = (2^len - 1) << pos over the low 8 bits
+          // of pos and len (all ones for len >= w; shifts past the width
+          // give 0, as the field then starts outside b).
+          auto low8 = [&](Term v) { return T.bvZExt(T.bvExtract(v, 0, 8), w); };
+          Term p = low8(pos), n = low8(len);
+          Term ones = T.bv(APInt::getAllOnes(w));
+          Term lowMask =
+              T.ite(T.bvUle(T.bv(w, w), n), ones,
+                    T.bvBin(Kind::BVSub, T.bvBin(Kind::BVShl, T.bv(1, w), n),
+                            T.bv(1, w)));
+          Term mask = T.bvBin(Kind::BVShl, lowMask, p);
+          set(f, o,
+              T.bvBin(Kind::BVOr, T.bvBin(Kind::BVAnd, b, T.bvNot(mask)),
+                      T.bvBin(Kind::BVAnd, T.bvBin(Kind::BVShl, a, p), mask)));
+          return advance();
         }
-        unsigned w = a->getWidth();
         unsigned p = pos->getAPInt().getZExtValue() & 0xff;
         unsigned n = len->getAPInt().getZExtValue() & 0xff;
         if (p >= w || n == 0) {
@@ -2519,8 +2750,21 @@ bool Executor::execOp(State &s, Operation *op) {
             return false;
           unsigned fw = a->getWidth(), tw = to.getIntOrFloatBitWidth();
           if (c.getSat()) {
-            unknown(loc, "saturating integer conversion is not modeled");
-            return false;
+            // PTX ISA 9.7.9.21: the source value (signed or unsigned)
+            // clamped to the destination's range.
+            unsigned ww = std::max(fw, tw) + 2;
+            Term v = c.getSrcSigned() ? T.bvSExt(a, ww) : T.bvZExt(a, ww);
+            APInt lo = c.getDstSigned() ? APInt::getSignedMinValue(tw).sext(ww)
+                                        : APInt(ww, 0);
+            APInt hi = c.getDstSigned() ? APInt::getSignedMaxValue(tw).sext(ww)
+                                        : APInt::getMaxValue(tw).zext(ww);
+            Term clamped = T.ite(T.bvSlt(v, T.bv(lo)), T.bv(lo),
+                                 T.ite(T.bvSlt(T.bv(hi), v), T.bv(hi), v));
+            r = T.bvExtract(clamped, 0, tw);
+            if (!done(r))
+              return false;
+            set(f, c, r);
+            return advance();
           }
           r = tw < fw   ? T.bvExtract(a, 0, tw)
               : tw > fw ? (c.getSrcSigned() ? T.bvSExt(a, tw)
@@ -2642,13 +2886,24 @@ bool Executor::execOp(State &s, Operation *op) {
           r = T.realFn("rsqrt", {a});
           break;
         case FloatUnaryKind::Ex2: {
-          if (Term lifted = N.matchScaledLinear(a, log2eF32())) {
+          // The idiom is read arm by arm of an if-then-else (merged states,
+          // selp): each path computes ex2 of its own arm, so the term is
+          // the one a path-by-path execution (and the interpreter) gives.
+          bool idiom = false;
+          std::function<Term(Term)> ex2 = [&](Term x) -> Term {
+            if (x->getKind() == Kind::Ite)
+              return T.ite(x->getOperand(0), ex2(x->getOperand(1)),
+                           ex2(x->getOperand(2)));
+            if (Term lifted = N.matchScaledLinear(x, log2eF32())) {
+              idiom = true;
+              return T.exp(lifted);
+            }
+            return T.exp2(x);
+          };
+          r = ex2(a);
+          if (idiom)
             result.idioms.push_back(
                 {"ex2(0f3FB8AA3B * f) read as exp(f)", loc});
-            r = T.exp(lifted);
-          } else {
-            r = T.exp2(a);
-          }
           break;
         }
         case FloatUnaryKind::Lg2:

@@ -438,8 +438,18 @@ bool Normalizer::provesNonZero(Term t) {
 Term Normalizer::matchScaledLinear(Term arg, const Rational &scale) {
   const RationalFunction &f = normalize(arg);
   std::optional<Rational> den = f.den.asConstant();
-  if (!den || !den->isOne() || f.num.isZero())
+  if ((den && !den->isOne()) || f.num.isZero())
     return nullptr;
+  auto dyadic = [](const Rational &q) {
+    mpz_srcptr d = mpq_denref(q.get());
+    return mpz_scan1(d, 0) == mpz_sizeinbase(d, 2) - 1;
+  };
+  // A quotient (L g) / h: h's coefficients must not carry the scale (the
+  // interpreter reads (L g) / h as L (g / h), and x / (L h) as no idiom).
+  if (!den)
+    for (auto &[m, c] : f.den.getTerms())
+      if (!dyadic(c) || dyadic(c / scale))
+        return nullptr;
   // arg = scale * f where every coefficient of f is a dyadic rational (a
   // power-of-two denominator, as every float constant is): the scale is
   // then an explicit factor of each term. A coefficient that is not a
@@ -448,11 +458,12 @@ Term Normalizer::matchScaledLinear(Term arg, const Rational &scale) {
   Polynomial g;
   for (auto &[m, c] : f.num.getTerms()) {
     Rational q = c / scale;
-    mpz_srcptr den = mpq_denref(q.get());
-    if (mpz_scan1(den, 0) != mpz_sizeinbase(den, 2) - 1)
+    if (!dyadic(q))
       return nullptr; // the denominator is not a power of two
     g.addTerm(m, q);
   }
+  if (!den)
+    return ctx.div(toTerm(g), toTerm(f.den));
   return toTerm(g);
 }
 

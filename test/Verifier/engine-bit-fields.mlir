@@ -6,17 +6,22 @@
 // as 256 ctaid + tid, so the copy PROVES (coverage by inverting the
 // layout). Selector 0x2105 takes byte 0 from tid's byte 1 instead: every
 // thread of a CTA writes one element (a write-write race, REFUTED).
+// Selector 0x210C replicates the sign of tid's byte 0 into byte 0 (0 for
+// every tid below 128): threads 0 and 64 write one element, a race REFUTED
+// and confirmed by replay.
 // RUN: split-file %s %t
 // RUN: kproof-opt %t/bfi.mlir --verify-equiv | FileCheck %s --check-prefix=OK
 // RUN: kproof-opt %t/prmt.mlir --verify-equiv | FileCheck %s --check-prefix=OK
 // RUN: %expect_exit 1 kproof-opt %t/prmt-bug.mlir --verify-equiv 2>&1 | FileCheck %s --check-prefix=BUG
-// RUN: %expect_exit 3 kproof-opt %t/prmt-sign.mlir --verify-equiv 2>&1 | FileCheck %s --check-prefix=SIGN
+// RUN: %expect_exit 1 kproof-opt %t/prmt-sign.mlir --verify-equiv 2>&1 | FileCheck %s --check-prefix=SIGN
 
 // OK-NOT: UNKNOWN
 // OK: {{^}}PROVED
 // BUG: REFUTED: data race on global 'y'
 // BUG: {{^}}REFUTED
-// SIGN: UNKNOWN: prmt with a mode, a selector that is not a constant, or sign replication is not modeled
+// SIGN: REFUTED: data race on global 'y'
+// SIGN: Replay: confirmed by replay (IEEE f32): race
+// SIGN: {{^}}REFUTED
 
 //--- bfi.mlir
 kproof.kernel entry @k(%x: i64, %y: i64) {

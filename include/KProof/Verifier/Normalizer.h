@@ -98,7 +98,12 @@ public:
   /// L * f, L = `scale` (the f32 constant log2(e) = 0f3FB8AA3B), where every
   /// coefficient of f is a dyadic rational (as float constants are: 1, -1,
   /// a softmax scale 1/sqrt(d) in f32), returns f, so that ex2(arg) can be
-  /// read as exp(f). Otherwise (exp2f(x) without L) null.
+  /// read as exp(f); also of a quotient (L f) / h whose denominator's
+  /// coefficients are dyadic and free of L (then f / h). Otherwise
+  /// (exp2f(x) without L) null. The interpreter's exact mode tracks the
+  /// same reading along the dataflow (Interpreter.cpp, Real::scaled).
+  /// Known differences of the two readings: a scale that cancels ((L x +
+  /// y) - y is read here, not there) and L in a denominator.
   Term matchScaledLinear(Term arg, const Rational &scale);
 
   /// A term for a polynomial / rational function (for solver residues).
