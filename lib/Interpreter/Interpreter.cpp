@@ -2034,20 +2034,11 @@ StepResult Interpreter::execOp(Thread &t, Operation *op) {
             d |= uint32_t(b) << (8 * i);
           }
         } else {
-          // The mode tables, listed as {d.b0, d.b1, d.b2, d.b3} per c[1:0].
-          static const std::map<std::string, std::array<std::array<int, 4>, 4>>
-              tables = {
-                  {"f4e", {{{0, 1, 2, 3}, {1, 2, 3, 4}, {2, 3, 4, 5}, {3, 4, 5, 6}}}},
-                  {"b4e", {{{0, 7, 6, 5}, {1, 0, 7, 6}, {2, 1, 0, 7}, {3, 2, 1, 0}}}},
-                  {"rc8", {{{0, 0, 0, 0}, {1, 1, 1, 1}, {2, 2, 2, 2}, {3, 3, 3, 3}}}},
-                  {"ecl", {{{0, 1, 2, 3}, {1, 1, 2, 3}, {2, 2, 2, 3}, {3, 3, 3, 3}}}},
-                  {"ecr", {{{0, 0, 0, 0}, {0, 1, 1, 1}, {0, 1, 2, 2}, {0, 1, 2, 3}}}},
-                  {"rc16", {{{0, 1, 0, 1}, {2, 3, 2, 3}, {0, 1, 0, 1}, {2, 3, 2, 3}}}},
-              };
-          auto it = tables.find(mode->str());
-          if (it == tables.end())
+          const std::array<std::array<int, 4>, 4> *table =
+              prmtModeTable(*mode);
+          if (!table)
             return fail("prmt mode '" + *mode + "' is not modeled");
-          const auto &row = it->second[c & 3];
+          const auto &row = (*table)[c & 3];
           for (unsigned i = 0; i < 4; ++i)
             d |= uint32_t(byte(row[i])) << (8 * i);
         }

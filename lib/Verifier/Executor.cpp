@@ -2405,20 +2405,9 @@ bool Executor::execOp(State &s, Operation *op) {
                         T.bv(0, 8));
             return v;
           };
-          static const std::pair<const char *, std::array<std::array<int, 4>, 4>>
-              tables[] = {
-                  {"f4e", {{{0, 1, 2, 3}, {1, 2, 3, 4}, {2, 3, 4, 5}, {3, 4, 5, 6}}}},
-                  {"b4e", {{{0, 7, 6, 5}, {1, 0, 7, 6}, {2, 1, 0, 7}, {3, 2, 1, 0}}}},
-                  {"rc8", {{{0, 0, 0, 0}, {1, 1, 1, 1}, {2, 2, 2, 2}, {3, 3, 3, 3}}}},
-                  {"ecl", {{{0, 1, 2, 3}, {1, 1, 2, 3}, {2, 2, 2, 3}, {3, 3, 3, 3}}}},
-                  {"ecr", {{{0, 0, 0, 0}, {0, 1, 1, 1}, {0, 1, 2, 2}, {0, 1, 2, 3}}}},
-                  {"rc16", {{{0, 1, 0, 1}, {2, 3, 2, 3}, {0, 1, 0, 1}, {2, 3, 2, 3}}}},
-              };
           const std::array<std::array<int, 4>, 4> *table = nullptr;
           if (std::optional<StringRef> m = o.getMode()) {
-            for (auto &[name, t] : tables)
-              if (*m == name)
-                table = &t;
+            table = prmtModeTable(*m);
             if (!table) {
               unknown(loc, "prmt mode '" + m->str() + "' is not modeled");
               return false;

@@ -19,6 +19,8 @@
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
+#include <array>
+
 #include "KProof/Dialect/KProofEnums.h.inc"
 
 #define GET_OP_CLASSES
@@ -32,6 +34,12 @@ namespace kproof {
 /// parameter list, e.g. `softmax` for `_Z7softmaxPfi`). Null if none or more
 /// than one match.
 KernelOp lookupKernel(ModuleOp module, llvm::StringRef name);
+
+/// The byte table of a `prmt` mode (PTX ISA 9.7.8.9): for each value of
+/// the selector's low two bits, the source byte (0-3 of a, 4-7 of b) of
+/// result bytes 0..3. Null for an unknown mode. One table for the symbolic
+/// executor and the interpreter.
+const std::array<std::array<int, 4>, 4> *prmtModeTable(llvm::StringRef mode);
 } // namespace kproof
 } // namespace mlir
 

@@ -1057,3 +1057,20 @@ KernelOp mlir::kproof::lookupKernel(ModuleOp module, StringRef name) {
 
 #define GET_OP_CLASSES
 #include "KProof/Dialect/KProofOps.cpp.inc"
+
+const std::array<std::array<int, 4>, 4> *
+mlir::kproof::prmtModeTable(llvm::StringRef mode) {
+  static const std::pair<const char *, std::array<std::array<int, 4>, 4>>
+      tables[] = {
+          {"f4e", {{{0, 1, 2, 3}, {1, 2, 3, 4}, {2, 3, 4, 5}, {3, 4, 5, 6}}}},
+          {"b4e", {{{0, 7, 6, 5}, {1, 0, 7, 6}, {2, 1, 0, 7}, {3, 2, 1, 0}}}},
+          {"rc8", {{{0, 0, 0, 0}, {1, 1, 1, 1}, {2, 2, 2, 2}, {3, 3, 3, 3}}}},
+          {"ecl", {{{0, 1, 2, 3}, {1, 1, 2, 3}, {2, 2, 2, 3}, {3, 3, 3, 3}}}},
+          {"ecr", {{{0, 0, 0, 0}, {0, 1, 1, 1}, {0, 1, 2, 2}, {0, 1, 2, 3}}}},
+          {"rc16", {{{0, 1, 0, 1}, {2, 3, 2, 3}, {0, 1, 0, 1}, {2, 3, 2, 3}}}},
+      };
+  for (const auto &[name, table] : tables)
+    if (mode == name)
+      return &table;
+  return nullptr;
+}
