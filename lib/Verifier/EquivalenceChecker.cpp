@@ -454,7 +454,11 @@ struct Query {
     // The rlimit decides; the guard is generous so that a loaded machine
     // does not turn a decided query into UNKNOWN.
     so.timeoutMs = options.solverGuardSeconds * 1000u;
-    smt::Context &z3 = smt::Context::reusable(so);
+    // A fresh context per query: Z3's search depends on the ids of its
+    // terms, and a reused context numbers them after everything earlier
+    // queries created, in an order that varies from run to run; a fresh
+    // one makes the model (the counterexample) the same on every run.
+    smt::Context z3(so);
     Z3Lowering lowering(z3, T);
     lowering.setBitVectorsAsIntegers(bvAsInt);
     if (bvAsInt)
@@ -490,6 +494,8 @@ struct Query {
       return {smt::CheckResult::Error, std::nullopt, kNoWeakFacts};
     for (const smt::Expr &d : lowering.intDefinitions())
       solver.add(d);
+    if (getenv("KPROOF_DUMP_SMT"))
+      llvm::errs() << solver.toSMTLIB2() << "\n";
     auto t0 = std::chrono::steady_clock::now();
     smt::CheckResult r = solver.check();
     if (getenv("KPROOF_DUMP_QUERY"))
