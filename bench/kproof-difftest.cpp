@@ -296,6 +296,17 @@ private:
       return hexF32(float(niceFloat(r)));
     return use(F32);
   }
+  /// `a` clamped to [-64, 64] (min.f32, max.f32): the argument of a
+  /// transcendental. Exact mode computes ex2 or sin of a value with a huge
+  /// exponent (ex2 of ex2 of ...) by MPFR argument reduction at that many
+  /// bits, which takes minutes.
+  std::string bounded(const std::string &a) {
+    std::string lo = fresh(F32);
+    emit("min.f32", "min.f32 " + lo + ", " + a + ", 0f42800000");
+    std::string hi = fresh(F32);
+    emit("max.f32", "max.f32 " + hi + ", " + lo + ", 0fC2800000");
+    return hi;
+  }
   std::string b32Operand() {
     if (r.chance(15))
       return std::to_string(r.below(100));
@@ -395,18 +406,20 @@ void Generator::floatOp() {
   }
   case 7: {
     std::string m = r.chance(30) ? ".ftz" : "";
-    emit("ex2.approx.f32", "ex2.approx" + m + ".f32 " + dest(F32) + ", " + a);
+    std::string arg = bounded(a);
+    emit("ex2.approx.f32", "ex2.approx" + m + ".f32 " + dest(F32) + ", " + arg);
     break;
   }
   case 8: {
     // The exp idiom: ex2(log2(e) * x), as __expf compiles (--idiom only:
     // the header says why).
+    std::string arg = bounded(a);
     if (!idiomOpt) {
-      emit("ex2.approx.f32", "ex2.approx.f32 " + dest(F32) + ", " + a);
+      emit("ex2.approx.f32", "ex2.approx.f32 " + dest(F32) + ", " + arg);
       break;
     }
     std::string t = fresh(F32);
-    emit("mul.f32", "mul.f32 " + t + ", " + a + ", 0f3FB8AA3B");
+    emit("mul.f32", "mul.f32 " + t + ", " + arg + ", 0f3FB8AA3B");
     emit("ex2.approx.f32", "ex2.approx.ftz.f32 " + dest(F32) + ", " + t);
     break;
   }
@@ -425,7 +438,8 @@ void Generator::floatOp() {
     static const std::vector<std::string> ops = {"sin.approx", "cos.approx",
                                                  "tanh.approx"};
     const std::string &op = r.pick(ops);
-    emit(op + ".f32", op + ".f32 " + dest(F32) + ", " + a);
+    std::string arg = bounded(a);
+    emit(op + ".f32", op + ".f32 " + dest(F32) + ", " + arg);
     break;
   }
   case 11: {

@@ -16,7 +16,7 @@
 // TRANSPOSE-NOT: UNKNOWN
 // TRANSPOSE: PROVED
 // WRONG: REFUTED: value y[i] written by the representative thread -- counterexample confirmed
-// WRONG: Replay: confirmed by replay (IEEE f32): kernel y[{{[0-9]+}}] = {{.*}}, spec = {{.*}}
+// WRONG: Replay: confirmed by replay ({{[^)]*}}): kernel y[{{[0-9]+}}] = {{.*}}, spec = {{.*}}
 // WRONG: REFUTED
 
 //--- copy.mlir

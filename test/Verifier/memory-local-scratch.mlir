@@ -30,7 +30,7 @@
 // SCATTER: {{^}}PROVED
 
 // BUG: REFUTED: value y[i] written by the representative thread
-// BUG: Replay: confirmed by replay (IEEE f32): kernel y[{{[0-9]+}}] = {{-?[0-9.e+-]+}}, spec = {{-?[0-9.e+-]+}}
+// BUG: Replay: confirmed by replay ({{[^)]*}}): kernel y[{{[0-9]+}}] = {{-?[0-9.e+-]+}}, spec = {{-?[0-9.e+-]+}}
 // BUG: {{^}}REFUTED
 
 // SYNC-NOT: UNKNOWN

@@ -7,7 +7,10 @@
 // REFUTED with both threads. Reading a neighbour's store after a barrier is
 // cross-thread data flow kproof does not model: UNKNOWN with that reason
 // (and never PROVED against a spec that takes the initial contents).
-// Distinct buffers do not overlap: printed with the verdict.
+// Distinct buffers do not overlap: printed with the verdict. The
+// counterexamples vary from run to run (docs/benchmarks.md, determinism),
+// so the replay's mode (IEEE f32, or exact for values f32 cannot hold) is
+// not checked.
 // RUN: split-file %s %t
 // RUN: kproof-opt %inputs/cuda/ptx/memory_rmw.sm80.O3.ptx --verify-equiv --contract=%t/axpy.mlir | FileCheck %s --check-prefix=AXPY
 // RUN: kproof-opt %inputs/cuda/ptx/memory_rmw.sm90.G.ptx --verify-equiv --contract=%t/axpy.mlir | FileCheck %s --check-prefix=AXPY
@@ -29,13 +32,13 @@
 // JSON: "name": "no other thread writes the element of 'y' this thread reads
 // AXPY: {{^}}PROVED
 // AXPY-BUG: REFUTED: value y[i] written by the representative thread -- counterexample confirmed
-// AXPY-BUG: Replay: confirmed by replay (IEEE f32): kernel y[{{[0-9]+}}] = {{-?[0-9.e+-]+}}, spec = {{-?[0-9.e+-]+}}
+// AXPY-BUG: Replay: confirmed by replay ({{[^)]*}}): kernel y[{{[0-9]+}}] = {{-?[0-9.e+-]+}}, spec = {{-?[0-9.e+-]+}}
 // AXPY-BUG: {{^}}REFUTED
 
 // ACCUM-NOT: UNKNOWN
 // ACCUM: {{^}}PROVED
 // ACCUM-BUG: REFUTED: value y[i] written by the representative thread (store 4 of 4
-// ACCUM-BUG: Replay: confirmed by replay (IEEE f32): kernel y[{{1[0-9][0-9]}}] = {{-?[0-9.e+-]+}}, spec = {{-?[0-9.e+-]+}}
+// ACCUM-BUG: Replay: confirmed by replay ({{[^)]*}}): kernel y[{{1[0-9][0-9]}}] = {{-?[0-9.e+-]+}}, spec = {{-?[0-9.e+-]+}}
 // ACCUM-BUG: {{^}}REFUTED
 
 // TWICE-NOT: UNKNOWN
