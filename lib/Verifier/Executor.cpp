@@ -2878,16 +2878,25 @@ bool Executor::execOp(State &s, Operation *op) {
           // The idiom is read arm by arm of an if-then-else (merged states,
           // selp): each path computes ex2 of its own arm, so the term is
           // the one a path-by-path execution (and the interpreter) gives.
+          // Memoized: arms of merged states share sub-ites, and walking
+          // the DAG as a tree would take time exponential in the merges.
           bool idiom = false;
+          llvm::DenseMap<Term, Term> done;
           std::function<Term(Term)> ex2 = [&](Term x) -> Term {
-            if (x->getKind() == Kind::Ite)
-              return T.ite(x->getOperand(0), ex2(x->getOperand(1)),
-                           ex2(x->getOperand(2)));
-            if (Term lifted = N.matchScaledLinear(x, log2eF32())) {
+            if (Term d = done.lookup(x))
+              return d;
+            Term r;
+            if (x->getKind() == Kind::Ite) {
+              r = T.ite(x->getOperand(0), ex2(x->getOperand(1)),
+                        ex2(x->getOperand(2)));
+            } else if (Term lifted = N.matchScaledLinear(x, log2eF32())) {
               idiom = true;
-              return T.exp(lifted);
+              r = T.exp(lifted);
+            } else {
+              r = T.exp2(x);
             }
-            return T.exp2(x);
+            done[x] = r;
+            return r;
           };
           r = ex2(a);
           if (idiom)
