@@ -292,6 +292,9 @@ Comparison (::kproof::interp::compareWithSpec)(BoundContract &bc, TermContext &T
   Spec &spec = *bc.specs[specIndex];
   const BufferBinding &out = spec.output();
   c.buffer = out.name;
+  // Integers are exact: 267391155 is not 267391059 within any tolerance.
+  if (isa<IntegerType>(out.elemType))
+    atol = rtol = 0;
   std::string error;
   std::optional<Assignment> a = toAssignment(bc, inputs, error);
   if (!a) {
@@ -531,6 +534,8 @@ std::string (::kproof::interp::replayCounterexample)(ModuleOp module,
         return "not confirmed by replay (" + modeName(m) +
                "): the interpreter stopped: " + run.error + ieeeNote;
       double atol = m ? 1e-6 : 1e-30, rtol = m ? 1e-5 : 1e-30;
+      if (isa<IntegerType>(outB.elemType))
+        atol = rtol = 0;
       Comparison c = compareWithSpec(*bc, T, in, run, atol, rtol, specIndex);
       if (!c.error.empty())
         return "not confirmed by replay (" + modeName(m) +

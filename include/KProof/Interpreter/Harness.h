@@ -76,7 +76,8 @@ struct Comparison {
 
 /// Evaluates the contract's spec number `specIndex` (BoundContract::specs:
 /// one per output buffer) on `inputs` and compares it with that output
-/// buffer of `run`.
+/// buffer of `run`. Float elements agree within |k - s| <= atol + rtol |s|;
+/// integer elements only when equal (the tolerances do not apply).
 Comparison compareWithSpec(engine::BoundContract &bc, engine::TermContext &T,
                            const LaunchInputs &inputs, const RunResult &run,
                            double atol, double rtol, size_t specIndex = 0);
