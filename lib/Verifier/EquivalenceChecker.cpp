@@ -6,6 +6,7 @@
 
 #include "KProof/Verifier/EquivalenceChecker.h"
 
+#include <array>
 #include <chrono>
 #include <deque>
 #include <functional>
@@ -17,6 +18,7 @@
 #include "KProof/Verifier/Evaluate.h"
 #include "KProof/Verifier/Executor.h"
 #include "KProof/Verifier/Normalizer.h"
+#include "KProof/Verifier/Probe.h"
 #include "KProof/Verifier/Spec.h"
 #include "KProof/Verifier/Z3Lowering.h"
 #include "KProof/Verifier/Z3Solver.h"
@@ -128,14 +130,41 @@ void Verdict::print(llvm::raw_ostream &os) const {
       any |= name.find('#') == std::string::npos && name != "e";
     if (!any)
       os << "  (any input)\n";
-    for (auto &[name, v] : c.inputs.reals)
-      if (name.find('#') == std::string::npos)
+    // Scalars by name; buffer elements (constant-index variables "x[3]"
+    // and elements read at symbolic indices alike) by buffer, in index
+    // order. A buffer with more than 8 listed elements shows only those
+    // that differ from its default (0 unless the model says otherwise; the
+    // replay reads the same), then "x[others] = default".
+    std::map<std::string, std::map<uint64_t, const Rational *>> byBuffer;
+    for (auto &[name, v] : c.inputs.reals) {
+      if (name.find('#') != std::string::npos)
+        continue;
+      StringRef n(name);
+      size_t open = n.rfind('[');
+      uint64_t index;
+      if (open != StringRef::npos && n.ends_with("]") &&
+          !n.slice(open + 1, n.size() - 1).getAsInteger(10, index))
+        byBuffer[n.take_front(open).str()][index] = &v;
+      else
         os << "  " << name << " = " << v.toString() << "\n";
+    }
     for (auto &[buffer, elems] : c.inputs.elements)
       for (auto &[i, v] : elems)
-        os << "  " << buffer << "[" << i << "] = " << v.toString() << "\n";
+        byBuffer[buffer][i] = &v;
     for (auto &[buffer, v] : c.inputs.elementDefaults)
-      os << "  " << buffer << "[others] = " << v.toString() << "\n";
+      byBuffer[buffer];
+    for (auto &[buffer, elems] : byBuffer) {
+      auto d = c.inputs.elementDefaults.find(buffer);
+      Rational def = d == c.inputs.elementDefaults.end() ? Rational(0)
+                                                         : d->second;
+      bool omit = elems.size() > 8;
+      for (auto &[i, v] : elems)
+        if (!omit || !(*v == def))
+          os << "  " << buffer << "[" << i << "] = " << v->toString()
+             << "\n";
+      if (omit || d != c.inputs.elementDefaults.end())
+        os << "  " << buffer << "[others] = " << def.toString() << "\n";
+    }
     for (auto &[name, v] : c.inputs.bitvectors)
       if (name.find('#') == std::string::npos && name != "e")
         os << "  " << name << " = " << v.getZExtValue() << "\n";
@@ -694,6 +723,22 @@ private:
   ValueOutcome solveValue(const std::string &name, Term pc, Term lhs, Term rhs,
                           Term kernelValue, Location loc, Term index,
                           StringRef buffer);
+  /// Whether `m` is a counterexample of `pc => kernelValue == rhs`: `pc`
+  /// True and the two values definitely different under the true functions
+  /// (Evaluate.h). If so it is shrunk (inputs set to 0 or +-1 where the
+  /// difference stays confirmed), reported (refutedAt), and true returned.
+  bool confirmValue(const std::string &name, Term pc, Term kernelValue,
+                    Term rhs, const Assignment &m, Location loc, Term index,
+                    StringRef buffer);
+  /// Testing before proving (Probe.h): up to CheckerOptions::probes seeded
+  /// random inputs of `pc => lhs == rhs`, each confirmed like a solver
+  /// model. Records the obligation REFUTED and returns true when one is a
+  /// counterexample; otherwise records nothing (the proof goes on).
+  bool probeValue(const std::string &name, Term pc, Term lhs, Term rhs,
+                  Location loc, Term index, StringRef buffer);
+  /// The (path condition, kernel value, spec value) triples probed already
+  /// (checkThreadStores probes before checkByLane, checkValue after it).
+  std::set<std::array<Term, 3>> probed;
   /// Splits `value` on the conditions of its ites (the values of merged
   /// states), outermost first, into (conjunction of the conditions' truth
   /// values, `value` under them) pairs, each free of ites. A condition under
@@ -772,6 +817,10 @@ void Checker::checkValue(const std::string &name, Term pc, Term lhs, Term rhs,
     proved(name, negatedGoal, "normalizer");
     return;
   }
+  // Testing before proving: a few concrete inputs find most wrong values
+  // at once (Probe.h); only a value none of them refutes goes on.
+  if (probeValue(name, pc, lhs, rhs, loc, index, buffer))
+    return;
   // A value of merged states (an ite over branch conditions): prove it case
   // by case, each case the value one path computed, so the normalizer sees
   // the straight-line terms it closes; a case it does not close goes to Z3
@@ -1054,42 +1103,9 @@ Checker::ValueOutcome Checker::solveValue(const std::string &name, Term pc,
     }
     // Confirm with the true functions before calling it a counterexample:
     // the kernel's value itself (all its branches), at the model.
-    std::string err;
-    std::optional<bool> differ =
-        definitelyDiffer(kernelValue, rhs, *out.model, options.mpfrBits, &err);
-    Evaluator ev(*out.model, options.mpfrBits);
-    if (differ && *differ && ev.boolean(pc) == Truth::True) {
-      Counterexample c;
-      c.property = "value mismatch at " + name.substr(name.find(' ') + 1);
-      if (index)
-        if (std::optional<APInt> i = ev.bv(index))
-        {
-          c.property = "value mismatch at " + buffer.str() + "[" +
-                       std::to_string(i->getZExtValue()) + "]";
-          c.outputBuffer = buffer.str();
-          c.outputIndex = i->getZExtValue();
-        }
-      c.inputs = *out.model;
-      if (kernelValue->getSort() == Sort::BV) {
-        // Integer outputs: the exact values, signed decimal.
-        auto text = [&](Term t) -> std::string {
-          std::optional<APInt> v = ev.bv(t);
-          return v ? llvm::toString(*v, 10, /*Signed=*/true) : "?";
-        };
-        c.kernelValue = text(kernelValue);
-        c.specValue = text(rhs);
-      } else {
-        std::optional<Interval> kv = ev.real(kernelValue);
-        std::optional<Interval> sv = ev.real(rhs);
-        c.kernelValue = kv ? kv->toString(12) : "?";
-        c.specValue = sv ? sv->toString(12) : "?";
-      }
-      // A store of merged states: the side the counterexample takes.
-      Location at = resolveMerged(loc, ev);
-      c.location = locString(at);
-      refutedAt(at, c);
+    if (confirmValue(name, pc, kernelValue, rhs, *out.model, loc, index,
+                     buffer))
       return {VerdictKind::Refuted, "counterexample confirmed"};
-    }
     // Not confirmed: block this model and search again.
     SmallVector<Term> diff;
     for (Term v : vars) {
@@ -1103,6 +1119,112 @@ Checker::ValueOutcome Checker::solveValue(const std::string &name, Term pc,
   }
   return {VerdictKind::Unknown,
           "no counterexample confirmed with the true exp"};
+}
+
+bool Checker::confirmValue(const std::string &name, Term pc, Term kernelValue,
+                           Term rhs, const Assignment &model, Location loc,
+                           Term index, StringRef buffer) {
+  auto refutes = [&](const Assignment &a) {
+    std::string err;
+    std::optional<bool> differ =
+        definitelyDiffer(kernelValue, rhs, a, options.mpfrBits, &err);
+    return differ && *differ &&
+           Evaluator(a, options.mpfrBits).boolean(pc) == Truth::True;
+  };
+  if (!refutes(model))
+    return false;
+  // Shrinking: every real input that can be 0 (else +-1) while the
+  // difference stays confirmed is set so, one at a time, in name order: the
+  // counterexample shows the inputs that matter. Bounded (inputs times
+  // terms), since each try evaluates the kernel's value once.
+  Assignment m = model;
+  size_t termCount = subterms({kernelValue, rhs, pc}).size();
+  {
+    SmallVector<Rational *> values;
+    for (auto &[name, v] : m.reals)
+      if (name.find('#') == std::string::npos)
+        values.push_back(&v);
+    for (auto &[buffer, elements] : m.elements)
+      for (auto &[i, v] : elements)
+        values.push_back(&v);
+    if (values.size() * termCount <= 2'000'000)
+      for (Rational *v : values) {
+        Rational old = *v;
+        if (old == Rational(0))
+          continue;
+        int unit = old < Rational(0) ? -1 : 1;
+        for (int target : {0, unit}) {
+          if (old == Rational(target))
+            continue;
+          *v = Rational(target);
+          if (refutes(m))
+            break;
+          *v = old;
+        }
+      }
+  }
+  // Elements equal to their buffer's default are the default ("x[others]").
+  for (auto &[buffer, elements] : m.elements) {
+    auto d = m.elementDefaults.find(buffer);
+    if (d != m.elementDefaults.end())
+      for (auto it = elements.begin(); it != elements.end();)
+        it = it->second == d->second ? elements.erase(it) : std::next(it);
+  }
+  Evaluator ev(m, options.mpfrBits);
+  Counterexample c;
+  c.property = "value mismatch at " + name.substr(name.find(' ') + 1);
+  if (index)
+    if (std::optional<APInt> i = ev.bv(index)) {
+      c.property = "value mismatch at " + buffer.str() + "[" +
+                   std::to_string(i->getZExtValue()) + "]";
+      c.outputBuffer = buffer.str();
+      c.outputIndex = i->getZExtValue();
+    }
+  c.inputs = m;
+  if (kernelValue->getSort() == Sort::BV) {
+    // Integer outputs: the exact values, signed decimal.
+    auto text = [&](Term t) -> std::string {
+      std::optional<APInt> v = ev.bv(t);
+      return v ? llvm::toString(*v, 10, /*Signed=*/true) : "?";
+    };
+    c.kernelValue = text(kernelValue);
+    c.specValue = text(rhs);
+  } else {
+    std::optional<Interval> kv = ev.real(kernelValue);
+    std::optional<Interval> sv = ev.real(rhs);
+    c.kernelValue = kv ? kv->toString(12) : "?";
+    c.specValue = sv ? sv->toString(12) : "?";
+  }
+  // A store of merged states: the side the counterexample takes.
+  Location at = resolveMerged(loc, ev);
+  c.location = locString(at);
+  refutedAt(at, c);
+  return true;
+}
+
+bool Checker::probeValue(const std::string &name, Term pc, Term lhs, Term rhs,
+                         Location loc, Term index, StringRef buffer) {
+  if (!options.probes || !probed.insert({pc, lhs, rhs}).second)
+    return false;
+  // The seed is the obligation's name (FNV-1a): the same draws on every
+  // run, different draws for different elements.
+  uint64_t seed = 0xcbf29ce484222325ull;
+  for (char ch : name)
+    seed = (seed ^ uint8_t(ch)) * 0x100000001b3ull;
+  InputSampler sampler(T, seed);
+  for (auto &[table, range] : tableRanges)
+    sampler.setIntRange(table, range.first, range.second);
+  Term roots[] = {lhs, rhs};
+  for (unsigned k = 0; k < options.probes; ++k) {
+    Assignment m = sampler.draw(roots, {pc}, k);
+    if (confirmValue(name, pc, lhs, rhs, m, loc, index, buffer)) {
+      record(name, VerdictKind::Refuted,
+             "counterexample confirmed (random input " + std::to_string(k + 1) +
+                 " of " + std::to_string(options.probes) + ")");
+      return true;
+    }
+  }
+  return false;
 }
 
 void Checker::checkSpecDefined(const std::string &name, Term pc, Term spec) {
@@ -1309,7 +1431,13 @@ void Checker::checkThreadStores(const PathResult &p, ArrayRef<Spec *> specs) {
     Term kernelValue = T.substitute(st->value, pins);
     specValue = T.substitute(specValue, pins);
     Term index = T.substitute(st->index, pins);
-    if (!N.provesEqual(kernelValue, specValue) &&
+    bool closed = N.provesEqual(kernelValue, specValue);
+    if (!closed && probeValue(name, pc, kernelValue, specValue, st->loc, index,
+                              out.name)) {
+      noteRefuted();
+      continue;
+    }
+    if (!closed &&
         checkByLane(name, pc, kernelValue, specValue, st->loc, index,
                     out.name)) {
       noteRefuted();

@@ -28,7 +28,7 @@ kproof.kernel entry @sub2(%x: i64, %y: i64) {
   kproof.st global %y, %s : i64, f32
   kproof.return
 }
-// expected-error @below {{REFUTED: value mismatch at y[0]; inputs: x[0] = 2 x[1] = 2; kernel [-0.000000000000e+00, 0.000000000000e+00], spec [4.000000000000e+00, 4.000000000000e+00]}}
+// expected-error @below {{REFUTED: value mismatch at y[0]; inputs: x[0] = 0 x[1] = 1; kernel [-1.000000000000e+00, -1.000000000000e+00], spec [1.000000000000e+00, 1.000000000000e+00]}}
 kproof.contract @c {kernel = "sub2", grid = array<i64: 1, 1, 1>, block = array<i64: 1, 1, 1>,
   params = [{name = "x", buffer = "in", type = f32, shape = array<i64: 1, 2>},
             {name = "y", buffer = "out", type = f32, shape = array<i64: 1>}],

@@ -23,7 +23,7 @@
 // JSON: "how": "z3 (unsat) with witness tid.x%32 = (e - 0) / 1 % 32, store.k = (e - 0) / 32 % 4, tid.x/32 = (e - 0) / 128 % 2, ctaid.x = (e - 0) / 256 % 2",
 // JSON-NEXT: "name": "coverage: every element of 'y' is written",
 
-// BUG: REFUTED: value y[i] written by the representative thread (store 1 of 4, {{.*}} (lane 0) -- counterexample confirmed
+// BUG: REFUTED: value y[i] written by the representative thread (store 1 of 4, {{.*}} -- counterexample confirmed
 // BUG: Replay: confirmed by replay ({{[^)]*}}): kernel {{[a-z_]+}}[{{[0-9]+}}] = {{-?[0-9.e+-]+}}, spec = {{-?[0-9.e+-]+}}
 // BUG: {{^}}REFUTED
 

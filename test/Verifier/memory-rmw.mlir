@@ -38,7 +38,7 @@
 // ACCUM-NOT: UNKNOWN
 // ACCUM: {{^}}PROVED
 // ACCUM-BUG: REFUTED: value y[i] written by the representative thread (store 4 of 4
-// ACCUM-BUG: Replay: confirmed by replay ({{[^)]*}}): kernel y[{{1[0-9][0-9]}}] = {{-?[0-9.e+-]+}}, spec = {{-?[0-9.e+-]+}}
+// ACCUM-BUG: Replay: confirmed by replay ({{[^)]*}}): kernel y[{{[0-9]+}}] = {{-?[0-9.e+-]+}}, spec = {{-?[0-9.e+-]+}}
 // ACCUM-BUG: {{^}}REFUTED
 
 // TWICE-NOT: UNKNOWN

@@ -20,7 +20,7 @@
 // STATS-NOT: UNKNOWN
 // STATS: {{^}}PROVED
 
-// BUG: error: REFUTED: value mismatch at m[0]
+// BUG: error: REFUTED: value mismatch at m[{{[0-9]+}}]
 // BUG: REFUTED: value m[i] written by the representative thread -- counterexample confirmed
 // BUG: Replay: confirmed by replay ({{[^)]*}}): kernel {{[a-z_]+}}[{{[0-9]+}}] = {{-?[0-9.e+-]+}}, spec = {{-?[0-9.e+-]+}}
 // BUG: {{^}}REFUTED

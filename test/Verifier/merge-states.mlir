@@ -14,6 +14,7 @@
 // RUN: %expect_exit 0 kproof-opt %inputs/cuda/ptx/branchy.sm80.O3.ptx --verify-equiv --contract=%t/softmax32.mlir | FileCheck %s --check-prefix=SM32
 // RUN: %expect_exit 3 kproof-opt %inputs/cuda/ptx/branchy.sm80.O3.ptx --verify-equiv --contract=%t/softmax32.mlir --merge-states=false | FileCheck %s --check-prefix=NOMERGE
 // RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/branchy.sm80.O3.ptx --verify-equiv --contract=%t/softmax-bug.mlir 2>&1 | FileCheck %s --check-prefix=SMBUG
+// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/branchy.sm80.O3.ptx --verify-equiv --contract=%t/softmax-bug.mlir --probes=0 2>&1 | FileCheck %s --check-prefix=SMBUG-Z3
 // RUN: %expect_exit 0 kproof-opt %inputs/cuda/ptx/branchy.sm80.O3.ptx --verify-equiv --contract=%t/clamp.mlir | FileCheck %s --check-prefix=CLAMP
 // RUN: %expect_exit 0 kproof-opt %inputs/cuda/ptx/branchy.sm80.G.ptx --verify-equiv --contract=%t/clamp.mlir | FileCheck %s --check-prefix=CLAMP
 // RUN: %expect_exit 3 kproof-opt %inputs/cuda/ptx/branchy.sm80.O3.ptx --verify-equiv --contract=%t/clamp.mlir --merge-states=false | FileCheck %s --check-prefix=NOMERGE
@@ -48,18 +49,25 @@
 // NOMERGE: UNKNOWN: more than 256 paths (data-dependent control flow)
 
 // The max-moves branch forgets the rescale: the counterexample's running
-// max moves (x[1] > x[0]), and the true-exp evaluation and the replay
-// confirm the difference.
+// max moves (x[3] above the others), and the true-exp evaluation and the
+// replay confirm the difference. A seeded random input finds it before the
+// solver is asked; the shrinking leaves only the input that matters.
 // SMBUG: error: REFUTED: value mismatch at y[0]
-// SMBUG: REFUTED: value y[0] -- counterexample confirmed (in one of 8 cases over the branch conditions of merged states)
+// SMBUG: REFUTED: value y[0] -- counterexample confirmed (random input 1 of 16)
 // SMBUG: ERROR: value mismatch at y[0]
 // SMBUG: Example:
 // SMBUG-NEXT: x[0] = 0
-// SMBUG-NEXT: x[1] = 1
-// SMBUG: Kernel value: [1.3447071068{{[0-9]*}}e-01
+// SMBUG-NEXT: x[1] = 0
+// SMBUG-NEXT: x[2] = 0
+// SMBUG-NEXT: x[3] = 1
+// SMBUG: Kernel value: [9.196986029{{[0-9]*}}e-02
 // SMBUG-NEXT: Spec value:   [1.748777045{{[0-9]*}}e-01
 // SMBUG: Replay: confirmed by replay
 // SMBUG: REFUTED
+// Without probes the solver finds it, case by case over the merged states.
+// SMBUG-Z3: REFUTED: value y[0] -- counterexample confirmed (in one of 8 cases over the branch conditions of merged states)
+// SMBUG-Z3: Replay: confirmed by replay (IEEE f32)
+// SMBUG-Z3: {{^}}REFUTED
 
 // CLAMP: kproof: clamp01_64 against @clamp01(x) -> y (mode reals)
 // CLAMP: paths: 1 (128 data-dependent branches, 128 merges where their sides meet again)
@@ -69,11 +77,11 @@
 // The upper arm stores 0.1: the counterexample is above 1, and the failing
 // store is the one of that arm (branchy.cu line 92), not the merged three.
 // CLAMPBUG: paths: 1
-// CLAMPBUG: REFUTED: value y[0] -- counterexample confirmed (in one of 3 cases over the branch conditions of merged states)
+// CLAMPBUG: REFUTED: value y[0] -- counterexample confirmed (random input 3 of 16)
 // CLAMPBUG: ERROR: value mismatch at y[0]
 // CLAMPBUG-NEXT: at {{.*}}branchy.sm80.{{O3|G}}.ptx:{{[0-9]+}}:2 (test/Inputs/cuda/branchy.cu:92:7)
 // CLAMPBUG: Example:
-// CLAMPBUG-NEXT: x[0] = 2
+// CLAMPBUG-NEXT: x[0] = 3
 // CLAMPBUG: Kernel value: [1.0000000149{{[0-9]*}}e-01
 // CLAMPBUG-NEXT: Spec value:   [1.000000000000e+00
 // CLAMPBUG: Replay: confirmed by replay (IEEE f32): kernel y[0] = 0.100000001, spec = 1

@@ -1,9 +1,10 @@
 // The planted bug: the running denominator is never rescaled when the
 // running max moves (d = d + exp(x - m') instead of d * exp(m - m') + ...).
-// REFUTED on an input where the max moves: x[3] = -1 is larger than
-// x[0..2] = -2, so the max changes at the last step. The kernel's y[0] is
+// REFUTED on an input where the max moves: x[3] = 1 is larger than
+// x[0..2] = 0, so the max changes at the last step. The kernel's y[0] is
 // e^-1 / 4 = 0.0919... (d counted 1 + 1 + 1 + 1); the spec's is
-// e^-1 / (3 e^-1 + 1) = 0.1748...; both with the true exp.
+// e^-1 / (3 e^-1 + 1) = 0.1748...; both with the true exp. (The input is
+// a seeded random probe, shrunk: the same on every run.)
 // RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/softmax_online_bug.sm80.O3.ptx --verify-equiv --contract=%s | FileCheck %s
 // RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/softmax_online_bug.sm80.O3.ptx --verify-equiv --contract=%s 2>&1 >/dev/null | FileCheck %s --check-prefix=DIAG
 // The failing store is also a diagnostic at its PTX location.
@@ -14,10 +15,10 @@
 // CHECK: ERROR: value mismatch at y[0]
 // CHECK-NEXT: at {{.*}}softmax_online_bug.sm80.O3.ptx:{{[0-9]+}}:{{[0-9]+}}
 // CHECK: Example:
-// CHECK-NEXT: x[0] = -2
-// CHECK-NEXT: x[1] = -2
-// CHECK-NEXT: x[2] = -2
-// CHECK-NEXT: x[3] = -1
+// CHECK-NEXT: x[0] = 0
+// CHECK-NEXT: x[1] = 0
+// CHECK-NEXT: x[2] = 0
+// CHECK-NEXT: x[3] = 1
 // CHECK: Kernel value: [9.19698602928{{[0-9]}}e-02, 9.19698602928{{[0-9]}}e-02]
 // CHECK-NEXT: Spec value: [1.74877704527{{[0-9]}}e-01, 1.74877704527{{[0-9]}}e-01]
 // CHECK: Replay: confirmed by replay (IEEE f32): kernel y[0] = 0.0919698{{[0-9]*}}, spec = 0.1748777{{[0-9]*}}
@@ -28,10 +29,10 @@
 // JSON-NEXT: "buffer": "y",
 // JSON-NEXT: "index": 0,
 // JSON-NEXT: "inputs": {
-// JSON-NEXT: "x[0]": "-2",
-// JSON-NEXT: "x[1]": "-2",
-// JSON-NEXT: "x[2]": "-2",
-// JSON-NEXT: "x[3]": "-1"
+// JSON-NEXT: "x[0]": "0",
+// JSON-NEXT: "x[1]": "0",
+// JSON-NEXT: "x[2]": "0",
+// JSON-NEXT: "x[3]": "1"
 // JSON: "property": "value mismatch at y[0]",
 // JSON-NEXT: "replay": "confirmed by replay (IEEE f32): kernel y[0] = 0.0919698{{[0-9]*}}, spec = 0.1748777{{[0-9]*}}",
 // JSON: "verdict": "REFUTED"

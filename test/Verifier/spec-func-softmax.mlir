@@ -11,7 +11,7 @@
 // PROVED: PROVED
 
 // REFUTED: kproof: softmax4 against @copy(x) -> y (mode reals)
-// REFUTED: Replay: confirmed by replay (IEEE f32): kernel y[0] = 0.25, spec = -2
+// REFUTED: Replay: confirmed by replay (IEEE f32): kernel y[0] = 0.25, spec = 0
 // REFUTED: REFUTED
 
 //--- linalg-softmax.mlir

@@ -20,11 +20,11 @@
 // MIN: ERROR: value mismatch at y[0]
 // MIN-NEXT: at {{.*}}kernel.mlir:5:3
 // MIN: Example:
-// MIN-NEXT: x[0] = -1
-// MIN-NEXT: x[1] = -2
-// MIN: Kernel value: [-1.000000000000e+00, -1.000000000000e+00]
-// MIN-NEXT: Spec value:   [-2.000000000000e+00, -2.000000000000e+00]
-// MIN: Replay: confirmed by replay (IEEE f32): kernel y[0] = -1, spec = -2
+// MIN-NEXT: x[0] = 0
+// MIN-NEXT: x[1] = 1
+// MIN: Kernel value: [1.000000000000e+00, 1.000000000000e+00]
+// MIN-NEXT: Spec value:   [0.000000000000e+00, 0.000000000000e+00]
+// MIN: Replay: confirmed by replay (IEEE f32): kernel y[0] = 1, spec = 0
 // MIN: REFUTED
 
 //--- kernel.mlir

@@ -34,10 +34,10 @@
 // BUG: ERROR: value mismatch at y[0]
 // BUG-NEXT: at {{.*}}softmax_online_bug.sm80.O3.ptx:73:2 (test/Inputs/cuda/softmax_online_bug.cu:29:5)
 // BUG: Example:
-// BUG-NEXT: x[0] = -2
-// BUG-NEXT: x[1] = -2
-// BUG-NEXT: x[2] = -2
-// BUG-NEXT: x[3] = -1
+// BUG-NEXT: x[0] = 0
+// BUG-NEXT: x[1] = 0
+// BUG-NEXT: x[2] = 0
+// BUG-NEXT: x[3] = 1
 // BUG: Kernel value: [9.196986029286e-02, 9.196986029287e-02]
 // BUG-NEXT: Spec value:   [1.748777045271e-01, 1.748777045272e-01]
 // BUG: REFUTED

@@ -20,11 +20,11 @@
 // CHECK-NOT: REFUTED
 // CHECK-NOT: UNKNOWN
 // CHECK: PROVED
-// WRONG: ERROR: value mismatch at out[0]
+// WRONG: ERROR: value mismatch at out[{{[0-9]+}}]
 // WRONG: Kernel value: [{{.*}}]
 // WRONG: Spec value: [{{.*}}]
 // WRONG: they differ
-// WRONG: Replay: confirmed by replay (IEEE f32): kernel out[0] = {{[-0-9.e+]+}}, spec = {{[-0-9.e+]+}}
+// WRONG: Replay: confirmed by replay (IEEE f32): kernel out[{{[0-9]+}}] = {{[-0-9.e+]+}}, spec = {{[-0-9.e+]+}}
 // WRONG: REFUTED
 
 //--- wsum.mlir

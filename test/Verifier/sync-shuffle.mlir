@@ -17,11 +17,14 @@
 // DOWN-NOT: UNKNOWN
 // DOWN: PROVED
 
-// The xor-2 step is missing: lane 0 never sees lane 2.
+// The xor-2 step is missing: lane 0 never sees a lane whose bit 1 is set
+// (lane 18 here; every other input 0 after shrinking).
 // MISSING: ERROR: value mismatch at y[0]
-// MISSING: x[2] = 1
+// MISSING: Example:
+// MISSING-NEXT: x[18] = -1
+// MISSING-NEXT: x[others] = 0
 // MISSING: Kernel value: [0.0{{0*}}e+00,
-// MISSING: Spec value: [1.0{{0*}}e+00,
+// MISSING: Spec value: [-1.0{{0*}}e+00,
 // MISSING: REFUTED
 
 // Lanes 0-15 shuffle with a full mask; lanes 16-31 do not execute it.

@@ -150,6 +150,14 @@ llvm::cl::opt<unsigned> solverGuard(
                    "does not always heed; an UNKNOWN it causes says so"),
     llvm::cl::init(300), llvm::cl::cat(kproofCategory));
 
+llvm::cl::opt<unsigned> probes(
+    "probes",
+    llvm::cl::desc("Seeded random concrete inputs tried on each value "
+                   "obligation before the solver (default 16; 0: none). One "
+                   "the true functions confirm is a counterexample; they "
+                   "never prove anything"),
+    llvm::cl::init(16), llvm::cl::cat(kproofCategory));
+
 llvm::cl::opt<uint64_t> memoryLimit(
     "memory-limit",
     llvm::cl::desc("Memory budget in MiB (default 16384; 0: none): past it "
@@ -207,6 +215,7 @@ static int runVerifyEquiv(ModuleOp module, MLIRContext &context,
   options.mergeStates = mergeStates;
   options.rlimit = solverRLimit;
   options.solverGuardSeconds = solverGuard;
+  options.probes = probes;
   options.memoryLimitMiB = memoryLimit;
   if (precisionMode == "strict")
     options.strictPrecision = true;

@@ -102,6 +102,10 @@ struct CheckerOptions {
   unsigned mpfrBits = 256;
   /// Models tried before a non-confirmed counterexample gives UNKNOWN.
   unsigned maxModels = 4;
+  /// Seeded random concrete inputs tried on a value obligation before the
+  /// solver (testing before proving, Probe.h); one confirmed with the true
+  /// functions is a counterexample. They never prove anything. 0: none.
+  unsigned probes = 16;
   /// Cases a value obligation over merged states (ites over branch
   /// conditions) is split into at most; past it the value goes to Z3 whole.
   unsigned maxCases = 256;
