@@ -8,7 +8,7 @@ PACKAGES=(
   cmake ninja-build ccache g++
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
   libz3-dev libgtest-dev libmpfr-dev libgmp-dev
-  python3
+  python3 python3-psutil
 )
 
 missing=()
