@@ -535,8 +535,12 @@ struct Query {
                           std::chrono::steady_clock::now() - t0)
                           .count()
                    << "\n" << solver.toSMTLIB2() << "\n";
+    double elapsed = std::chrono::duration<double>(
+                         std::chrono::steady_clock::now() - t0)
+                         .count();
     if (r != smt::CheckResult::Sat)
-      return {r, std::nullopt, explainReason(solver.getReason(), so)};
+      return {r, std::nullopt,
+              explainReason(solver.getReason(), so, elapsed)};
     std::optional<Assignment> m = lowering.extractModel(solver.getModel());
     if (!m)
       return {r, std::nullopt,
@@ -547,13 +551,23 @@ struct Query {
 
   /// Z3's reason for an unknown, said in the engine's terms: the resource
   /// limit (deterministic) or the wall-clock guard (machine-dependent).
+  /// Z3 4.8 also says "canceled" when the rlimit stops a tactic (nlsat),
+  /// so the guard is named only when the query ran about as long as it
+  /// (`elapsedSeconds`).
   static std::string explainReason(const std::string &z3Reason,
-                                   const smt::SolverOptions &so) {
+                                   const smt::SolverOptions &so,
+                                   double elapsedSeconds) {
     StringRef r(z3Reason);
     if (r.contains("resource limit") || r.contains("rlimit"))
       return "resource limit reached (rlimit " + Twine(so.rlimit).str() +
              ", --solver-rlimit)";
-    if (r == "timeout" || r == "canceled" || r.contains("timeout"))
+    bool cancelled =
+        r == "timeout" || r == "canceled" || r.contains("timeout");
+    if (cancelled &&
+        (!so.timeoutMs || elapsedSeconds * 1000 < 0.9 * so.timeoutMs))
+      return "resource limit reached (rlimit " + Twine(so.rlimit).str() +
+             ", --solver-rlimit; Z3 said '" + z3Reason + "')";
+    if (cancelled)
       return "wall-clock guard of " + Twine(so.timeoutMs / 1000).str() +
              " s fired before the resource limit (rlimit " +
              Twine(so.rlimit).str() +

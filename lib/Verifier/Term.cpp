@@ -520,6 +520,50 @@ Term TermContext::exp2(Term a) {
   return intern(Kind::Exp2, Sort::Real, 0, {a});
 }
 
+/// max and min are associative, commutative and idempotent: a nest of them
+/// is kept as one canonical chain, its operands flattened, deduplicated and
+/// sorted by term id, nested to the right (op(t1, op(t2, ... op(tn-1, tn))))
+/// with the constants folded into one. Two nests of the same operands (the
+/// butterfly trees of 32 lanes' shuffle reductions, each lane's in another
+/// order) are then one term, so exp(x - m) cancels between them.
+Term TermContext::maxMinChain(Kind kind, Term a, Term b) {
+  bool isMax = kind == Kind::Max;
+  Kind absorbing = isMax ? Kind::PosInf : Kind::NegInf;
+  Kind neutral = isMax ? Kind::NegInf : Kind::PosInf;
+  llvm::SmallVector<Term, 8> ops, work{b, a};
+  Term bestConst = nullptr;
+  while (!work.empty()) {
+    Term t = work.pop_back_val();
+    if (t->getKind() == kind) {
+      work.push_back(t->getOperand(1));
+      work.push_back(t->getOperand(0));
+      continue;
+    }
+    if (t->getKind() == absorbing)
+      return t;
+    if (t->getKind() == neutral)
+      continue;
+    if (t->isRealConst()) {
+      if (!bestConst ||
+          (isMax ? bestConst->getRational() < t->getRational()
+                 : t->getRational() < bestConst->getRational()))
+        bestConst = t;
+      continue;
+    }
+    ops.push_back(t);
+  }
+  if (bestConst)
+    ops.push_back(bestConst);
+  if (ops.empty())
+    return isMax ? negInf() : posInf();
+  llvm::sort(ops, [](Term x, Term y) { return x->getId() < y->getId(); });
+  ops.erase(std::unique(ops.begin(), ops.end()), ops.end());
+  Term r = ops.back();
+  for (size_t k = ops.size() - 1; k-- > 0;)
+    r = intern(kind, Sort::Real, 0, llvm::ArrayRef<Term>{ops[k], r});
+  return r;
+}
+
 Term TermContext::max(Term a, Term b) {
   if (!a || !b)
     return nullptr;
@@ -529,7 +573,7 @@ Term TermContext::max(Term a, Term b) {
     return b;
   if (a->isRealConst() && b->isRealConst())
     return a->getRational() < b->getRational() ? b : a;
-  return intern(Kind::Max, Sort::Real, 0, {a, b});
+  return maxMinChain(Kind::Max, a, b);
 }
 
 Term TermContext::min(Term a, Term b) {
@@ -541,7 +585,7 @@ Term TermContext::min(Term a, Term b) {
     return b;
   if (a->isRealConst() && b->isRealConst())
     return a->getRational() < b->getRational() ? a : b;
-  return intern(Kind::Min, Sort::Real, 0, {a, b});
+  return maxMinChain(Kind::Min, a, b);
 }
 
 Term TermContext::realFn(llvm::StringRef fn, llvm::ArrayRef<Term> args) {

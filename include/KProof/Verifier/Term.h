@@ -198,6 +198,8 @@ public:
   Term div(Term a, Term b);
   Term exp(Term a);
   Term exp2(Term a);
+  /// max/min of reals, kept as canonical chains (Term.cpp, maxMinChain):
+  /// nests of the same operands in any order and grouping are one term.
   Term max(Term a, Term b);
   Term min(Term a, Term b);
   Term realFn(llvm::StringRef fn, llvm::ArrayRef<Term> args);
@@ -257,6 +259,7 @@ public:
   Term canonicalIndex(Term t);
 
 private:
+  Term maxMinChain(Kind kind, Term a, Term b);
   Term intern(Kind kind, Sort sort, unsigned width,
               llvm::ArrayRef<Term> operands, const Rational *q = nullptr,
               const llvm::APInt *ap = nullptr, llvm::StringRef name = {},
