@@ -146,3 +146,31 @@ TEST_F(NormalizerTest, IteOfPositiveArmsIsPositive) {
 }
 
 } // namespace
+
+namespace {
+
+/// max and min nests are canonical chains: the same operands in any order
+/// and grouping are one term; duplicates, -inf (for max) and all but the
+/// largest constant fold away.
+TEST(TermChains, MaxAndMinNestsAreOneTerm) {
+  kproof::engine::TermContext T;
+  using kproof::engine::Term;
+  Term a = T.realVar("a"), b = T.realVar("b"), c = T.realVar("c");
+  EXPECT_EQ(T.max(a, T.max(b, c)), T.max(T.max(c, a), b));
+  EXPECT_EQ(T.max(T.max(a, b), T.max(b, a)), T.max(a, b));
+  EXPECT_EQ(T.max(T.max(a, T.real(2)), T.max(T.real(3), a)),
+            T.max(a, T.real(3)));
+  EXPECT_EQ(T.max(T.negInf(), T.max(a, b)), T.max(b, a));
+  EXPECT_EQ(T.max(T.posInf(), T.max(a, b))->getKind(),
+            kproof::engine::Kind::PosInf);
+  EXPECT_EQ(T.min(a, T.min(b, c)), T.min(T.min(c, b), a));
+  EXPECT_EQ(T.min(T.min(a, T.real(2)), T.real(-1)), T.min(a, T.real(-1)));
+  // max and min do not mix.
+  EXPECT_NE(T.max(a, T.min(b, c)), T.max(T.max(a, b), c));
+  // A chain is binary and nested to the right.
+  Term m = T.max(T.max(a, b), c);
+  ASSERT_EQ(m->getKind(), kproof::engine::Kind::Max);
+  EXPECT_EQ(m->getOperand(1)->getKind(), kproof::engine::Kind::Max);
+}
+
+} // namespace
