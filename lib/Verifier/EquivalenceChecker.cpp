@@ -1138,12 +1138,33 @@ Checker::ValueOutcome Checker::solveValue(const std::string &name, Term pc,
 bool Checker::confirmValue(const std::string &name, Term pc, Term kernelValue,
                            Term rhs, const Assignment &model, Location loc,
                            Term index, StringRef buffer) {
+  // A shared read that no modeled write matches is an arbitrary value
+  // ("@uninit", Executor::resolveSharedRead; its own obligation says
+  // whether that can happen). A difference that depends on that value is
+  // the modeling gap, not a counterexample: the kernel's value must be the
+  // same with every such value moved.
+  llvm::DenseMap<Term, Term> moved;
+  for (Term t : subterms({kernelValue})) {
+    if ((t->getKind() != Kind::RealVar && t->getKind() != Kind::BVVar) ||
+        !t->getName().contains("@uninit#"))
+      continue;
+    moved[t] = t->getSort() == Sort::Real
+                   ? T.add(t, T.real(1))
+                   : T.bvBin(Kind::BVXor, t, T.bv(1, t->getWidth()));
+  }
+  Term kernelMoved = moved.empty() ? nullptr : T.substitute(kernelValue, moved);
   auto refutes = [&](const Assignment &a) {
     std::string err;
     std::optional<bool> differ =
         definitelyDiffer(kernelValue, rhs, a, options.mpfrBits, &err);
-    return differ && *differ &&
-           Evaluator(a, options.mpfrBits).boolean(pc) == Truth::True;
+    if (!differ || !*differ ||
+        Evaluator(a, options.mpfrBits).boolean(pc) != Truth::True)
+      return false;
+    if (!kernelMoved)
+      return true;
+    std::optional<bool> depends =
+        definitelyDiffer(kernelValue, kernelMoved, a, options.mpfrBits);
+    return depends && !*depends;
   };
   if (!refutes(model))
     return false;
@@ -2223,20 +2244,40 @@ void Checker::checkSync(const ExecutionResult &ex,
         }
         Assignment model = *out.model;
         std::string t1 = p.describe(model, "t1"), t2 = p.describe(model, "t2");
-        Evaluator ev(model, options.mpfrBits);
-        std::optional<APInt> off = ev.bv(o1);
-        std::string where =
-            "byte " +
-            (off ? std::to_string(off->getZExtValue()) : std::string("?"));
         // Two writes of one value are still a data race (PTX ISA, Memory
         // Consistency Model: conflicting, unordered, not morally strong);
         // only a contract with tolerate_equal_writes accepts them.
         bool equalValues = false;
         if (x.write && y.write && x.value && y.value) {
-          Query same{T, options, &tableRanges,
-                     {cond, T.notOf(T.eq(p.first(x.value),
-                                         p.second(y.value)))}};
-          equalValues = same.check().result == smt::CheckResult::Unsat;
+          Term v1 = p.first(x.value), v2 = p.second(y.value);
+          Query same{T, options, &tableRanges, {cond, T.notOf(T.eq(v1, v2))}};
+          Query::Outcome differ = same.check();
+          equalValues = differ.result == smt::CheckResult::Unsat;
+          if (!equalValues && tolerateEqualWrites) {
+            // Tolerated unless the values differ: the counterexample is a
+            // model where they do, confirmed with the true functions.
+            if (differ.result != smt::CheckResult::Sat || !differ.model) {
+              record(name, VerdictKind::Unknown,
+                     "whether the two writes store the same value "
+                     "(tolerate_equal_writes) is not decided: solver: " +
+                         differ.reason);
+              ++undecided;
+              continue;
+            }
+            std::optional<bool> d =
+                definitelyDiffer(v1, v2, *differ.model, options.mpfrBits);
+            if (!d || !*d) {
+              record(name, VerdictKind::Unknown,
+                     "the solver's model of two different written values "
+                     "(tolerate_equal_writes) is not confirmed with the true "
+                     "functions");
+              ++undecided;
+              continue;
+            }
+            model = *differ.model;
+            t1 = p.describe(model, "t1");
+            t2 = p.describe(model, "t2");
+          }
           if (equalValues && tolerateEqualWrites) {
             verdict.warnings.push_back(
                 "tolerated race (both threads write the same value): " + what +
@@ -2248,6 +2289,11 @@ void Checker::checkSync(const ExecutionResult &ex,
             continue;
           }
         }
+        Evaluator ev(model, options.mpfrBits);
+        std::optional<APInt> off = ev.bv(o1);
+        std::string where =
+            "byte " +
+            (off ? std::to_string(off->getZExtValue()) : std::string("?"));
         bool loopCarried = repeated.count(x.op) && repeated.count(y.op) &&
                            x.occurrence != y.occurrence;
         Counterexample c;
