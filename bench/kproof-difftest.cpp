@@ -5,9 +5,10 @@
 //===----------------------------------------------------------------------===//
 //
 // The differential harness of the two semantics kproof has for one PTX
-// instruction: the symbolic executor's term (lib/Verifier/Executor.cpp) and
-// the CPU interpreter's concrete execution (lib/Interpreter). A wrong term
-// can hide a bug as easily as invent one, so the two must agree exactly.
+// instruction: the symbolic executor's term
+// (lib/Verifier/Exec/Executor.cpp) and the CPU interpreter's concrete
+// execution (lib/Interpreter). A wrong term can hide a bug as easily as
+// invent one, so the two must agree exactly.
 //
 //   kproof-difftest [--seed=S] [--count=N] [--samples=K] [--keep=DIR] [-v]
 //
@@ -50,10 +51,10 @@
 #include "KProof/Import/PTX/PTXImporter.h"
 #include "KProof/Interpreter/Harness.h"
 #include "KProof/Interpreter/Interpreter.h"
-#include "KProof/Verifier/Contract.h"
-#include "KProof/Verifier/Evaluate.h"
-#include "KProof/Verifier/Executor.h"
-#include "KProof/Verifier/Normalizer.h"
+#include "KProof/Verifier/Exec/Executor.h"
+#include "KProof/Verifier/Specs/Contract.h"
+#include "KProof/Verifier/Terms/Evaluate.h"
+#include "KProof/Verifier/Terms/Normalizer.h"
 
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/IR/BuiltinOps.h"

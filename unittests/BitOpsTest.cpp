@@ -15,7 +15,7 @@
 
 #include "ExecutorFixture.h"
 
-#include "KProof/Verifier/Evaluate.h"
+#include "KProof/Verifier/Terms/Evaluate.h"
 
 using namespace mlir;
 using namespace ::kproof;

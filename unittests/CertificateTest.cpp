@@ -4,8 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "KProof/Verifier/Certificate.h"
-#include "KProof/Verifier/Z3Solver.h"
+#include "KProof/Verifier/SMT/Certificate.h"
+#include "KProof/Verifier/SMT/Z3Solver.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"

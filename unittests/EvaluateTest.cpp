@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "KProof/Verifier/Evaluate.h"
+#include "KProof/Verifier/Terms/Evaluate.h"
 
 #include <gtest/gtest.h>
 

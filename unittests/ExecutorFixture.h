@@ -15,9 +15,9 @@
 
 #include "KProof/Dialect/KProofDialect.h"
 #include "KProof/Dialect/KProofOps.h"
-#include "KProof/Verifier/EquivalenceChecker.h"
-#include "KProof/Verifier/Executor.h"
-#include "KProof/Verifier/Normalizer.h"
+#include "KProof/Verifier/Check/EquivalenceChecker.h"
+#include "KProof/Verifier/Exec/Executor.h"
+#include "KProof/Verifier/Terms/Normalizer.h"
 
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/IR/BuiltinOps.h"

@@ -6,9 +6,9 @@
 
 #include "KProof/Dialect/KProofDialect.h"
 #include "KProof/Dialect/KProofOps.h"
-#include "KProof/Verifier/Evaluate.h"
-#include "KProof/Verifier/Normalizer.h"
-#include "KProof/Verifier/Spec.h"
+#include "KProof/Verifier/Specs/Spec.h"
+#include "KProof/Verifier/Terms/Evaluate.h"
+#include "KProof/Verifier/Terms/Normalizer.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"

@@ -12,8 +12,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "KProof/Verifier/Term.h"
-#include "KProof/Verifier/Z3Lowering.h"
+#include "KProof/Verifier/SMT/Z3Lowering.h"
+#include "KProof/Verifier/Terms/Term.h"
 
 #include <gtest/gtest.h>
 

@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "KProof/Verifier/Normalizer.h"
+#include "KProof/Verifier/Terms/Normalizer.h"
 
 #include <gtest/gtest.h>
 

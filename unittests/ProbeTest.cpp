@@ -4,9 +4,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "KProof/Verifier/Probe.h"
-#include "KProof/Verifier/Evaluate.h"
-#include "KProof/Verifier/Executor.h"
+#include "KProof/Verifier/Check/Probe.h"
+#include "KProof/Verifier/Exec/Executor.h"
+#include "KProof/Verifier/Terms/Evaluate.h"
 
 #include "llvm/ADT/StringExtras.h"
 

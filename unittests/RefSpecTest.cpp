@@ -13,8 +13,8 @@
 
 #include "KProof/Dialect/KProofDialect.h"
 #include "KProof/Dialect/KProofOps.h"
-#include "KProof/Verifier/Normalizer.h"
-#include "KProof/Verifier/Spec.h"
+#include "KProof/Verifier/Specs/Spec.h"
+#include "KProof/Verifier/Terms/Normalizer.h"
 
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/IR/BuiltinOps.h"

@@ -4,9 +4,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "KProof/Verifier/Specs/Spec.h"
 #include "KProof/Dialect/KProofDialect.h"
-#include "KProof/Verifier/Normalizer.h"
-#include "KProof/Verifier/Spec.h"
+#include "KProof/Verifier/Terms/Normalizer.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"

@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "KProof/Verifier/Z3Lowering.h"
+#include "KProof/Verifier/SMT/Z3Lowering.h"
 
 #include <gtest/gtest.h>
 

@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "KProof/Verifier/Z3Solver.h"
+#include "KProof/Verifier/SMT/Z3Solver.h"
 
 #include <gtest/gtest.h>
 

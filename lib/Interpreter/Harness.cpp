@@ -6,7 +6,7 @@
 
 #include "KProof/Interpreter/Harness.h"
 
-#include "KProof/Verifier/Evaluate.h"
+#include "KProof/Verifier/Terms/Evaluate.h"
 
 #include "llvm/ADT/APFloat.h"
 #include "llvm/Support/FormatVariadic.h"

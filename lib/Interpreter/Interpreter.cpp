@@ -4,16 +4,17 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The instruction semantics mirror lib/Verifier/Executor.cpp op by op; where
-// the executor refuses (UNKNOWN), the interpreter either computes the PTX
-// ISA's concrete result (float -> int conversions, packed halves, shuffles)
-// or stops with an error naming the op. docs/interpreter.md lists both.
+// The instruction semantics mirror lib/Verifier/Exec/Executor.cpp op by op;
+// where the executor refuses (UNKNOWN), the interpreter either computes the
+// PTX ISA's concrete result (float -> int conversions, packed halves,
+// shuffles) or stops with an error naming the op. docs/interpreter.md lists
+// both.
 //
 //===----------------------------------------------------------------------===//
 
 #include "KProof/Interpreter/Interpreter.h"
 
-#include "KProof/Verifier/EquivalenceChecker.h"
+#include "KProof/Verifier/Check/EquivalenceChecker.h"
 
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/IR/BuiltinAttributes.h"

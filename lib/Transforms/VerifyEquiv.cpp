@@ -8,7 +8,7 @@
 
 #include "KProof/Dialect/KProofOps.h"
 #include "KProof/Interpreter/Harness.h"
-#include "KProof/Verifier/EquivalenceChecker.h"
+#include "KProof/Verifier/Check/EquivalenceChecker.h"
 
 #include "mlir/IR/BuiltinOps.h"
 

@@ -18,7 +18,7 @@
 #include "KProof/Import/PTX/PTXParser.h"
 #include "KProof/Interpreter/Harness.h"
 #include "KProof/Transforms/Passes.h"
-#include "KProof/Verifier/EquivalenceChecker.h"
+#include "KProof/Verifier/Check/EquivalenceChecker.h"
 
 #include "mlir/Dialect/AMDGPU/IR/AMDGPUDialect.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"

@@ -16,7 +16,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "KProof/Verifier/Z3Solver.h"
+#include "KProof/Verifier/SMT/Z3Solver.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/CommandLine.h"

@@ -17,9 +17,9 @@
 #define KPROOF_INTERPRETER_HARNESS_H
 
 #include "KProof/Interpreter/Interpreter.h"
-#include "KProof/Verifier/Assignment.h"
-#include "KProof/Verifier/Contract.h"
-#include "KProof/Verifier/EquivalenceChecker.h"
+#include "KProof/Verifier/Check/EquivalenceChecker.h"
+#include "KProof/Verifier/Specs/Contract.h"
+#include "KProof/Verifier/Terms/Assignment.h"
 
 #include "llvm/Support/raw_ostream.h"
 

@@ -14,7 +14,7 @@
 // per warp and check their membermasks; atomics are read-modify-writes.
 //
 // It executes the SAME instruction semantics as the symbolic executor
-// (lib/Verifier/Executor.cpp), concretely, in one of two numeric modes:
+// (lib/Verifier/Exec/Executor.cpp), concretely, in one of two numeric modes:
 //   - IEEE: floats are host IEEE values of their PTX type with PTX's
 //     rounding modes (.rn .rz .rm .rp) and .ftz (PTX ISA 9.7.3); the .approx
 //     instructions use the host's functions (ex2.approx is exp2f).
@@ -35,8 +35,8 @@
 #define KPROOF_INTERPRETER_INTERPRETER_H
 
 #include "KProof/Dialect/KProofOps.h"
-#include "KProof/Verifier/Executor.h"
-#include "KProof/Verifier/Rational.h"
+#include "KProof/Verifier/Exec/Executor.h"
+#include "KProof/Verifier/Terms/Rational.h"
 
 #include "mlir/IR/Location.h"
 #include "llvm/ADT/StringRef.h"

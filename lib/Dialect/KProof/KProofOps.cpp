@@ -983,7 +983,7 @@ LogicalResult ContractOp::verify() {
   }
   if (spec.get("reference")) {
     // A reference kernel (docs/contracts.md); its binding is checked when
-    // the spec is built (lib/Verifier/RefSpec.cpp).
+    // the spec is built (lib/Verifier/Specs/RefSpec.cpp).
     if (!isa<StringAttr>(spec.get("reference")))
       return emitOpError("spec 'reference' must be a kernel name (a string)");
     if (auto params = spec.get("params")) {

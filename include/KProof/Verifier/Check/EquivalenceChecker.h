@@ -1,0 +1,139 @@
+//===- EquivalenceChecker.h - kernel == spec, or a counterexample -*- C++ -*-===//
+//
+// Part of kproof, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// The proof engine's main job (DESIGN.md §2-§6): given a kernel and a
+// contract, execute the kernel symbolically, lower the spec element-wise,
+// and discharge every obligation:
+//   - value: for every output element a path writes, the stored value equals
+//     the spec's element under the path condition;
+//   - coverage: every output element the spec defines is written on every
+//     path;
+//   - divisor: every division (rcp, rsqrt, lg2) has a non-zero operand;
+//   - safety: no store to an input buffer or outside a buffer, no trap.
+// Each obligation is closed by the normalizer, or answered by Z3 (unsat:
+// proved; sat: a model, confirmed with the true exp in MPFR interval
+// arithmetic before it counts as a counterexample), or left UNKNOWN with the
+// reason. The worst obligation decides: REFUTED > UNKNOWN > PROVED.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef KPROOF_VERIFIER_CHECK_EQUIVALENCECHECKER_H
+#define KPROOF_VERIFIER_CHECK_EQUIVALENCECHECKER_H
+
+#include "KProof/Dialect/KProofOps.h"
+#include "KProof/Verifier/Terms/Assignment.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace kproof::engine {
+
+enum class VerdictKind { Proved, Refuted, Unknown };
+
+/// The outcome of one obligation.
+struct ObligationResult {
+  std::string name;     ///< "value y[2]", "divisor at file:line:col", ...
+  VerdictKind verdict;
+  std::string how;      ///< "normalizer", "z3 (unsat)", or the reason
+};
+
+/// A confirmed counterexample.
+struct Counterexample {
+  std::string property;       ///< "value mismatch at y[0]", ...
+  Assignment inputs;          ///< exact rational inputs
+  std::string kernelValue;    ///< MPFR enclosure, printed
+  std::string specValue;
+  std::string location;       ///< PTX location of the failing store
+  /// For a value mismatch: the output buffer and element (row-major
+  /// element index) whose value differs; empty for other properties.
+  std::string outputBuffer;
+  std::optional<uint64_t> outputIndex;
+};
+
+struct Verdict {
+  VerdictKind kind = VerdictKind::Unknown;
+  std::string kernelName;
+  std::string specDescription;
+  std::vector<std::string> assumptions;
+  std::vector<std::string> idioms;
+  std::vector<std::string> warnings;
+  std::vector<ObligationResult> obligations;
+  /// Symbolic execution: the paths checked, the data-dependent branches
+  /// that forked, and the merges of their states at joins.
+  unsigned paths = 0, branches = 0, merges = 0;
+  std::optional<Counterexample> counterexample;
+  /// For UNKNOWN: the first reason.
+  std::string reason;
+  /// For REFUTED: what replaying the counterexample on the kernel through
+  /// the CPU interpreter showed ("confirmed by replay: ...", or why not).
+  /// Filled by the driver (kproof-opt, the pass), empty when not replayed.
+  std::string replay;
+
+  /// kproof-opt exit code (DESIGN.md §6): 0 PROVED, 1 REFUTED, 3 UNKNOWN.
+  int exitCode() const;
+  /// The Alive2-style text report.
+  void print(llvm::raw_ostream &os) const;
+  /// The same content as JSON (schema in docs/verify-equiv.md).
+  void printJSON(llvm::raw_ostream &os) const;
+};
+
+struct CheckerOptions {
+  /// Z3 resource limit per query (deterministic): what decides a solver
+  /// UNKNOWN (DESIGN.md §6).
+  uint64_t rlimit = 50'000'000;
+  /// Wall-clock guard per query, in seconds (0: none). It only backs the
+  /// rlimit, which Z3 4.8 does not always heed (nonlinear integers,
+  /// bit-blasting); an UNKNOWN it causes is reported as this guard, since
+  /// it depends on the machine's load.
+  unsigned solverGuardSeconds = 300;
+  /// Memory budget in MiB (0: none): symbolic execution stops with UNKNOWN
+  /// past it (ExecutorOptions::memoryLimitMiB), and no Z3 query starts
+  /// past it (UNKNOWN naming the budget). One query can still grow beyond
+  /// it while it runs. The default stays below a 24 GiB machine.
+  uint64_t memoryLimitMiB = 16384;
+  /// Precision of the MPFR confirmation, in bits.
+  unsigned mpfrBits = 256;
+  /// Models tried before a non-confirmed counterexample gives UNKNOWN.
+  unsigned maxModels = 4;
+  /// Seeded random concrete inputs tried on a value obligation before the
+  /// solver (testing before proving, Probe.h); one confirmed with the true
+  /// functions is a counterexample. They never prove anything. 0: none.
+  unsigned probes = 16;
+  /// Cases a value obligation over merged states (ites over branch
+  /// conditions) is split into at most; past it the value goes to Z3 whole.
+  unsigned maxCases = 256;
+  /// Precision downgrades are failures (REFUTED) instead of warnings.
+  bool strictPrecision = false;
+  /// When set, a certificate per proved obligation is written there
+  /// (Certificate.h).
+  std::string certificateDir;
+  /// Only the synchronization and memory-safety obligations (races, barrier
+  /// divergence, shared reads, bounds and alignment, traps): the
+  /// `--verify-sync` mode. The spec is not compared.
+  bool syncOnly = false;
+  /// Merge the states of data-dependent branches at their joins
+  /// (ExecutorOptions::mergeStates); off: every path runs to its end.
+  bool mergeStates = true;
+};
+
+/// Checks the kernel named by `contract` in `module` against the contract.
+/// Contract errors (unknown kernel, parameter count or type mismatch) are
+/// emitted as diagnostics at the contract and give std::nullopt.
+/// "file:line:col (cuda.cu:line:col)": the PTX location of an op, with the
+/// CUDA source location fused into it when the PTX carries `.loc`.
+std::string locationString(mlir::Location loc);
+
+std::optional<Verdict> checkEquivalence(mlir::ModuleOp module,
+                                        mlir::kproof::ContractOp contract,
+                                        const CheckerOptions &options = {});
+
+} // namespace kproof::engine
+
+#endif // KPROOF_VERIFIER_CHECK_EQUIVALENCECHECKER_H

@@ -1,0 +1,414 @@
+//===- Executor.h - symbolic execution of kproof kernels --------*- C++ -*-===//
+//
+// Part of kproof, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Executes one kproof.kernel symbolically for one representative thread
+// (DESIGN.md §3-§4): float registers are exact reals, integers bit-vectors of
+// their PTX width, predicates booleans. Branches on concrete conditions are
+// followed (so loops with a bound fixed by the contract unroll); branches on
+// symbolic conditions fork the path with its path condition, and the two
+// states are merged again where they meet, at the branch's immediate
+// post-dominator: registers and memory cells that differ become
+// ite(condition, then-value, else-value), the path condition the disjunction,
+// so k data-dependent branches in sequence cost one path, not 2^k (states
+// that differ in what they wrote, or in barrier progress, stay separate).
+// Calls to .func bodies are inlined. Anything not modeled stops the path with a
+// reason, and the verdict becomes UNKNOWN: nothing is ever skipped silently.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef KPROOF_VERIFIER_EXEC_EXECUTOR_H
+#define KPROOF_VERIFIER_EXEC_EXECUTOR_H
+
+#include "KProof/Dialect/KProofOps.h"
+#include "KProof/Verifier/Terms/Normalizer.h"
+#include "KProof/Verifier/Terms/Term.h"
+
+#include "mlir/IR/Location.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace kproof::engine {
+
+/// The launch (DESIGN.md §4): concrete, or symbolic per dimension. A
+/// symbolic block (grid) dimension d is the 32-bit variable `ntid.d`
+/// (`nctaid.d`), ranging over [1, block[d]] ([1, grid[d]]) under the facts
+/// of `facts()`; one proof covers every thread of every launch in range.
+struct LaunchConfig {
+  /// Extents, or upper bounds of the symbolic dimensions.
+  int64_t grid[3] = {1, 1, 1};
+  int64_t block[3] = {1, 1, 1};
+  bool gridSymbolic[3] = {false, false, false};
+  bool blockSymbolic[3] = {false, false, false};
+  /// Upper bound on the threads of the whole launch (the product of all six
+  /// extents), from the contract's `max_threads`; 0 when none.
+  uint64_t maxThreads = 0;
+  /// Bytes of dynamic shared memory per CTA (the launch's third parameter,
+  /// `extern __shared__` arrays); 0 when the contract gives none.
+  uint64_t dynamicShared = 0;
+  bool isSymbolic() const {
+    for (int d = 0; d < 3; ++d)
+      if (gridSymbolic[d] || blockSymbolic[d])
+        return true;
+    return false;
+  }
+  /// Threads of the launch (an upper bound when the launch is symbolic).
+  /// The product saturates at UINT64_MAX instead of wrapping (a concrete
+  /// contract launch has at most 2^63 - 1 threads, ContractOp::verify).
+  uint64_t totalThreads() const {
+    uint64_t n = 1;
+    for (int64_t e : {grid[0], grid[1], grid[2], block[0], block[1], block[2]})
+      n = llvm::SaturatingMultiply(n, uint64_t(e));
+    return maxThreads && isSymbolic() && maxThreads < n ? maxThreads : n;
+  }
+  /// The 32-bit term of the launch extent `name` ("ntid.x", ..., "nctaid.z"):
+  /// a constant, or the variable of that name when the dimension is
+  /// symbolic. Null for any other name.
+  Term extent(TermContext &terms, llvm::StringRef name) const;
+  /// The extent bounding thread-index variable `var` ("tid.x" -> ntid.x,
+  /// "ctaid.y" -> nctaid.y), as extent() gives it.
+  Term extentOf(TermContext &terms, llvm::StringRef var) const;
+  /// Range facts of the symbolic dimensions (CUDA launch limits):
+  /// 1 <= ntid.d <= block[d], 1 <= nctaid.d <= grid[d], ntid.x * ntid.y *
+  /// ntid.z <= 1024, and the whole launch within maxThreads; `true` for a
+  /// concrete launch. Every path condition starts from these.
+  Term facts(TermContext &terms) const;
+  /// The facts in words, printed with every verdict over a symbolic launch:
+  /// "symbolic launch: ntid.x in [1, 1024], nctaid.x in [1, 4096], ...".
+  std::string describe() const;
+};
+
+/// A kernel buffer bound by the contract.
+struct BufferBinding {
+  std::string name;
+  enum class Role { In, Out, InOut } role;
+  mlir::Type elemType;
+  /// Extents in elements, row-major; a symbolic extent's upper bound under
+  /// the contract's launch bounds.
+  std::vector<int64_t> shape;
+  /// Per dimension, empty when shape[d] is the extent, else the extent as
+  /// the product of launch extents and integers the contract wrote
+  /// ("nctaid.x", "nctaid.x*ntid.x", "2*ntid.x"): a launch-dependent extent.
+  /// An empty vector: every extent is concrete.
+  std::vector<std::string> symbolicDims;
+  /// Integer tables: the contract's precondition `range = [lo, hi)` on
+  /// every element (signed values of the element width). It restricts the
+  /// inputs a proof covers (printed with the verdict); it is no axiom.
+  std::optional<std::pair<int64_t, int64_t>> range;
+  bool isSymbolic() const {
+    for (const std::string &s : symbolicDims)
+      if (!s.empty())
+        return true;
+    return false;
+  }
+  /// Elements in all (an upper bound when isSymbolic()).
+  uint64_t numElements() const {
+    uint64_t n = 1;
+    for (int64_t d : shape)
+      n *= d;
+    return n;
+  }
+  unsigned elemBytes() const {
+    unsigned bits = elemType.getIntOrFloatBitWidth();
+    return bits <= 8 ? 1 : bits / 8;
+  }
+  /// The extent of dimension `d` as a 64-bit term under `launch`.
+  Term extent(TermContext &terms, const LaunchConfig &launch,
+              unsigned d) const;
+  /// The number of elements as a 64-bit term under `launch`.
+  Term numElementsTerm(TermContext &terms, const LaunchConfig &launch) const;
+  /// The element count for messages: "1024", or the launch-dependent
+  /// expression ("nctaid.x*ntid.x", "nctaid.x*256").
+  std::string extentText() const;
+};
+
+/// The 64-bit term of a launch-extent product `expr` ("nctaid.x*ntid.x",
+/// "4*ntid.y"; factors are integers or launch extent names) under `launch`;
+/// null (with `error` set) when a factor is neither. Its upper bound under
+/// the launch bounds goes to `bound` when given.
+Term launchProduct(TermContext &terms, const LaunchConfig &launch,
+                   llvm::StringRef expr, std::string *error = nullptr,
+                   int64_t *bound = nullptr);
+
+/// One store that survived to the end of a path.
+struct FinalStore {
+  std::string buffer;
+  uint64_t index;
+  Term value;
+  mlir::Location loc;
+};
+
+/// A store of one thread at an index that depends on the thread (or on
+/// data): the representative thread's write.
+struct SymbolicStore {
+  std::string buffer;
+  Term index; ///< element index, 64-bit BV
+  Term value;
+  mlir::Location loc;
+};
+
+/// A condition that must hold on a path: alignment and extent of an
+/// access, the domain of sqrt/rsqrt/lg2.
+struct PathObligation {
+  Term pathCondition;
+  Term condition;
+  mlir::Location loc;
+  std::string what;
+};
+
+/// A non-zero-divisor obligation raised by a division, rcp, rsqrt, lg2.
+struct DivisorObligation {
+  Term pathCondition;
+  Term divisor;
+  mlir::Location loc;
+  std::string what; ///< "divisor of div.rn.f32", ...
+};
+
+/// A completed path.
+struct PathResult {
+  Term pathCondition;
+  /// Final value of every element written (last store wins), by buffer.
+  std::map<std::string, std::map<uint64_t, FinalStore>> stores;
+  /// Stores at thread- or data-dependent indices, in program order.
+  std::vector<SymbolicStore> symbolicStores;
+  /// Stores outside the contract's extents or to input buffers, and the
+  /// location of each (the store or atomic), index by index.
+  std::vector<std::string> violations;
+  std::vector<mlir::Location> violationLocs;
+  bool trapped = false;
+  std::optional<mlir::Location> trapLoc;
+};
+
+/// An idiom the executor applied (reported with every verdict).
+struct IdiomUse {
+  std::string name;
+  mlir::Location loc;
+};
+
+/// One shared- or global-memory access of the representative thread in a
+/// multi-thread launch (DESIGN.md §4), for the race checks. Terms are over
+/// the representative thread's variables (tid.x, ..., ctaid.x, ...); the
+/// checker renames them to compare two distinct threads.
+/// The representative thread's progress at one counted barrier (`bar.sync
+/// id, n`, `bar.arrive id, n`; DESIGN.md §4): it arrived `arrivals` times,
+/// the last time it waited was its `lastWait`-th arrival (0: never).
+struct BarrierClock {
+  unsigned id = 0;
+  unsigned arrivals = 0;
+  unsigned lastWait = 0;
+};
+
+struct MemoryAccess {
+  /// Barrier phase: the number of CTA barriers the thread passed before.
+  unsigned phase = 0;
+  bool write = false;
+  /// An atomic (atom.*/red.*): strong, with `scope` ("cta", "gpu", "sys").
+  bool atomic = false;
+  std::string scope;
+  std::string region;   ///< buffer or variable name
+  bool shared = false;  ///< .shared state space (per CTA)
+  Term byteOffset;      ///< 64-bit BV, from the region's start
+  unsigned bytes = 0;   ///< access width in bytes
+  Term value;           ///< the stored value (writes), else null
+  Term pathCondition;
+  mlir::Location loc;
+  /// How many times this op ran before on the path (loop iteration).
+  unsigned occurrence = 0;
+  /// The ld/st/atom op.
+  mlir::Operation *op = nullptr;
+  /// Counted barriers passed before the access, by id (ascending).
+  std::vector<BarrierClock> clock;
+  /// Atomics: the value the op returned (atom.*; null for red.* and for
+  /// plain accesses), and, for atom/red.add of a constant integer, the
+  /// addend (PTX ISA 9.7.13.5). Atomics of one location are totally
+  /// ordered, so two add-only atomics with positive addends return
+  /// distinct old values when the location's sum cannot wrap (the race
+  /// check's counter facts).
+  Term atomicOld;
+  std::optional<uint64_t> atomicAddend;
+  /// The location's contents at launch when the executor knows its term
+  /// (an integer element of an in/inout buffer at a constant index), else
+  /// null.
+  Term atomicInit;
+};
+
+/// An arrival at a counted barrier (`bar.sync id, n`, `bar.arrive id, n`,
+/// `bar.red` with a count): threads synchronize in generations of `count`
+/// arrivals (PTX ISA 9.7.13.4), not in CTA-wide phases.
+struct CountedArrival {
+  unsigned id = 0;
+  uint64_t count = 0;  ///< 0: every thread of a symbolic CTA (no count)
+  bool waits = true;   ///< sync/red; false for arrive
+  bool aligned = true; ///< bar.* / barrier.*.aligned
+  Term pathCondition;
+  mlir::Location loc;
+  mlir::Operation *op = nullptr;
+  unsigned generation = 0; ///< the thread's arrival number at `id` (1..)
+};
+
+/// One barrier a path passes, in program order, for the deadlock check:
+/// the end of CTA phase `index` (a CTA-wide barrier), or the
+/// `index`-th arrival at counted barrier `id`.
+struct BarrierEvent {
+  bool cta = true;
+  unsigned id = 0;
+  unsigned index = 0;
+  bool waits = true;
+  mlir::Location loc;
+};
+
+/// A thread arriving at a CTA barrier, or finishing (`exited`), at the end
+/// of phase `phase` (DESIGN.md §4, barrier divergence).
+struct BarrierArrival {
+  unsigned phase = 0;
+  mlir::Operation *barrier = nullptr; ///< null when the thread exited
+  bool aligned = true;                ///< bar.sync / barrier.sync.aligned
+  Term pathCondition;
+  mlir::Location loc;
+  /// Barrier id (full barriers: 0 for __syncthreads, or a named one).
+  unsigned id = 0;
+  /// For an exit: the counted barriers the path passed, by id, and every
+  /// barrier it passed in program order (with counted barriers only).
+  std::vector<BarrierClock> clock;
+  std::vector<BarrierEvent> events;
+};
+
+/// A side condition of resolving a read of another thread's write: a
+/// satisfiable `condition` means the writer could not be determined (the
+/// value is then unknown), or, for `uninitialized`, that the read sees
+/// memory no thread wrote.
+struct ResolutionObligation {
+  Term condition; ///< must be unsatisfiable
+  mlir::Location loc;
+  std::string what;
+  bool uninitialized = false;
+  /// The UNKNOWN reason when `condition` is satisfiable (default: another
+  /// writer in the same phase).
+  std::string whyUnknown;
+};
+
+struct ExecutionResult {
+  std::vector<PathResult> paths;
+  /// Multi-thread launches: shared/global accesses and barrier arrivals of
+  /// the representative thread over all paths, and the side conditions of
+  /// the shared-memory reads resolved to their writers.
+  std::vector<MemoryAccess> accesses;
+  std::vector<BarrierArrival> arrivals;
+  std::vector<ResolutionObligation> resolutions;
+  /// Arrivals at counted barriers (bar.sync id, n with n below the CTA
+  /// size; bar.arrive): ordered accesses by generation (MemoryAccess::clock)
+  /// instead of by phase.
+  std::vector<CountedArrival> countedArrivals;
+  /// The kernel uses counted barriers: shared reads are not resolved to
+  /// their writers (the value proof is UNKNOWN), their initialization is
+  /// checked against writes ordered before them by phase or generation.
+  bool countedBarriers = false;
+  /// Non-empty when the value proof cannot be trusted although the
+  /// synchronization checks can (atomics update memory): its reason.
+  std::string valueUnknownReason;
+  /// The representative thread's id variables with their extents
+  /// (only dimensions of extent > 1): ("tid.x", 256), ("ctaid.x", 4), ...
+  std::vector<std::pair<std::string, int64_t>> threadVars;
+  std::vector<DivisorObligation> divisors;
+  std::vector<PathObligation> alignments;
+  std::vector<IdiomUse> idioms;
+  /// Precision downgrades (narrowing conversions), with their locations.
+  std::vector<std::pair<std::string, mlir::Location>> downgrades;
+  /// Non-empty when some path reached something not modeled: the first
+  /// reason and its location. The verdict is then UNKNOWN.
+  std::string unknownReason;
+  std::optional<mlir::Location> unknownLoc;
+  /// Data-dependent branches that forked the path, and how many pairs of
+  /// states were merged again at a join (ExecutorOptions::mergeStates).
+  unsigned forks = 0;
+  unsigned merges = 0;
+  /// A store of merged states has the location FusedLoc[then, else] tagged
+  /// "kproof.merged.<k>": the store at `then` when mergeGuards[k] holds,
+  /// else the one at `else` (each may be merged again).
+  std::vector<Term> mergeGuards;
+};
+
+struct ExecutorOptions {
+  /// Ops executed over all paths before giving up (UNKNOWN).
+  uint64_t maxSteps = 5'000'000;
+  /// Paths explored before giving up (UNKNOWN): finished paths plus the
+  /// states still running or waiting at a join.
+  unsigned maxPaths = 256;
+  /// Merge the states of a data-dependent branch where they meet again, at
+  /// the branch's immediate post-dominator (values become `ite`s over the
+  /// branch condition), instead of following every path to the end.
+  bool mergeStates = true;
+  /// Inputs may be NaN or infinite (the --verify-sync default): a float
+  /// comparison with a non-constant operand is exact only under the
+  /// thread-independent Bool `nonFiniteFlag()` being false; when it is
+  /// true, each comparison takes a value of its own (any outcome), which
+  /// covers every IEEE-754 outcome of NaN and infinite operands. Off: the
+  /// reals model alone (inputs are finite; printed with the verdict).
+  bool nonFiniteInputs = false;
+  /// Memory budget of the process in MiB (resident set, checked every 4096
+  /// operations; 0: none): past it the execution stops with UNKNOWN naming
+  /// the budget, instead of the allocator aborting.
+  uint64_t memoryLimitMiB = 0;
+};
+
+/// The resident set size of this process in MiB (/proc/self/statm; 0 when
+/// it cannot be read).
+uint64_t residentMiB();
+
+/// The Bool variable "inputs.nonfinite": true in the runs where some input
+/// may be NaN or infinite (ExecutorOptions::nonFiniteInputs).
+inline llvm::StringRef nonFiniteFlag() { return "inputs.nonfinite"; }
+
+/// The thread-id variables (tid.*, ctaid.*) that the conjunction `pc`
+/// pins to constants (a conjunct `tid.x == 0`), as a substitution: under
+/// `pc` the representative thread is that thread.
+llvm::DenseMap<Term, Term> pinnedThreadVars(Term pc);
+/// pinnedThreadVars, and also the ids that a lane and a warp conjunct pin
+/// together (`tid.x % 32 == c` and `tid.x / 32 == q`, in any spelling whose
+/// index normal form is that: `(tid.x & 31) == 0`, `(tid.x >> 5) == 0`):
+/// tid.x = 32 q + c.
+llvm::DenseMap<Term, Term> pinnedThreadVars(TermContext &T, Term pc);
+
+/// The condition (over the representative thread) that the thread takes
+/// part in counted barrier `id`: some path that arrives at it.
+Term participation(TermContext &T, const ExecutionResult &ex, unsigned id);
+
+/// Happens-before through counted barriers (DESIGN.md §4): an access of
+/// thread t1 after the barrier progress `first` is ordered before an access
+/// of thread t2 (same CTA) after `second` when, for some barrier id k,
+/// t1 had arrived a_k times, t2 b_k > a_k times, t2 waited at one of its
+/// arrivals a_k+1 .. b_k (that generation completes only after t1's
+/// (a_k+1)-th arrival), and t1 arrives at k again after its access: always
+/// when a_k >= 1 (every participant arrives equally often, a checked
+/// obligation), else when it takes part in k at all
+/// (`firstParticipates(k)`, over t1). The disjunction over k; false when
+/// no barrier orders them.
+Term orderedByCountedBarriers(
+    TermContext &T, llvm::ArrayRef<BarrierClock> first,
+    llvm::ArrayRef<BarrierClock> second,
+    llvm::function_ref<Term(unsigned id)> firstParticipates);
+
+/// A module variable's name for messages: "rotate_smem::s" for the
+/// function-local shared variable `rotate_smem._ZZ11rotate_smemE1s`
+/// (demangled); other names unchanged.
+std::string displayVariable(llvm::StringRef region);
+
+/// Runs `kernel` under `launch` with parameters bound to `buffers` (by
+/// position; a null entry is a scalar parameter with the term in
+/// `scalars`).
+ExecutionResult
+execute(mlir::kproof::KernelOp kernel, const LaunchConfig &launch,
+        const std::vector<std::optional<BufferBinding>> &buffers,
+        const std::vector<Term> &scalars, TermContext &terms,
+        Normalizer &normalizer, const ExecutorOptions &options = {});
+
+} // namespace kproof::engine
+
+#endif // KPROOF_VERIFIER_EXEC_EXECUTOR_H

@@ -1,0 +1,289 @@
+//===- Term.h - the engine's hash-consed term DAG ---------------*- C++ -*-===//
+//
+// Part of kproof, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// The symbolic executor turns kproof IR into terms of three sorts (DESIGN.md
+// §3): exact reals for float registers, bit-vectors of PTX width for
+// integers and addresses, and booleans for predicates. Terms are immutable
+// and hash-consed by a TermContext: structurally equal terms are the same
+// pointer, so equality is pointer equality and shared subterms are shared.
+//
+// Constructors fold only what is exactly true over the reals (x + 0 = x,
+// constant arithmetic, max(-inf, x) = x for finite x, exp(-inf) = 0). Every
+// other simplification belongs to the normalizer (Normalizer.h).
+//
+// -inf and +inf exist only as the `NegInf`/`PosInf` constants; the executor
+// folds them away where the reals model is exact and refuses (UNKNOWN)
+// where infinities would meet (inf - inf, 0 * inf).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef KPROOF_VERIFIER_TERMS_TERM_H
+#define KPROOF_VERIFIER_TERMS_TERM_H
+
+#include "KProof/Verifier/Terms/Rational.h"
+
+#include "llvm/ADT/APInt.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Allocator.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace kproof::engine {
+
+enum class Sort : uint8_t { Bool, Real, BV };
+
+enum class Kind : uint8_t {
+  // --- Bool ---
+  BoolConst, ///< payload: boolValue
+  BoolVar,   ///< payload: name
+  Not,       ///< (b)
+  And,       ///< n-ary, >= 2 operands
+  Or,        ///< n-ary, >= 2 operands
+  // Comparisons produce Bool.
+  RealLt, ///< (a, b) a < b over the reals
+  RealLe, ///< (a, b) a <= b
+  Eq,     ///< (a, b) of one sort (Real, BV or Bool)
+  BVUlt,  ///< (a, b) unsigned <
+  BVUle,  ///< (a, b) unsigned <=
+  BVSlt,  ///< (a, b) signed <
+  BVSle,  ///< (a, b) signed <=
+
+  // --- any sort ---
+  Ite, ///< (cond: Bool, then, else), then/else of the result sort
+
+  // --- Real ---
+  RealConst, ///< payload: rational
+  NegInf,    ///< -infinity (only as a constant; see the file comment)
+  PosInf,    ///< +infinity
+  RealVar,   ///< payload: name (an input value, e.g. "x[2]")
+  Add,       ///< n-ary sum, >= 2 operands
+  Mul,       ///< n-ary product, >= 2 operands
+  Div,       ///< (a, b): a / b; the executor raises the b != 0 obligation
+  Exp,       ///< (a): e^a (uninterpreted in the solver, see Normalizer.h)
+  Exp2,      ///< (a): 2^a (uninterpreted; lifted to Exp by the ex2 idiom)
+  Max,       ///< (a, b) over the reals (no NaN in the reals model)
+  Min,       ///< (a, b)
+  /// An uninterpreted real function of real arguments whose true function is
+  /// known by name ("sqrt", "rsqrt", "lg2", "tanh", "sin", "cos"): equal
+  /// arguments give equal values; MPFR evaluates the true function.
+  RealFn,    ///< payload: name; operands: real arguments
+  /// An element of an input buffer at a symbolic index: payload name is the
+  /// buffer name, operand 0 the index (BV). Concrete indices use RealVar
+  /// "name[i]" instead, so that both spellings never coexist for one
+  /// element (TermContext::element picks the right one).
+  Select,
+  BVToReal, ///< (a): the integer value of a, signed if `isSigned`
+
+  // --- BV ---
+  BVConst, ///< payload: apint
+  BVVar,   ///< payload: name, width
+  BVAdd, BVSub, BVMul, BVUDiv, BVSDiv, BVURem, BVSRem, ///< (a, b), PTX
+                                                     ///< division by zero is
+                                                     ///< an obligation
+  BVAnd, BVOr, BVXor, ///< (a, b)
+  BVNot,              ///< (a)
+  BVShl, BVLShr, BVAShr, ///< (a, amount) with SMT-LIB semantics (shift >=
+                         ///< width gives 0 / sign fill), amount same width
+  BVZExt,    ///< (a) to `width`
+  BVSExt,    ///< (a) to `width`
+  BVExtract, ///< (a) bits [lo + width - 1 : lo], payload: lo
+  BVConcat,  ///< (hi, lo)
+};
+
+class TermContext;
+
+/// One node of the DAG. Never constructed directly: use TermContext.
+class TermNode {
+public:
+  Kind getKind() const { return kind; }
+  Sort getSort() const { return sort; }
+  /// Bit width of a BV term (0 otherwise).
+  unsigned getWidth() const { return width; }
+  llvm::ArrayRef<const TermNode *> getOperands() const { return operands; }
+  const TermNode *getOperand(unsigned i) const { return operands[i]; }
+  unsigned getNumOperands() const { return operands.size(); }
+  /// A stable creation index (deterministic ordering of commutative ops).
+  unsigned getId() const { return id; }
+
+  bool getBoolValue() const { return boolValue; }
+  const Rational &getRational() const { return rational; }
+  const llvm::APInt &getAPInt() const { return apint; }
+  llvm::StringRef getName() const { return name; }
+  unsigned getExtractLow() const { return extractLow; }
+  /// BVToReal: whether the bit-vector is read as signed.
+  bool isSigned() const { return boolValue; }
+
+  bool isRealConst() const { return kind == Kind::RealConst; }
+  bool isConstant() const {
+    return kind == Kind::RealConst || kind == Kind::BoolConst ||
+           kind == Kind::BVConst || kind == Kind::NegInf ||
+           kind == Kind::PosInf;
+  }
+
+  void print(llvm::raw_ostream &os) const;
+  std::string toString() const;
+  /// At most about `limit` characters of toString(), ending in "..." when
+  /// cut; the walk stops at the limit (toString of a DAG with shared
+  /// subterms prints a tree, exponential in the sharing depth).
+  std::string toBriefString(size_t limit = 160) const;
+
+private:
+  friend class TermContext;
+  Kind kind;
+  Sort sort;
+  unsigned width = 0;
+  unsigned id = 0;
+  unsigned extractLow = 0;
+  bool boolValue = false;
+  llvm::SmallVector<const TermNode *, 3> operands;
+  Rational rational;
+  llvm::APInt apint;
+  std::string name;
+};
+
+using Term = const TermNode *;
+
+/// Owns and hash-conses terms. Not thread-safe.
+class TermContext {
+public:
+  TermContext();
+  ~TermContext();
+  TermContext(const TermContext &) = delete;
+  TermContext &operator=(const TermContext &) = delete;
+
+  // --- Bool ---
+  Term boolConst(bool v);
+  Term boolVar(llvm::StringRef name);
+  Term notOf(Term a);
+  Term andOf(llvm::ArrayRef<Term> ops);
+  Term andOf(Term a, Term b) { return andOf({a, b}); }
+  Term orOf(llvm::ArrayRef<Term> ops);
+  Term orOf(Term a, Term b) { return orOf({a, b}); }
+  Term implies(Term a, Term b) { return orOf(notOf(a), b); }
+  Term realLt(Term a, Term b);
+  Term realLe(Term a, Term b);
+  Term eq(Term a, Term b);
+  Term bvUlt(Term a, Term b);
+  Term bvUle(Term a, Term b);
+  Term bvSlt(Term a, Term b);
+  Term bvSle(Term a, Term b);
+
+  /// if-then-else of any sort; folds constant conditions and equal arms.
+  Term ite(Term c, Term t, Term e);
+
+  // --- Real ---
+  Term real(const Rational &q);
+  Term real(int64_t num, int64_t den = 1) { return real(Rational(num, den)); }
+  Term negInf();
+  Term posInf();
+  Term realVar(llvm::StringRef name);
+  Term add(llvm::ArrayRef<Term> ops);
+  Term add(Term a, Term b) { return add({a, b}); }
+  Term sub(Term a, Term b);
+  Term mul(llvm::ArrayRef<Term> ops);
+  Term mul(Term a, Term b) { return mul({a, b}); }
+  Term neg(Term a);
+  Term div(Term a, Term b);
+  Term exp(Term a);
+  Term exp2(Term a);
+  /// max/min of reals, kept as canonical chains (Term.cpp, maxMinChain):
+  /// nests of the same operands in any order and grouping are one term.
+  Term max(Term a, Term b);
+  Term min(Term a, Term b);
+  Term realFn(llvm::StringRef fn, llvm::ArrayRef<Term> args);
+  /// Element `index` of input buffer `buffer`: RealVar "buffer[i]" for a
+  /// constant index, Select otherwise.
+  Term element(llvm::StringRef buffer, Term index);
+  /// Integer element `index` (64-bit BV) of input buffer `buffer`, whose
+  /// elements have `width` bits: BVVar "buffer[i]" for a constant index,
+  /// else a BV-sorted Select (an uninterpreted read `buffer[index]`, any
+  /// value of its width unless the contract restricts the buffer).
+  Term intElement(llvm::StringRef buffer, Term index, unsigned width);
+  Term bvToReal(Term a, bool isSigned);
+
+  // --- BV ---
+  Term bv(const llvm::APInt &v);
+  Term bv(uint64_t v, unsigned width) { return bv(llvm::APInt(width, v)); }
+  Term bvVar(llvm::StringRef name, unsigned width);
+  /// Binary BV op of `kind` (BVAdd ... BVAShr) with constant folding.
+  Term bvBin(Kind kind, Term a, Term b);
+  Term bvNot(Term a);
+  Term bvZExt(Term a, unsigned width);
+  Term bvSExt(Term a, unsigned width);
+  Term bvExtract(Term a, unsigned lo, unsigned width);
+  Term bvConcat(Term hi, Term lo);
+
+  /// `t` with its operands replaced by `ops` (same kind and payload),
+  /// through the folding constructors.
+  Term rebuild(Term t, llvm::ArrayRef<Term> ops);
+  /// `t` with every occurrence of a key of `map` replaced by its value
+  /// (variables by terms), memoized over the DAG.
+  Term substitute(Term t, const llvm::DenseMap<Term, Term> &map);
+
+  /// Number of distinct terms created.
+  size_t size() const { return nodes.size(); }
+
+  // --- Index normal form (IndexForm.cpp) ---
+
+  /// Declares that the BV variable `name` never exceeds `max` (unsigned)
+  /// on any execution the engine considers: thread ids below their launch
+  /// extents (tid.x <= ntid.x - 1 <= block[0] - 1). Clears the cache of
+  /// canonicalIndex.
+  void setUpperBound(llvm::StringRef name, uint64_t max);
+  /// The declared bound of a BV variable, if any.
+  std::optional<uint64_t> upperBound(llvm::StringRef name) const;
+  /// The canonical form of a BV index term: its exact value as a linear
+  /// form c0 + sum c_i * a_i over atoms (variables, table reads, and
+  /// subterms it cannot read), rebuilt in a fixed order, so that two index
+  /// terms with the same value as linear forms become the same term
+  /// (x[4 * sext(i) / 4] and x[sext(i)] are one element). A rewrite is
+  /// used only where interval bounds (the atoms' widths and the declared
+  /// upper bounds) prove that no operation wraps: ((b * 128 + l) / 128 = b
+  /// for l <= 127), zero- and sign-extensions of non-negative values,
+  /// masks and shifts by powers of two, xor/or with a constant below the
+  /// alignment of the rest. The result equals `t` on every execution
+  /// within the declared bounds; `t` itself when nothing applies.
+  /// TermContext::element and intElement index through it.
+  Term canonicalIndex(Term t);
+
+private:
+  Term maxMinChain(Kind kind, Term a, Term b);
+  Term intern(Kind kind, Sort sort, unsigned width,
+              llvm::ArrayRef<Term> operands, const Rational *q = nullptr,
+              const llvm::APInt *ap = nullptr, llvm::StringRef name = {},
+              bool boolValue = false, unsigned extractLow = 0);
+  struct KeyHash;
+  llvm::StringMap<uint64_t> upperBounds;
+  llvm::DenseMap<Term, Term> canonicalCache;
+  std::vector<std::unique_ptr<TermNode>> nodes;
+  std::unordered_multimap<size_t, TermNode *> table;
+};
+
+/// Every subterm of `roots` (the roots included), each once; the walk is
+/// iterative, so deep terms do not exhaust the stack. Order unspecified.
+llvm::SmallVector<Term> subterms(llvm::ArrayRef<Term> roots);
+
+/// The conjuncts of `t`, nested Ands flattened (`t` itself when it is no
+/// And).
+llvm::SmallVector<Term> conjunctsOf(Term t);
+
+inline llvm::raw_ostream &operator<<(llvm::raw_ostream &os, Term t) {
+  t->print(os);
+  return os;
+}
+
+} // namespace kproof::engine
+
+#endif // KPROOF_VERIFIER_TERMS_TERM_H

@@ -1,0 +1,369 @@
+//===- Spec.cpp - built-in specs, element-wise ----------------------------===//
+//
+// Part of kproof, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "KProof/Verifier/Specs/Spec.h"
+#include "FuncSpec.h"
+#include "RefSpec.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Operation.h"
+
+using namespace mlir;
+using namespace ::kproof;
+using namespace ::kproof::engine;
+
+Term ::kproof::engine::inputElement(TermContext &T,
+                                    const BufferBinding &buffer, Term index) {
+  if (isa<FloatType>(buffer.elemType))
+    return T.element(buffer.name, index);
+  return T.intElement(buffer.name, index,
+                      buffer.elemType.getIntOrFloatBitWidth());
+}
+
+namespace {
+
+/// The built-in spec library (DESIGN.md §2b): row softmax over the last
+/// dimension, copy, and sum/max reductions of the last dimension.
+class BuiltinSpec final : public Spec {
+public:
+  BuiltinSpec(std::string builtin, const BufferBinding *in,
+              const BufferBinding *out)
+      : builtin(std::move(builtin)), in(in), out(out) {}
+
+  std::string describe() const override {
+    return builtin + "(" + in->name + ") -> " + out->name;
+  }
+  const BufferBinding &output() const override { return *out; }
+
+  Term element(TermContext &T, Term index, std::string &reason) override {
+    uint64_t cols = in->shape.back();
+    Term c = T.bv(cols, 64);
+    auto at = [&](Term i) -> Term {
+      Term t = inputElement(T, *in, i);
+      if (!t)
+        reason = "integer elements of '" + in->name +
+                 "' at a symbolic index are not modeled";
+      return t;
+    };
+    if (builtin == "copy")
+      return at(index);
+    if (builtin == "softmax") {
+      Term base = T.bvBin(Kind::BVMul, T.bvBin(Kind::BVUDiv, index, c), c);
+      auto col = [&](uint64_t j) {
+        return at(T.bvBin(Kind::BVAdd, base, T.bv(j, 64)));
+      };
+      // m = max_j x[row, j], folded left as kernels usually do.
+      Term m = col(0);
+      for (uint64_t j = 1; j < cols && m; ++j)
+        m = T.max(m, col(j));
+      SmallVector<Term> exps;
+      for (uint64_t j = 0; j < cols && m; ++j)
+        exps.push_back(T.exp(T.sub(col(j), m)));
+      Term mine = at(index);
+      if (!m || !mine)
+        return nullptr;
+      return T.div(T.exp(T.sub(mine, m)), T.add(exps));
+    }
+    if (builtin == "sum" || builtin == "max") {
+      Term base = T.bvBin(Kind::BVMul, index, c);
+      Term acc = at(base);
+      for (uint64_t j = 1; j < cols && acc; ++j) {
+        Term x = at(T.bvBin(Kind::BVAdd, base, T.bv(j, 64)));
+        acc = builtin == "sum" ? T.add(acc, x) : T.max(acc, x);
+      }
+      return acc;
+    }
+    reason = "unknown builtin '" + builtin + "'";
+    return nullptr;
+  }
+
+private:
+  std::string builtin;
+  const BufferBinding *in;
+  const BufferBinding *out;
+};
+
+/// A permutation of dimensions: y[o_0, ..., o_n] = x[i] with
+/// i[perm[k]] = o[k] (perm = [1, 0] is a transpose). Shapes: y's extent k
+/// is x's extent perm[k].
+class PermuteSpec final : public Spec {
+public:
+  PermuteSpec(const BufferBinding *in, const BufferBinding *out,
+              std::vector<int64_t> perm)
+      : in(in), out(out), perm(std::move(perm)) {}
+
+  std::string describe() const override {
+    std::string p;
+    for (int64_t d : perm)
+      p += (p.empty() ? "" : ", ") + std::to_string(d);
+    return "permute[" + p + "](" + in->name + ") -> " + out->name;
+  }
+  const BufferBinding &output() const override { return *out; }
+
+  Term element(TermContext &T, Term index, std::string &reason) override {
+    size_t rank = out->shape.size();
+    // Unflatten the output index (row-major), outermost first.
+    std::vector<Term> o(rank);
+    Term rest = index;
+    for (size_t k = rank; k-- > 0;) {
+      Term ext = T.bv(out->shape[k], 64);
+      o[k] = k == 0 ? rest : T.bvBin(Kind::BVURem, rest, ext);
+      rest = T.bvBin(Kind::BVUDiv, rest, ext);
+    }
+    std::vector<Term> i(rank);
+    for (size_t k = 0; k < rank; ++k)
+      i[perm[k]] = o[k];
+    Term flat = T.bv(0, 64);
+    for (size_t k = 0; k < rank; ++k)
+      flat = T.bvBin(Kind::BVAdd,
+                     T.bvBin(Kind::BVMul, flat, T.bv(in->shape[k], 64)), i[k]);
+    Term t = inputElement(T, *in, flat);
+    if (!t)
+      reason = "integer elements of '" + in->name +
+               "' at a symbolic index are not modeled";
+    return t;
+  }
+
+private:
+  const BufferBinding *in, *out;
+  std::vector<int64_t> perm;
+};
+
+/// Attention (DESIGN.md §2b): queries q [M, D], keys k [N, D], values
+/// v [N, D], output o [M, D]:
+///   s_ij = scale * sum_t q[i, t] k[j, t]
+///   o[i, c] = sum_j p_ij v[j, c],  p_ij = exp(s_ij - m_i) / sum_j exp(s_ij - m_i)
+/// over the keys j visible to query i: all of them (mask "none"), or
+/// j <= i + offset (mask "causal", offset >= 0, so key 0 is always
+/// visible). With a symbolic query row, visibility is a condition (ite).
+class AttentionSpec final : public Spec {
+public:
+  AttentionSpec(const BufferBinding *q, const BufferBinding *k,
+                const BufferBinding *v, const BufferBinding *o,
+                std::optional<Rational> scaleConst, Term scaleTerm,
+                bool causal, int64_t offset)
+      : q(q), k(k), v(v), o(o), scaleConst(std::move(scaleConst)),
+        scaleTerm(scaleTerm), causal(causal), offset(offset) {}
+
+  std::string describe() const override {
+    return std::string("attention(") + q->name + ", " + k->name + ", " +
+           v->name + (causal ? ", causal" : "") + ") -> " + o->name;
+  }
+  const BufferBinding &output() const override { return *o; }
+
+  Term element(TermContext &T, Term index, std::string &reason) override {
+    uint64_t D = q->shape.back(), N = k->shape.front();
+    Term scale = scaleTerm ? scaleTerm : T.real(*scaleConst);
+    Term d = T.bv(D, 64);
+    Term row = T.bvBin(Kind::BVUDiv, index, d);
+    Term col = T.bvBin(Kind::BVURem, index, d);
+    auto at = [&](const BufferBinding &b, Term r, Term c) {
+      return inputElement(
+          T, b, T.bvBin(Kind::BVAdd, T.bvBin(Kind::BVMul, r, d), c));
+    };
+    SmallVector<Term> scores, visible;
+    for (uint64_t j = 0; j < N; ++j) {
+      SmallVector<Term> prods;
+      for (uint64_t t = 0; t < D; ++t) {
+        Term qe = at(*q, row, T.bv(t, 64));
+        Term ke = at(*k, T.bv(j, 64), T.bv(t, 64));
+        if (!qe || !ke) {
+          reason = "integer attention inputs are not modeled";
+          return nullptr;
+        }
+        prods.push_back(T.mul(qe, ke));
+      }
+      scores.push_back(T.mul(scale, T.add(prods)));
+      visible.push_back(
+          causal ? T.bvUle(T.bv(j, 64),
+                           T.bvBin(Kind::BVAdd, row, T.bv(offset, 64)))
+                 : T.boolConst(true));
+    }
+    Term m = scores[0];
+    for (uint64_t j = 1; j < N; ++j)
+      m = T.ite(visible[j], T.max(m, scores[j]), m);
+    SmallVector<Term> weights, weighted;
+    for (uint64_t j = 0; j < N; ++j) {
+      Term w = T.ite(visible[j], T.exp(T.sub(scores[j], m)), T.real(0));
+      Term ve = at(*v, T.bv(j, 64), col);
+      if (!ve) {
+        reason = "integer attention values are not modeled";
+        return nullptr;
+      }
+      weights.push_back(w);
+      weighted.push_back(T.mul(w, ve));
+    }
+    return T.div(T.add(weighted), T.add(weights));
+  }
+
+private:
+  const BufferBinding *q, *k, *v, *o;
+  std::optional<Rational> scaleConst;
+  Term scaleTerm;
+  bool causal;
+  int64_t offset;
+};
+
+} // namespace
+
+namespace kproof::engine {
+static std::unique_ptr<Spec> buildAttention(Operation *contract,
+                                            DictionaryAttr spec,
+                                            const SpecEnvironment &env) {
+  auto buffer = [&](StringRef key) -> const BufferBinding * {
+    auto name = spec.getAs<StringAttr>(key);
+    if (!name)
+      return nullptr;
+    auto it = env.buffers.find(name.getValue().str());
+    return it == env.buffers.end() ? nullptr : it->second;
+  };
+  const BufferBinding *q = buffer("q"), *k = buffer("k"), *v = buffer("v"),
+                      *o = buffer("output");
+  if (!q || !k || !v || !o) {
+    contract->emitError("attention spec needs buffer params 'q', 'k', 'v' "
+                        "and 'output'");
+    return nullptr;
+  }
+  auto dims2 = [](const BufferBinding *b) { return b->shape.size() == 2; };
+  if (!dims2(q) || !dims2(k) || !dims2(v) || !dims2(o) ||
+      k->shape[1] != q->shape[1] || v->shape[0] != k->shape[0] ||
+      o->shape[0] != q->shape[0] || o->shape[1] != v->shape[1]) {
+    contract->emitError("attention spec shape mismatch: need q [M, D], "
+                        "k [N, D], v [N, Dv], output [M, Dv]");
+    return nullptr;
+  }
+  // scale: a float attribute, or the name of a scalar parameter.
+  std::optional<Rational> scaleConst;
+  Term scaleTerm = nullptr;
+  Attribute sa = spec.get("scale");
+  if (auto f = dyn_cast_or_null<FloatAttr>(sa)) {
+    scaleConst = Rational::fromAPFloat(f.getValue());
+  } else if (auto n = dyn_cast_or_null<StringAttr>(sa)) {
+    auto it = env.scalars.find(n.getValue().str());
+    if (it != env.scalars.end() && it->second->getSort() == Sort::Real)
+      scaleTerm = it->second;
+  }
+  if (!scaleConst && !scaleTerm) {
+    contract->emitError("attention spec needs a finite 'scale': a float or "
+                        "the name of a float scalar param");
+    return nullptr;
+  }
+  StringRef mask = "none";
+  if (auto m = spec.getAs<StringAttr>("mask"))
+    mask = m.getValue();
+  if (mask != "none" && mask != "causal") {
+    contract->emitError("attention mask must be 'none' or 'causal', not '")
+        << mask << "'";
+    return nullptr;
+  }
+  int64_t offset = 0;
+  if (auto off = spec.getAs<IntegerAttr>("offset"))
+    offset = off.getInt();
+  if (offset < 0) {
+    contract->emitError("attention offset must be >= 0 (key 0 is then "
+                        "visible to every query)");
+    return nullptr;
+  }
+  return std::make_unique<AttentionSpec>(q, k, v, o, scaleConst, scaleTerm,
+                                         mask == "causal", offset);
+}
+
+std::unique_ptr<Spec> buildSpec(Operation *contract, DictionaryAttr spec,
+                                const SpecEnvironment &env) {
+  auto buffer = [&](StringRef key) -> const BufferBinding * {
+    auto name = spec.getAs<StringAttr>(key);
+    if (!name)
+      return nullptr;
+    auto it = env.buffers.find(name.getValue().str());
+    return it == env.buffers.end() ? nullptr : it->second;
+  };
+  if (spec.get("func"))
+    return buildFuncSpec(contract, spec, env);
+  // Launch-dependent extents (a symbolic launch) are modeled by func specs
+  // only: the built-ins and reference kernels count elements concretely.
+  // A spec with a concrete launch but symbolic extents (instantiated for a
+  // run) is concrete.
+  // `copy` (y[i] = x[i]) does not depend on the shape: it needs equal
+  // extents only.
+  auto isCopy = [&] {
+    auto b = spec.getAs<StringAttr>("builtin");
+    return b && b.getValue() == "copy";
+  };
+  if (env.launch.isSymbolic() && isCopy()) {
+    const BufferBinding *in = buffer("input"), *out = buffer("output");
+    if (in && out && (in->isSymbolic() || out->isSymbolic())) {
+      if (in->extentText() != out->extentText()) {
+        contract->emitError("spec shape mismatch: copy of '")
+            << in->name << "' has " << in->extentText() << " element(s) but '"
+            << out->name << "' has " << out->extentText();
+        return nullptr;
+      }
+      return std::make_unique<BuiltinSpec>("copy", in, out);
+    }
+  }
+  if (env.launch.isSymbolic())
+    for (auto &[name, b] : env.buffers)
+      if (b->isSymbolic()) {
+        contract->emitError("buffer '")
+            << name << "' has a launch-dependent shape ("
+            << b->extentText()
+            << " elements): give the spec as a func.func over tensors with "
+               "dynamic dimensions; built-in and reference-kernel specs "
+               "need concrete shapes";
+        return nullptr;
+      }
+  if (spec.get("reference"))
+    return buildRefSpec(contract, spec, env);
+  if (auto b = spec.getAs<StringAttr>("builtin");
+      b && b.getValue() == "attention")
+    return buildAttention(contract, spec, env);
+  auto builtin = spec.getAs<StringAttr>("builtin");
+  const BufferBinding *in = buffer("input"), *out = buffer("output");
+  if (!builtin || !in || !out) {
+    contract->emitError("spec input and output must name buffer params");
+    return nullptr;
+  }
+  StringRef b = builtin.getValue();
+  if (b == "permute") {
+    auto perm = spec.getAs<DenseI64ArrayAttr>("perm");
+    std::vector<int64_t> p(perm ? perm.asArrayRef().begin() : nullptr,
+                           perm ? perm.asArrayRef().end() : nullptr);
+    std::vector<bool> seen(p.size(), false);
+    bool valid = perm && p.size() == in->shape.size() &&
+                 p.size() == out->shape.size();
+    for (size_t k = 0; valid && k < p.size(); ++k) {
+      valid = p[k] >= 0 && size_t(p[k]) < p.size() && !seen[p[k]] &&
+              out->shape[k] == in->shape[p[k]];
+      if (valid)
+        seen[p[k]] = true;
+    }
+    if (!valid) {
+      contract->emitError("permute spec needs 'perm', a permutation of the "
+                          "input's dimensions with output extent k equal to "
+                          "input extent perm[k]");
+      return nullptr;
+    }
+    return std::make_unique<PermuteSpec>(in, out, std::move(p));
+  }
+  uint64_t rows = in->numElements() / in->shape.back();
+  uint64_t expected =
+      (b == "sum" || b == "max") ? rows : in->numElements();
+  if (out->numElements() != expected) {
+    contract->emitError("spec shape mismatch: ")
+        << b << " of '" << in->name << "' has " << expected
+        << " element(s) but '" << out->name << "' has "
+        << out->numElements();
+    return nullptr;
+  }
+  if (in->elemType != out->elemType && b != "copy") {
+    contract->emitError("spec type mismatch: '")
+        << in->name << "' holds " << in->elemType << " but '" << out->name
+        << "' holds " << out->elemType;
+    return nullptr;
+  }
+  return std::make_unique<BuiltinSpec>(b.str(), in, out);
+}
+} // namespace kproof::engine

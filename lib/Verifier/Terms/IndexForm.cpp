@@ -1,0 +1,458 @@
+//===- IndexForm.cpp - canonical linear forms of index terms --------------===//
+//
+// Part of kproof, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Buffer elements are named by their index term (a Select of the buffer at
+// the index), and the normalizer identifies two reads only when their index
+// terms are the same hash-consed term. Kernels and specs compute the same
+// index in different ways: nvcc scales to bytes and divides back
+// (4 * sext(i) / 4), packs a row and a lane with bfi, splits a flat index
+// into a row and a column that the spec multiplies out again. This file
+// reads an index term as an exact linear form over the integers,
+//
+//   value(t) = c0 + sum_i c_i * value(a_i),
+//
+// with an interval [lo, hi] of the value computed from the atoms' ranges
+// (their widths, and the upper bounds the checker declares for the thread
+// ids). An operation is read into the form only when the interval shows
+// that it does not wrap, so the form is exact on every execution within
+// the declared bounds; anything else becomes an atom. The form is rebuilt
+// with its atoms in creation order, so equal forms give one term.
+//
+//===----------------------------------------------------------------------===//
+
+#include "KProof/Verifier/Terms/Term.h"
+
+#include <map>
+
+using namespace ::kproof::engine;
+
+namespace {
+
+using Int = __int128;
+
+/// Values beyond this magnitude are not tracked (the form gives up).
+constexpr Int kLimit = Int(1) << 100;
+
+Int pow2(unsigned k) { return Int(1) << k; }
+
+struct Form {
+  unsigned width = 0;
+  Int c0 = 0;
+  std::map<Term, Int> coeffs; ///< keyed by term; rebuilt by creation order
+  Int lo = 0, hi = 0;         ///< interval of the value
+  bool fits() const { return lo >= 0 && hi < pow2(width) && hi < kLimit; }
+};
+
+class Reader {
+public:
+  explicit Reader(TermContext &T) : T(T) {}
+
+  /// The form of `t`; an atom when no rule applies.
+  Form read(Term t) {
+    auto it = memo.find(t);
+    if (it != memo.end())
+      return it->second;
+    Form f = compute(t);
+    memo.try_emplace(t, f);
+    return f;
+  }
+
+private:
+  TermContext &T;
+  llvm::DenseMap<Term, Form> memo;
+
+  /// Intervals of atoms known tighter than their width (a quotient or
+  /// remainder of a bounded value: tid.x / 32 <= 1 for tid.x <= 63).
+  llvm::DenseMap<Term, std::pair<Int, Int>> atomRanges;
+
+  Form atom(Term t) {
+    Form f;
+    f.width = t->getWidth();
+    f.coeffs[t] = 1;
+    f.lo = 0;
+    f.hi = t->getWidth() >= 100 ? kLimit : pow2(t->getWidth()) - 1;
+    if (t->getKind() == Kind::BVVar)
+      if (std::optional<uint64_t> b = T.upperBound(t->getName()))
+        f.hi = std::min<Int>(f.hi, Int(*b));
+    auto r = atomRanges.find(t);
+    if (r != atomRanges.end()) {
+      f.lo = std::max(f.lo, r->second.first);
+      f.hi = std::min(f.hi, r->second.second);
+    }
+    return f;
+  }
+
+  /// An atom whose value lies in [lo, hi] (within its width).
+  Form boundedAtom(Term t, Int lo, Int hi) {
+    atomRanges[t] = {lo, hi};
+    return atom(t);
+  }
+
+  static Form constant(unsigned width, Int v) {
+    Form f;
+    f.width = width;
+    f.c0 = v;
+    f.lo = f.hi = v;
+    return f;
+  }
+
+  static Form add(const Form &a, const Form &b, Int scaleB) {
+    Form f = a;
+    f.c0 += scaleB * b.c0;
+    for (auto &[t, c] : b.coeffs) {
+      Int &x = f.coeffs[t];
+      x += scaleB * c;
+      if (x == 0)
+        f.coeffs.erase(t);
+    }
+    if (scaleB >= 0) {
+      f.lo += scaleB * b.lo;
+      f.hi += scaleB * b.hi;
+    } else {
+      f.lo += scaleB * b.hi;
+      f.hi += scaleB * b.lo;
+    }
+    return f;
+  }
+
+  static Form scale(const Form &a, Int k) {
+    Form f = constant(a.width, 0);
+    return add(f, a, k);
+  }
+
+  /// Splits `a` as q * d + r with r's interval inside [0, d): the forms of
+  /// a / d and a % d. False when the split does not exist.
+  bool divide(const Form &a, Int d, Form &q, Form &r) {
+    if (d <= 0 || a.lo < 0)
+      return false;
+    q = constant(a.width, 0);
+    r = constant(a.width, 0);
+    Int c0q = a.c0 >= 0 ? a.c0 / d : -((-a.c0 + d - 1) / d);
+    q.c0 = c0q;
+    r.c0 = a.c0 - c0q * d;
+    Int rlo = r.c0, rhi = r.c0, qlo = c0q, qhi = c0q;
+    for (auto &[t, c] : a.coeffs) {
+      Form at = atom(t);
+      // The atom's own interval, bounded as read.
+      Int alo = at.lo, ahi = at.hi;
+      if (c % d == 0) {
+        Int k = c / d;
+        q.coeffs[t] = k;
+        qlo += k >= 0 ? k * alo : k * ahi;
+        qhi += k >= 0 ? k * ahi : k * alo;
+      } else {
+        r.coeffs[t] = c;
+        rlo += c >= 0 ? c * alo : c * ahi;
+        rhi += c >= 0 ? c * ahi : c * alo;
+      }
+    }
+    if (rlo < 0 || rhi >= d)
+      return false;
+    q.lo = qlo;
+    q.hi = qhi;
+    r.lo = rlo;
+    r.hi = rhi;
+    return true;
+  }
+
+  /// The quotient (or remainder) by `d` of a form that is one atom X
+  /// (c0 = 0, coefficient 1), as the atom X / d (X % d) spelled with
+  /// bvudiv (bvurem), nested quotients folded ((X / a) / b = X / (a b)),
+  /// bounded by X's interval. Null when the form is not a bare atom.
+  std::optional<Form> atomQuotient(const Form &fx, Int d, bool quotient) {
+    if (fx.c0 != 0 || fx.coeffs.size() != 1 ||
+        fx.coeffs.begin()->second != 1 || d <= 1 || d >= pow2(62) ||
+        !fx.fits())
+      return std::nullopt;
+    Term x = fx.coeffs.begin()->first;
+    unsigned w = x->getWidth();
+    if (quotient && x->getKind() == Kind::BVUDiv)
+      if (std::optional<Int> d1 = constOf(x->getOperand(1));
+          d1 && *d1 * d < pow2(std::min(w, 62u))) {
+        Term y = T.bvBin(Kind::BVUDiv, x->getOperand(0),
+                         T.bv(uint64_t(*d1 * d), w));
+        return boundedAtom(y, fx.lo / d, fx.hi / d);
+      }
+    if (d >= pow2(w))
+      return std::nullopt;
+    Term y = T.bvBin(quotient ? Kind::BVUDiv : Kind::BVURem, x,
+                     T.bv(uint64_t(d), w));
+    return quotient ? boundedAtom(y, fx.lo / d, fx.hi / d)
+                    : boundedAtom(y, 0, std::min(fx.hi, d - 1));
+  }
+
+  static std::optional<Int> constOf(Term t) {
+    if (t->getKind() != Kind::BVConst || t->getWidth() > 64)
+      return std::nullopt;
+    return Int(t->getAPInt().getZExtValue());
+  }
+
+  Form compute(Term t) {
+    if (t->getSort() != Sort::BV)
+      return atom(t);
+    unsigned w = t->getWidth();
+    if (std::optional<Int> c = constOf(t))
+      return constant(w, *c);
+    if (w > 64)
+      return atom(t);
+    auto exact = [&](Form f) {
+      f.width = w;
+      return f.fits() ? f : atom(t);
+    };
+    switch (t->getKind()) {
+    case Kind::BVAdd:
+      return exact(add(read(t->getOperand(0)), read(t->getOperand(1)), 1));
+    case Kind::BVSub:
+      return exact(add(read(t->getOperand(0)), read(t->getOperand(1)), -1));
+    case Kind::BVMul:
+      for (int k = 0; k < 2; ++k)
+        if (std::optional<Int> c = constOf(t->getOperand(k)))
+          return exact(scale(read(t->getOperand(1 - k)), *c));
+      return atom(t);
+    case Kind::BVShl:
+      if (std::optional<Int> c = constOf(t->getOperand(1)); c && *c < w)
+        return exact(scale(read(t->getOperand(0)), pow2(unsigned(*c))));
+      return atom(t);
+    case Kind::BVZExt: {
+      Form f = read(t->getOperand(0));
+      f.width = w;
+      return f;
+    }
+    case Kind::BVSExt: {
+      Term a = t->getOperand(0);
+      unsigned aw = a->getWidth();
+      Form f = read(a);
+      if (f.hi < pow2(aw - 1))
+        return exact(f); // non-negative: as zext
+      if (f.lo >= pow2(aw - 1)) {
+        // Negative throughout: the value gains 2^w - 2^aw.
+        Form g = add(f, constant(w, pow2(w) - pow2(aw)), 1);
+        return exact(g);
+      }
+      return atom(t);
+    }
+    case Kind::BVExtract: {
+      // extract(x, lo, w) = (x / 2^lo) % 2^w; exact when the quotient fits.
+      Form f = read(t->getOperand(0));
+      unsigned lo = t->getExtractLow();
+      if (lo == 0)
+        return exact(f);
+      if (lo >= 62)
+        return atom(t);
+      Form q, r;
+      if (!divide(f, pow2(lo), q, r)) {
+        std::optional<Form> a = atomQuotient(f, pow2(lo), true);
+        if (!a)
+          return atom(t);
+        q = *a;
+      }
+      return exact(q);
+    }
+    case Kind::BVAShr: {
+      // Of a non-negative value: the logical shift (tid >> 5 as s32).
+      std::optional<Int> c = constOf(t->getOperand(1));
+      Form fx = read(t->getOperand(0));
+      if (!c || *c >= w || !fx.fits() || fx.hi >= pow2(w - 1))
+        return atom(t);
+      return read(T.bvBin(Kind::BVLShr, t->getOperand(0), t->getOperand(1)));
+    }
+    case Kind::BVUDiv:
+    case Kind::BVURem:
+    case Kind::BVLShr:
+    case Kind::BVAnd: {
+      Int d;
+      Term x = t->getOperand(0);
+      std::optional<Int> c = constOf(t->getOperand(1));
+      if (t->getKind() == Kind::BVAnd && !c) {
+        c = constOf(t->getOperand(0));
+        x = t->getOperand(1);
+      }
+      if (!c)
+        return atom(t);
+      if (t->getKind() == Kind::BVLShr) {
+        if (*c >= w)
+          return atom(t);
+        d = pow2(unsigned(*c));
+      } else if (t->getKind() == Kind::BVAnd) {
+        if (((*c + 1) & *c) != 0) {
+          // A mask of the bits [i, j): 2^i * ((x / 2^i) % 2^(j - i)).
+          unsigned i = 0;
+          while (i < 64 && !((*c >> i) & 1))
+            ++i;
+          Int field = *c >> i;
+          if (field == 0 || ((field + 1) & field) != 0)
+            return atom(t);
+          Form q1, r1, q2, r2;
+          Form fx = read(x);
+          if (!divide(fx, pow2(i), q1, r1)) {
+            std::optional<Form> q = atomQuotient(fx, pow2(i), true);
+            if (!q)
+              return atom(t);
+            q1 = *q;
+          }
+          if (!divide(q1, field + 1, q2, r2)) {
+            std::optional<Form> r = atomQuotient(q1, field + 1, false);
+            if (!r)
+              return atom(t);
+            r2 = *r;
+          }
+          return exact(scale(r2, pow2(i)));
+        }
+        d = *c + 1;
+      } else {
+        d = *c;
+      }
+      Form q, r;
+      bool quotient =
+          t->getKind() == Kind::BVUDiv || t->getKind() == Kind::BVLShr;
+      Form fx = read(x);
+      if (!divide(fx, d, q, r)) {
+        if (std::optional<Form> a = atomQuotient(fx, d, quotient))
+          return exact(*a);
+        // Not a linear form, but bounded by the operand's interval.
+        if (!fx.fits() || d <= 0)
+          return atom(t);
+        return quotient ? boundedAtom(t, fx.lo / d, fx.hi / d)
+                        : boundedAtom(t, 0, std::min(fx.hi, d - 1));
+      }
+      return exact(quotient ? q : r);
+    }
+    case Kind::BVXor:
+    case Kind::BVOr: {
+      // (2^j q + r) op m with r a constant and m < 2^j: 2^j q + (r op m).
+      Term x = t->getOperand(0);
+      std::optional<Int> m = constOf(t->getOperand(1));
+      if (!m) {
+        m = constOf(t->getOperand(0));
+        x = t->getOperand(1);
+      }
+      if (!m)
+        return atom(t);
+      unsigned j = 0;
+      while (pow2(j) <= *m)
+        ++j;
+      Form q, r;
+      if (!divide(read(x), pow2(j), q, r) || !r.coeffs.empty())
+        return atom(t);
+      uint64_t rv = uint64_t(r.c0), mv = uint64_t(*m);
+      uint64_t low = t->getKind() == Kind::BVXor ? rv ^ mv : rv | mv;
+      return exact(add(scale(q, pow2(j)), constant(w, Int(low)), 1));
+    }
+    case Kind::Ite:
+      if (std::optional<bool> c = decide(t->getOperand(0)))
+        return read(t->getOperand(*c ? 1 : 2));
+      return atom(t);
+    default:
+      return atom(t);
+    }
+  }
+
+public:
+  /// The value of a Bool comparison of BV forms when their intervals
+  /// decide it (x ^ 1 <= 31 for a lane x <= 31).
+  std::optional<bool> decide(Term c) {
+    switch (c->getKind()) {
+    case Kind::BoolConst:
+      return c->getBoolValue();
+    case Kind::Not:
+      if (std::optional<bool> v = decide(c->getOperand(0)))
+        return !*v;
+      return std::nullopt;
+    case Kind::Eq:
+    case Kind::BVUlt:
+    case Kind::BVUle:
+    case Kind::BVSlt:
+    case Kind::BVSle:
+      break;
+    default:
+      return std::nullopt;
+    }
+    Term a = c->getOperand(0), b = c->getOperand(1);
+    if (a->getSort() != Sort::BV || a->getWidth() > 64)
+      return std::nullopt;
+    Form fa = read(a), fb = read(b);
+    bool signedCmp =
+        c->getKind() == Kind::BVSlt || c->getKind() == Kind::BVSle;
+    // Signed and unsigned orders agree on values below 2^(w-1).
+    if (signedCmp && (fa.hi >= pow2(a->getWidth() - 1) ||
+                      fb.hi >= pow2(a->getWidth() - 1)))
+      return std::nullopt;
+    bool strict = c->getKind() == Kind::BVUlt || c->getKind() == Kind::BVSlt;
+    // Equal forms (the same atoms and constant) are equal values.
+    bool same = fa.c0 == fb.c0 && fa.coeffs == fb.coeffs;
+    if (c->getKind() == Kind::Eq) {
+      if (same)
+        return true;
+      if (fa.hi < fb.lo || fb.hi < fa.lo)
+        return false;
+      return std::nullopt;
+    }
+    if (same)
+      return !strict;
+    if (strict ? fa.hi < fb.lo : fa.hi <= fb.lo)
+      return true;
+    if (strict ? fa.lo >= fb.hi : fa.lo > fb.hi)
+      return false;
+    return std::nullopt;
+  }
+};
+
+} // namespace
+
+void TermContext::setUpperBound(llvm::StringRef name, uint64_t max) {
+  upperBounds[name] = max;
+  canonicalCache.clear();
+}
+
+std::optional<uint64_t> TermContext::upperBound(llvm::StringRef name) const {
+  auto it = upperBounds.find(name);
+  if (it == upperBounds.end())
+    return std::nullopt;
+  return it->second;
+}
+
+Term TermContext::canonicalIndex(Term t) {
+  if (!t || t->getSort() != Sort::BV || t->getWidth() > 64 ||
+      t->getKind() == Kind::BVConst || t->getKind() == Kind::BVVar)
+    return t;
+  auto cached = canonicalCache.find(t);
+  if (cached != canonicalCache.end())
+    return cached->second;
+  Reader reader(*this);
+  Form f = reader.read(t);
+  unsigned w = t->getWidth();
+  Term result;
+  if (f.coeffs.size() == 1 && f.c0 == 0 && f.coeffs.begin()->second == 1 &&
+      f.coeffs.begin()->first == t) {
+    result = t; // an atom: nothing to rewrite
+  } else {
+    // c0 + sum c_i * zext(a_i), atoms in creation order, modulo 2^w (the
+    // form's value lies in [0, 2^w), so the sum does not wrap in effect).
+    std::vector<std::pair<Term, Int>> atoms(f.coeffs.begin(), f.coeffs.end());
+    std::sort(atoms.begin(), atoms.end(), [](auto &a, auto &b) {
+      return a.first->getId() < b.first->getId();
+    });
+    auto bits = [&](Int v) {
+      // v mod 2^w, as an unsigned w-bit constant.
+      Int m = v % pow2(w);
+      if (m < 0)
+        m += pow2(w);
+      return llvm::APInt(w, uint64_t(m));
+    };
+    result = nullptr;
+    for (auto &[a, c] : atoms) {
+      Term x = a->getWidth() == w ? a
+               : a->getWidth() < w ? bvZExt(a, w)
+                                   : bvExtract(a, 0, w);
+      Term term = c == 1 ? x : bvBin(Kind::BVMul, x, bv(bits(c)));
+      result = result ? bvBin(Kind::BVAdd, result, term) : term;
+    }
+    Term k = bv(bits(f.c0));
+    result = result ? bvBin(Kind::BVAdd, result, k) : k;
+  }
+  canonicalCache[t] = result;
+  return result;
+}

@@ -1,0 +1,500 @@
+//===- Normalizer.cpp - normal forms of real terms ------------------------===//
+//
+// Part of kproof, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "KProof/Verifier/Terms/Normalizer.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+using namespace kproof;
+using namespace kproof::engine;
+
+//===----------------------------------------------------------------------===//
+// Monomials and polynomials
+//===----------------------------------------------------------------------===//
+
+bool MonomialLess::operator()(const Monomial &a, const Monomial &b) const {
+  size_t n = std::min(a.size(), b.size());
+  for (size_t i = 0; i < n; ++i) {
+    if (a[i].first->getId() != b[i].first->getId())
+      return a[i].first->getId() < b[i].first->getId();
+    if (a[i].second != b[i].second)
+      return a[i].second < b[i].second;
+  }
+  return a.size() < b.size();
+}
+
+/// Largest exponent a monomial may carry. Beyond it (exp2(2^30 x) squared
+/// ...) the normalizer gives up on the term (it becomes an atom), so
+/// exponents never overflow and terms never blow up.
+static constexpr int kMaxExponent = 64;
+/// Set when a product exceeded kMaxExponent; checked by Normalizer.
+static thread_local bool exponentOverflow = false;
+
+/// The product of two monomials: exponents add; zero exponents vanish.
+static Monomial multiply(const Monomial &a, const Monomial &b) {
+  Monomial out;
+  size_t i = 0, j = 0;
+  while (i < a.size() || j < b.size()) {
+    if (j == b.size() ||
+        (i < a.size() && a[i].first->getId() < b[j].first->getId())) {
+      out.push_back(a[i++]);
+    } else if (i == a.size() || b[j].first->getId() < a[i].first->getId()) {
+      out.push_back(b[j++]);
+    } else {
+      long e = long(a[i].second) + long(b[j].second);
+      if (e > kMaxExponent || e < -kMaxExponent) {
+        exponentOverflow = true;
+        e = 0; // the result is discarded (see Normalizer::normalize)
+      }
+      if (e != 0)
+        out.push_back({a[i].first, int(e)});
+      ++i;
+      ++j;
+    }
+  }
+  return out;
+}
+
+Polynomial Polynomial::constant(const Rational &c) {
+  Polynomial p;
+  p.addTerm({}, c);
+  return p;
+}
+
+Polynomial Polynomial::atom(Term t) {
+  Polynomial p;
+  p.addTerm({{t, 1}}, Rational(1));
+  return p;
+}
+
+void Polynomial::addTerm(const Monomial &m, const Rational &c) {
+  if (c.isZero())
+    return;
+  auto it = terms.find(m);
+  if (it == terms.end()) {
+    terms.emplace(m, c);
+    return;
+  }
+  it->second = it->second + c;
+  if (it->second.isZero())
+    terms.erase(it);
+}
+
+std::optional<Rational> Polynomial::asConstant() const {
+  if (terms.empty())
+    return Rational(0);
+  if (terms.size() == 1 && terms.begin()->first.empty())
+    return terms.begin()->second;
+  return std::nullopt;
+}
+
+Polynomial Polynomial::operator+(const Polynomial &o) const {
+  Polynomial r = *this;
+  for (auto &[m, c] : o.terms)
+    r.addTerm(m, c);
+  return r;
+}
+
+Polynomial Polynomial::operator-(const Polynomial &o) const {
+  Polynomial r = *this;
+  for (auto &[m, c] : o.terms)
+    r.addTerm(m, -c);
+  return r;
+}
+
+Polynomial Polynomial::operator*(const Polynomial &o) const {
+  Polynomial r;
+  for (auto &[m1, c1] : terms)
+    for (auto &[m2, c2] : o.terms)
+      r.addTerm(multiply(m1, m2), c1 * c2);
+  return r;
+}
+
+Polynomial Polynomial::scaled(const Rational &c) const {
+  Polynomial r;
+  if (c.isZero())
+    return r;
+  for (auto &[m, k] : terms)
+    r.terms.emplace(m, k * c);
+  return r;
+}
+
+Polynomial Polynomial::timesMonomial(const Monomial &mono) const {
+  Polynomial r;
+  for (auto &[m, c] : terms)
+    r.addTerm(multiply(m, mono), c);
+  return r;
+}
+
+bool Polynomial::operator==(const Polynomial &o) const {
+  if (terms.size() != o.terms.size())
+    return false;
+  auto a = terms.begin(), b = o.terms.begin();
+  for (; a != terms.end(); ++a, ++b) {
+    if (MonomialLess()(a->first, b->first) ||
+        MonomialLess()(b->first, a->first))
+      return false;
+    if (a->second != b->second)
+      return false;
+  }
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
+// Normalization
+//===----------------------------------------------------------------------===//
+
+const RationalFunction &Normalizer::normalize(Term t) {
+  auto it = memo.find(t->getId());
+  if (it != memo.end())
+    return it->second;
+  bool outer = exponentOverflow;
+  exponentOverflow = false;
+  RationalFunction f = compute(t);
+  if (exponentOverflow) {
+    // An exponent grew past kMaxExponent: keep the term opaque.
+    f = RationalFunction();
+    f.num = Polynomial::atom(t);
+  }
+  exponentOverflow = outer;
+  return memo.emplace(t->getId(), std::move(f)).first->second;
+}
+
+static RationalFunction constantFn(const Rational &c) {
+  RationalFunction f;
+  f.num = Polynomial::constant(c);
+  return f;
+}
+
+RationalFunction Normalizer::compute(Term t) {
+  switch (t->getKind()) {
+  case Kind::RealConst:
+    return constantFn(t->getRational());
+  case Kind::Add: {
+    RationalFunction acc = normalize(t->getOperand(0));
+    for (Term op : t->getOperands().drop_front()) {
+      const RationalFunction &f = normalize(op);
+      if (acc.den == f.den) {
+        acc.num = acc.num + f.num;
+      } else {
+        acc.num = acc.num * f.den + f.num * acc.den;
+        acc.den = acc.den * f.den;
+      }
+      cancel(acc);
+    }
+    return acc;
+  }
+  case Kind::Mul: {
+    RationalFunction acc = normalize(t->getOperand(0));
+    for (Term op : t->getOperands().drop_front()) {
+      const RationalFunction &f = normalize(op);
+      acc.num = acc.num * f.num;
+      acc.den = acc.den * f.den;
+      cancel(acc);
+    }
+    return acc;
+  }
+  case Kind::Div: {
+    const RationalFunction &a = normalize(t->getOperand(0));
+    const RationalFunction &b = normalize(t->getOperand(1));
+    if (b.num.isZero()) {
+      // Division by zero: the obligation fails; keep the term opaque.
+      RationalFunction f;
+      f.num = Polynomial::atom(t);
+      return f;
+    }
+    RationalFunction f;
+    f.num = a.num * b.den;
+    f.den = a.den * b.num;
+    cancel(f);
+    return f;
+  }
+  case Kind::Exp:
+  case Kind::Exp2:
+    return expOf(t->getKind(), normalize(t->getOperand(0)), t);
+  default: {
+    RationalFunction f;
+    f.num = Polynomial::atom(t);
+    return f;
+  }
+  }
+}
+
+RationalFunction Normalizer::expOf(Kind kind, const RationalFunction &arg,
+                                   Term orig) {
+  auto mkExp = [&](Term x) {
+    return kind == Kind::Exp ? ctx.exp(x) : ctx.exp2(x);
+  };
+  std::optional<Rational> denConst = arg.den.asConstant();
+  if (!denConst || denConst->isZero()) {
+    RationalFunction f;
+    f.num = Polynomial::atom(mkExp(toTerm(arg)));
+    return f;
+  }
+  // exp(sum c_k m_k) = prod exp(m_k)^c_k for integer c_k; a non-integer
+  // coefficient keeps exp(c_k m_k) as one atom.
+  Polynomial result = Polynomial::constant(Rational(1));
+  Rational inv = Rational(1) / *denConst;
+  for (auto &[mono, coeff] : arg.num.getTerms()) {
+    Rational c = coeff * inv;
+    Term factor;
+    int power = 1;
+    if (mono.empty()) {
+      factor = mkExp(ctx.real(c));
+    } else {
+      Polynomial single;
+      single.addTerm(mono, Rational(1));
+      Term m = toTerm(single);
+      if (c.isInteger() && mpz_fits_sint_p(mpq_numref(c.get())) &&
+          std::abs(mpz_get_si(mpq_numref(c.get()))) <= kMaxExponent) {
+        factor = mkExp(m);
+        power = static_cast<int>(mpz_get_si(mpq_numref(c.get())));
+      } else {
+        factor = mkExp(ctx.mul(ctx.real(c), m));
+      }
+    }
+    if (factor->isRealConst()) {
+      result = result.scaled(factor->getRational());
+      continue;
+    }
+    result = result.timesMonomial({{factor, power}});
+  }
+  RationalFunction f;
+  f.num = result;
+  return f;
+}
+
+void Normalizer::cancel(RationalFunction &f) {
+  if (f.num.isZero()) {
+    f.den = Polynomial::constant(Rational(1));
+    return;
+  }
+  if (std::optional<Rational> c = f.den.asConstant()) {
+    if (!c->isZero() && !c->isOne()) {
+      f.num = f.num.scaled(Rational(1) / *c);
+      f.den = Polynomial::constant(Rational(1));
+    }
+    if (c->isOne())
+      return;
+  }
+  // Common monomial factor: the minimum exponent of each atom over every
+  // monomial of P and Q (absent = 0).
+  std::map<unsigned, std::pair<Term, int>> minExp;
+  bool first = true;
+  auto visit = [&](const Polynomial &p) {
+    for (auto &[m, c] : p.getTerms()) {
+      std::map<unsigned, int> here;
+      for (auto &[a, e] : m)
+        here[a->getId()] = e;
+      if (first) {
+        for (auto &[a, e] : m)
+          minExp[a->getId()] = {a, e};
+        first = false;
+        // Atoms absent from this monomial have exponent 0: handled below.
+        continue;
+      }
+      for (auto &[id, ae] : minExp) {
+        auto h = here.find(id);
+        int e = h == here.end() ? 0 : h->second;
+        ae.second = std::min(ae.second, e);
+      }
+      for (auto &[a, e] : m)
+        if (!minExp.count(a->getId()))
+          minExp[a->getId()] = {a, std::min(0, e)};
+    }
+  };
+  visit(f.num);
+  visit(f.den);
+  // The first monomial's atoms were taken at face value; an atom missing
+  // from any later monomial was lowered to 0 above. Atoms absent from the
+  // first monomial but present later were inserted with min(0, e).
+  Monomial divisor;
+  for (auto &[id, ae] : minExp)
+    if (ae.second != 0)
+      divisor.push_back({ae.first, -ae.second});
+  if (!divisor.empty()) {
+    f.num = f.num.timesMonomial(divisor);
+    f.den = f.den.timesMonomial(divisor);
+  }
+  // A denominator that is one monomial of positive atoms moves up.
+  if (f.den.size() == 1) {
+    auto &[m, c] = *f.den.getTerms().begin();
+    bool allPositive = llvm::all_of(
+        m, [](const std::pair<Term, int> &a) { return isPositiveAtom(a.first); });
+    if (allPositive) {
+      Monomial inv;
+      for (auto &[a, e] : m)
+        inv.push_back({a, -e});
+      f.num = f.num.timesMonomial(inv).scaled(Rational(1) / c);
+      f.den = Polynomial::constant(Rational(1));
+      return;
+    }
+  }
+  // Canonical scale: the denominator's first coefficient is 1.
+  Rational lead = f.den.getTerms().begin()->second;
+  if (!lead.isOne()) {
+    Rational inv = Rational(1) / lead;
+    f.num = f.num.scaled(inv);
+    f.den = f.den.scaled(inv);
+  }
+  // P == k * Q: a constant.
+  if (f.num.size() == f.den.size()) {
+    std::optional<Rational> k;
+    bool proportional = true;
+    auto a = f.num.getTerms().begin();
+    auto b = f.den.getTerms().begin();
+    for (; a != f.num.getTerms().end(); ++a, ++b) {
+      if (MonomialLess()(a->first, b->first) ||
+          MonomialLess()(b->first, a->first)) {
+        proportional = false;
+        break;
+      }
+      Rational r = a->second / b->second;
+      if (k && *k != r) {
+        proportional = false;
+        break;
+      }
+      k = r;
+    }
+    if (proportional && k) {
+      f.num = Polynomial::constant(*k);
+      f.den = Polynomial::constant(Rational(1));
+    }
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Queries
+//===----------------------------------------------------------------------===//
+
+bool Normalizer::provesEqual(Term a, Term b) {
+  if (a == b)
+    return true;
+  const RationalFunction &fa = normalize(a);
+  const RationalFunction &fb = normalize(b);
+  if (fa.den == fb.den)
+    return fa.num == fb.num;
+  exponentOverflow = false;
+  bool equal = (fa.num * fb.den) == (fb.num * fa.den);
+  // A product whose exponents overflowed proves nothing.
+  bool overflowed = exponentOverflow;
+  exponentOverflow = false;
+  return equal && !overflowed;
+}
+
+static bool allPositive(const Polynomial &p,
+                        llvm::function_ref<bool(Term)> positiveAtom) {
+  if (p.isZero())
+    return false;
+  for (auto &[m, c] : p.getTerms()) {
+    if (c.sign() <= 0)
+      return false;
+    for (auto &[a, e] : m)
+      if (!positiveAtom(a))
+        return false;
+  }
+  return true;
+}
+
+bool Normalizer::isPositive(Term atom) {
+  if (isPositiveAtom(atom))
+    return true;
+  if (atom->getKind() != Kind::Ite || atom->getSort() != Sort::Real)
+    return false;
+  // The value of merged states is one of the ite's arms.
+  auto it = positiveIte.find(atom->getId());
+  if (it != positiveIte.end())
+    return it->second;
+  bool positive = provesPositive(atom->getOperand(1)) &&
+                  provesPositive(atom->getOperand(2));
+  positiveIte[atom->getId()] = positive;
+  return positive;
+}
+
+bool Normalizer::provesPositive(Term t) {
+  const RationalFunction &f = normalize(t);
+  auto positive = [&](Term a) { return isPositive(a); };
+  return allPositive(f.num, positive) && allPositive(f.den, positive);
+}
+
+bool Normalizer::provesNonZero(Term t) {
+  // The value of merged states is one of the ite's arms.
+  if (t->getKind() == Kind::Ite)
+    return provesNonZero(t->getOperand(1)) && provesNonZero(t->getOperand(2));
+  const RationalFunction &f = normalize(t);
+  if (std::optional<Rational> c = f.num.asConstant())
+    return !c->isZero();
+  auto positive = [&](Term a) { return isPositive(a); };
+  if (!allPositive(f.den, positive) &&
+      !allPositive(f.den.scaled(Rational(-1)), positive))
+    return false;
+  return allPositive(f.num, positive) ||
+         allPositive(f.num.scaled(Rational(-1)), positive);
+}
+
+Term Normalizer::matchScaledLinear(Term arg, const Rational &scale) {
+  const RationalFunction &f = normalize(arg);
+  std::optional<Rational> den = f.den.asConstant();
+  if ((den && !den->isOne()) || f.num.isZero())
+    return nullptr;
+  auto dyadic = [](const Rational &q) {
+    mpz_srcptr d = mpq_denref(q.get());
+    return mpz_scan1(d, 0) == mpz_sizeinbase(d, 2) - 1;
+  };
+  // A quotient (L g) / h: h's coefficients must not carry the scale (the
+  // interpreter reads (L g) / h as L (g / h), and x / (L h) as no idiom).
+  if (!den)
+    for (auto &[m, c] : f.den.getTerms())
+      if (!dyadic(c) || dyadic(c / scale))
+        return nullptr;
+  // arg = scale * f where every coefficient of f is a dyadic rational (a
+  // power-of-two denominator, as every float constant is): the scale is
+  // then an explicit factor of each term. A coefficient that is not a
+  // multiple of the scale (exp2f(x) alone: 1 / 0f3FB8AA3B) has the scale's
+  // odd numerator in its denominator and does not match.
+  Polynomial g;
+  for (auto &[m, c] : f.num.getTerms()) {
+    Rational q = c / scale;
+    if (!dyadic(q))
+      return nullptr; // the denominator is not a power of two
+    g.addTerm(m, q);
+  }
+  if (!den)
+    return ctx.div(toTerm(g), toTerm(f.den));
+  return toTerm(g);
+}
+
+//===----------------------------------------------------------------------===//
+// Back to terms
+//===----------------------------------------------------------------------===//
+
+Term Normalizer::toTerm(const Polynomial &p) {
+  llvm::SmallVector<Term, 8> summands;
+  for (auto &[m, c] : p.getTerms()) {
+    llvm::SmallVector<Term, 4> factors;
+    llvm::SmallVector<Term, 4> inverse;
+    factors.push_back(ctx.real(c));
+    for (auto &[a, e] : m) {
+      for (int i = 0; i < (e > 0 ? e : -e); ++i)
+        (e > 0 ? factors : inverse).push_back(a);
+    }
+    Term prod = ctx.mul(factors);
+    if (!inverse.empty())
+      prod = ctx.div(prod, ctx.mul(inverse));
+    summands.push_back(prod);
+  }
+  if (summands.empty())
+    return ctx.real(0);
+  return ctx.add(summands);
+}
+
+Term Normalizer::toTerm(const RationalFunction &f) {
+  Term n = toTerm(f.num);
+  std::optional<Rational> d = f.den.asConstant();
+  if (d && d->isOne())
+    return n;
+  return ctx.div(n, toTerm(f.den));
+}

@@ -1,0 +1,888 @@
+//===- Term.cpp - the engine's hash-consed term DAG -----------------------===//
+//
+// Part of kproof, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "KProof/Verifier/Terms/Term.h"
+
+#include "llvm/ADT/DenseSet.h"
+
+#include "llvm/ADT/Hashing.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/ErrorHandling.h"
+
+#include <algorithm>
+
+using namespace kproof;
+using namespace kproof::engine;
+
+//===----------------------------------------------------------------------===//
+// Printing
+//===----------------------------------------------------------------------===//
+
+static const char *kindName(Kind k) {
+  switch (k) {
+  case Kind::BoolConst: return "bool";
+  case Kind::BoolVar: return "boolvar";
+  case Kind::Not: return "not";
+  case Kind::And: return "and";
+  case Kind::Or: return "or";
+  case Kind::RealLt: return "<";
+  case Kind::RealLe: return "<=";
+  case Kind::Eq: return "=";
+  case Kind::BVUlt: return "bvult";
+  case Kind::BVUle: return "bvule";
+  case Kind::BVSlt: return "bvslt";
+  case Kind::BVSle: return "bvsle";
+  case Kind::Ite: return "ite";
+  case Kind::RealConst: return "real";
+  case Kind::NegInf: return "-inf";
+  case Kind::PosInf: return "+inf";
+  case Kind::RealVar: return "realvar";
+  case Kind::Add: return "+";
+  case Kind::Mul: return "*";
+  case Kind::Div: return "/";
+  case Kind::Exp: return "exp";
+  case Kind::Exp2: return "exp2";
+  case Kind::Max: return "max";
+  case Kind::Min: return "min";
+  case Kind::RealFn: return "fn";
+  case Kind::Select: return "select";
+  case Kind::BVToReal: return "bv2real";
+  case Kind::BVConst: return "bv";
+  case Kind::BVVar: return "bvvar";
+  case Kind::BVAdd: return "bvadd";
+  case Kind::BVSub: return "bvsub";
+  case Kind::BVMul: return "bvmul";
+  case Kind::BVUDiv: return "bvudiv";
+  case Kind::BVSDiv: return "bvsdiv";
+  case Kind::BVURem: return "bvurem";
+  case Kind::BVSRem: return "bvsrem";
+  case Kind::BVAnd: return "bvand";
+  case Kind::BVOr: return "bvor";
+  case Kind::BVXor: return "bvxor";
+  case Kind::BVNot: return "bvnot";
+  case Kind::BVShl: return "bvshl";
+  case Kind::BVLShr: return "bvlshr";
+  case Kind::BVAShr: return "bvashr";
+  case Kind::BVZExt: return "zext";
+  case Kind::BVSExt: return "sext";
+  case Kind::BVExtract: return "extract";
+  case Kind::BVConcat: return "concat";
+  }
+  llvm_unreachable("covered switch");
+}
+
+void TermNode::print(llvm::raw_ostream &os) const {
+  switch (kind) {
+  case Kind::BoolConst:
+    os << (boolValue ? "true" : "false");
+    return;
+  case Kind::BoolVar:
+  case Kind::RealVar:
+  case Kind::BVVar:
+    os << name;
+    return;
+  case Kind::RealConst:
+    os << rational.toString();
+    return;
+  case Kind::NegInf:
+  case Kind::PosInf:
+    os << kindName(kind);
+    return;
+  case Kind::BVConst:
+    os << "#" << apint.getBitWidth() << "'" << apint.getZExtValue();
+    return;
+  default:
+    break;
+  }
+  os << "(" << kindName(kind);
+  if (kind == Kind::RealFn || kind == Kind::Select)
+    os << " " << name;
+  if (kind == Kind::BVZExt || kind == Kind::BVSExt)
+    os << " " << width;
+  if (kind == Kind::BVExtract)
+    os << " " << extractLow << " " << width;
+  if (kind == Kind::BVToReal)
+    os << (boolValue ? " signed" : " unsigned");
+  for (Term t : operands) {
+    os << " ";
+    t->print(os);
+  }
+  os << ")";
+}
+
+static void printBounded(const TermNode *t, std::string &out, size_t limit) {
+  if (out.size() > limit)
+    return;
+  if (t->getOperands().empty()) {
+    out += t->toString();
+    return;
+  }
+  // The head as print() writes it: everything before the first operand.
+  std::string head;
+  {
+    llvm::raw_string_ostream os(head);
+    os << "(" << kindName(t->getKind());
+    if (t->getKind() == Kind::RealFn || t->getKind() == Kind::Select)
+      os << " " << t->getName();
+    if (t->getKind() == Kind::BVZExt || t->getKind() == Kind::BVSExt)
+      os << " " << t->getWidth();
+    if (t->getKind() == Kind::BVExtract)
+      os << " " << t->getExtractLow() << " " << t->getWidth();
+    if (t->getKind() == Kind::BVToReal)
+      os << (t->isSigned() ? " signed" : " unsigned");
+  }
+  out += head;
+  for (Term o : t->getOperands()) {
+    if (out.size() > limit)
+      return;
+    out += " ";
+    printBounded(o, out, limit);
+  }
+  out += ")";
+}
+
+std::string TermNode::toBriefString(size_t limit) const {
+  std::string s;
+  printBounded(this, s, limit);
+  if (s.size() > limit)
+    s = s.substr(0, limit > 3 ? limit - 3 : 0) + "...";
+  return s;
+}
+
+std::string TermNode::toString() const {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  print(os);
+  return s;
+}
+
+//===----------------------------------------------------------------------===//
+// Interning
+//===----------------------------------------------------------------------===//
+
+TermContext::TermContext() = default;
+TermContext::~TermContext() = default;
+
+Term TermContext::intern(Kind kind, Sort sort, unsigned width,
+                         llvm::ArrayRef<Term> ops, const Rational *q,
+                         const llvm::APInt *ap, llvm::StringRef name,
+                         bool boolValue, unsigned extractLow) {
+  size_t h = llvm::hash_combine(static_cast<unsigned>(kind),
+                                static_cast<unsigned>(sort), width, boolValue,
+                                extractLow, name);
+  for (Term t : ops)
+    h = llvm::hash_combine(h, t);
+  if (q)
+    h = llvm::hash_combine(h, q->hash());
+  if (ap)
+    h = llvm::hash_combine(h, llvm::hash_value(*ap));
+  auto range = table.equal_range(h);
+  for (auto it = range.first; it != range.second; ++it) {
+    TermNode *n = it->second;
+    if (n->kind != kind || n->sort != sort || n->width != width ||
+        n->boolValue != boolValue || n->extractLow != extractLow ||
+        n->name != name || n->operands.size() != ops.size())
+      continue;
+    if (!std::equal(ops.begin(), ops.end(), n->operands.begin()))
+      continue;
+    if (q && n->rational != *q)
+      continue;
+    if (ap && (n->apint.getBitWidth() != ap->getBitWidth() || n->apint != *ap))
+      continue;
+    return n;
+  }
+  auto node = std::make_unique<TermNode>();
+  node->kind = kind;
+  node->sort = sort;
+  node->width = width;
+  node->boolValue = boolValue;
+  node->extractLow = extractLow;
+  node->operands.assign(ops.begin(), ops.end());
+  if (q)
+    node->rational = *q;
+  if (ap)
+    node->apint = *ap;
+  node->name = name.str();
+  node->id = nodes.size();
+  TermNode *raw = node.get();
+  nodes.push_back(std::move(node));
+  table.emplace(h, raw);
+  return raw;
+}
+
+static bool byId(Term a, Term b) { return a->getId() < b->getId(); }
+static bool isInf(Term t) {
+  return t && (t->getKind() == Kind::NegInf || t->getKind() == Kind::PosInf);
+}
+
+//===----------------------------------------------------------------------===//
+// Bool
+//===----------------------------------------------------------------------===//
+
+Term TermContext::boolConst(bool v) {
+  return intern(Kind::BoolConst, Sort::Bool, 0, {}, nullptr, nullptr, {}, v);
+}
+Term TermContext::boolVar(llvm::StringRef name) {
+  return intern(Kind::BoolVar, Sort::Bool, 0, {}, nullptr, nullptr, name);
+}
+
+Term TermContext::notOf(Term a) {
+  if (!a)
+    return nullptr;
+  if (a->getKind() == Kind::BoolConst)
+    return boolConst(!a->getBoolValue());
+  if (a->getKind() == Kind::Not)
+    return a->getOperand(0);
+  return intern(Kind::Not, Sort::Bool, 0, {a});
+}
+
+/// And/Or: flatten, drop the neutral element, short-circuit on the absorbing
+/// one, deduplicate, order by id.
+static Term naryBool(TermContext &ctx, Kind kind, llvm::ArrayRef<Term> in,
+                     llvm::function_ref<Term(llvm::ArrayRef<Term>)> make) {
+  bool absorbing = kind == Kind::Or; // true absorbs Or, false absorbs And
+  llvm::SmallVector<Term, 8> ops;
+  llvm::SmallVector<Term, 8> work(in.begin(), in.end());
+  while (!work.empty()) {
+    Term t = work.pop_back_val();
+    if (!t)
+      return nullptr;
+    if (t->getKind() == kind) {
+      work.append(t->getOperands().begin(), t->getOperands().end());
+      continue;
+    }
+    if (t->getKind() == Kind::BoolConst) {
+      if (t->getBoolValue() == absorbing)
+        return ctx.boolConst(absorbing);
+      continue;
+    }
+    ops.push_back(t);
+  }
+  llvm::sort(ops, byId);
+  ops.erase(std::unique(ops.begin(), ops.end()), ops.end());
+  if (ops.empty())
+    return ctx.boolConst(!absorbing);
+  if (ops.size() == 1)
+    return ops.front();
+  return make(ops);
+}
+
+Term TermContext::andOf(llvm::ArrayRef<Term> ops) {
+  return naryBool(*this, Kind::And, ops, [&](llvm::ArrayRef<Term> o) {
+    return intern(Kind::And, Sort::Bool, 0, o);
+  });
+}
+Term TermContext::orOf(llvm::ArrayRef<Term> ops) {
+  return naryBool(*this, Kind::Or, ops, [&](llvm::ArrayRef<Term> o) {
+    return intern(Kind::Or, Sort::Bool, 0, o);
+  });
+}
+
+Term TermContext::realLt(Term a, Term b) {
+  if (!a || !b)
+    return nullptr;
+  if (a == b)
+    return boolConst(false);
+  if (a->isRealConst() && b->isRealConst())
+    return boolConst(a->getRational() < b->getRational());
+  // Every non-constant real term is finite in the reals model.
+  if (a->getKind() == Kind::NegInf || b->getKind() == Kind::PosInf)
+    return boolConst(true);
+  if (a->getKind() == Kind::PosInf || b->getKind() == Kind::NegInf)
+    return boolConst(false);
+  return intern(Kind::RealLt, Sort::Bool, 0, {a, b});
+}
+
+Term TermContext::realLe(Term a, Term b) {
+  if (!a || !b)
+    return nullptr;
+  if (a == b)
+    return boolConst(true);
+  if (a->isRealConst() && b->isRealConst())
+    return boolConst(a->getRational() <= b->getRational());
+  if (a->getKind() == Kind::NegInf || b->getKind() == Kind::PosInf)
+    return boolConst(true);
+  if (a->getKind() == Kind::PosInf || b->getKind() == Kind::NegInf)
+    return boolConst(false);
+  return intern(Kind::RealLe, Sort::Bool, 0, {a, b});
+}
+
+Term TermContext::eq(Term a, Term b) {
+  if (!a || !b)
+    return nullptr;
+  if (a == b)
+    return boolConst(true);
+  if (a->isConstant() && b->isConstant())
+    return boolConst(false); // distinct interned constants differ
+  if (isInf(a) || isInf(b))
+    return boolConst(false); // a finite term never equals an infinity
+  if (b->getId() < a->getId())
+    std::swap(a, b);
+  return intern(Kind::Eq, Sort::Bool, 0, {a, b});
+}
+
+#define BV_CMP(NAME, KIND, FOLD)                                               \
+  Term TermContext::NAME(Term a, Term b) {                                     \
+    if (!a || !b)                                                              \
+      return nullptr;                                                          \
+    if (a->getKind() == Kind::BVConst && b->getKind() == Kind::BVConst)        \
+      return boolConst(a->getAPInt().FOLD(b->getAPInt()));                     \
+    return intern(Kind::KIND, Sort::Bool, 0, {a, b});                          \
+  }
+BV_CMP(bvUlt, BVUlt, ult)
+BV_CMP(bvUle, BVUle, ule)
+BV_CMP(bvSlt, BVSlt, slt)
+BV_CMP(bvSle, BVSle, sle)
+#undef BV_CMP
+
+Term TermContext::ite(Term c, Term t, Term e) {
+  if (!c || !t || !e)
+    return nullptr;
+  if (c->getKind() == Kind::BoolConst)
+    return c->getBoolValue() ? t : e;
+  if (t == e)
+    return t;
+  // Infinities exist only as constants: every other real term is finite,
+  // which the folds rely on. A value that is infinite on some inputs only
+  // is not modeled.
+  if (isInf(t) || isInf(e))
+    return nullptr;
+  if (c->getKind() == Kind::Not)
+    return ite(c->getOperand(0), e, t);
+  if (t->getSort() == Sort::Bool) {
+    if (t->getKind() == Kind::BoolConst && e->getKind() == Kind::BoolConst)
+      return t->getBoolValue() ? c : notOf(c);
+  }
+  return intern(Kind::Ite, t->getSort(), t->getWidth(), {c, t, e});
+}
+
+//===----------------------------------------------------------------------===//
+// Real
+//===----------------------------------------------------------------------===//
+
+Term TermContext::real(const Rational &q) {
+  return intern(Kind::RealConst, Sort::Real, 0, {}, &q);
+}
+Term TermContext::negInf() { return intern(Kind::NegInf, Sort::Real, 0, {}); }
+Term TermContext::posInf() { return intern(Kind::PosInf, Sort::Real, 0, {}); }
+Term TermContext::realVar(llvm::StringRef name) {
+  return intern(Kind::RealVar, Sort::Real, 0, {}, nullptr, nullptr, name);
+}
+
+Term TermContext::add(llvm::ArrayRef<Term> in) {
+  Rational constant(0);
+  bool negInfSeen = false, posInfSeen = false;
+  llvm::SmallVector<Term, 8> ops;
+  llvm::SmallVector<Term, 8> work(in.begin(), in.end());
+  while (!work.empty()) {
+    Term t = work.pop_back_val();
+    if (!t)
+      return nullptr;
+    switch (t->getKind()) {
+    case Kind::Add:
+      work.append(t->getOperands().begin(), t->getOperands().end());
+      break;
+    case Kind::RealConst:
+      constant = constant + t->getRational();
+      break;
+    case Kind::NegInf:
+      negInfSeen = true;
+      break;
+    case Kind::PosInf:
+      posInfSeen = true;
+      break;
+    default:
+      ops.push_back(t);
+    }
+  }
+  if (negInfSeen && posInfSeen)
+    return nullptr; // inf - inf: undefined in the reals model
+  if (negInfSeen)
+    return negInf();
+  if (posInfSeen)
+    return posInf();
+  llvm::sort(ops, byId);
+  if (!constant.isZero() || ops.empty())
+    ops.insert(ops.begin(), real(constant));
+  if (ops.size() == 1)
+    return ops.front();
+  return intern(Kind::Add, Sort::Real, 0, ops);
+}
+
+Term TermContext::neg(Term a) {
+  if (!a)
+    return nullptr;
+  if (a->getKind() == Kind::NegInf)
+    return posInf();
+  if (a->getKind() == Kind::PosInf)
+    return negInf();
+  return mul(real(-1), a);
+}
+
+Term TermContext::sub(Term a, Term b) { return add(a, neg(b)); }
+
+Term TermContext::mul(llvm::ArrayRef<Term> in) {
+  Rational constant(1);
+  int infSign = 0; // 0: none; +1/-1: an infinity of that sign seen
+  llvm::SmallVector<Term, 8> ops;
+  llvm::SmallVector<Term, 8> work(in.begin(), in.end());
+  while (!work.empty()) {
+    Term t = work.pop_back_val();
+    if (!t)
+      return nullptr;
+    switch (t->getKind()) {
+    case Kind::Mul:
+      work.append(t->getOperands().begin(), t->getOperands().end());
+      break;
+    case Kind::RealConst:
+      constant = constant * t->getRational();
+      break;
+    case Kind::NegInf:
+    case Kind::PosInf: {
+      int s = t->getKind() == Kind::NegInf ? -1 : 1;
+      infSign = infSign ? infSign * s : s;
+      break;
+    }
+    default:
+      ops.push_back(t);
+    }
+  }
+  if (infSign) {
+    // inf times a constant of known sign; anything else is not modeled.
+    if (!ops.empty() || constant.isZero())
+      return nullptr;
+    return infSign * constant.sign() < 0 ? negInf() : posInf();
+  }
+  if (constant.isZero())
+    return real(0); // every non-constant term is finite
+  llvm::sort(ops, byId);
+  if (!constant.isOne() || ops.empty())
+    ops.insert(ops.begin(), real(constant));
+  if (ops.size() == 1)
+    return ops.front();
+  return intern(Kind::Mul, Sort::Real, 0, ops);
+}
+
+Term TermContext::div(Term a, Term b) {
+  if (!a || !b)
+    return nullptr;
+  if (isInf(b))
+    return nullptr;
+  if (b->isRealConst()) {
+    if (b->getRational().isZero())
+      return intern(Kind::Div, Sort::Real, 0, {a, b}); // obligation fails
+    if (isInf(a))
+      return b->getRational().sign() > 0 ? a : neg(a);
+    return mul(a, real(Rational(1) / b->getRational()));
+  }
+  if (isInf(a))
+    return nullptr;
+  if (a->isRealConst() && a->getRational().isZero())
+    return a;
+  return intern(Kind::Div, Sort::Real, 0, {a, b});
+}
+
+Term TermContext::exp(Term a) {
+  if (!a)
+    return nullptr;
+  if (a->getKind() == Kind::NegInf)
+    return real(0);
+  if (a->getKind() == Kind::PosInf)
+    return posInf();
+  if (a->isRealConst() && a->getRational().isZero())
+    return real(1);
+  return intern(Kind::Exp, Sort::Real, 0, {a});
+}
+
+Term TermContext::exp2(Term a) {
+  if (!a)
+    return nullptr;
+  if (a->getKind() == Kind::NegInf)
+    return real(0);
+  if (a->getKind() == Kind::PosInf)
+    return posInf();
+  if (a->isRealConst() && a->getRational().isInteger() &&
+      mpz_fits_slong_p(mpq_numref(a->getRational().get()))) {
+    // 2^k exactly for small integers (only those: a huge k must not be
+    // truncated into a small one).
+    long k = mpz_get_si(mpq_numref(a->getRational().get()));
+    if (k >= -64 && k <= 64) {
+      Rational r(1);
+      Rational two(k >= 0 ? 2 : 1, k >= 0 ? 1 : 2);
+      for (long i = 0; i < (k >= 0 ? k : -k); ++i)
+        r = r * two;
+      return real(r);
+    }
+  }
+  return intern(Kind::Exp2, Sort::Real, 0, {a});
+}
+
+/// max and min are associative, commutative and idempotent: a nest of them
+/// is kept as one canonical chain, its operands flattened, deduplicated and
+/// sorted by term id, nested to the right (op(t1, op(t2, ... op(tn-1, tn))))
+/// with the constants folded into one. Two nests of the same operands (the
+/// butterfly trees of 32 lanes' shuffle reductions, each lane's in another
+/// order) are then one term, so exp(x - m) cancels between them.
+Term TermContext::maxMinChain(Kind kind, Term a, Term b) {
+  bool isMax = kind == Kind::Max;
+  Kind absorbing = isMax ? Kind::PosInf : Kind::NegInf;
+  Kind neutral = isMax ? Kind::NegInf : Kind::PosInf;
+  llvm::SmallVector<Term, 8> ops, work{b, a};
+  Term bestConst = nullptr;
+  while (!work.empty()) {
+    Term t = work.pop_back_val();
+    if (t->getKind() == kind) {
+      work.push_back(t->getOperand(1));
+      work.push_back(t->getOperand(0));
+      continue;
+    }
+    if (t->getKind() == absorbing)
+      return t;
+    if (t->getKind() == neutral)
+      continue;
+    if (t->isRealConst()) {
+      if (!bestConst ||
+          (isMax ? bestConst->getRational() < t->getRational()
+                 : t->getRational() < bestConst->getRational()))
+        bestConst = t;
+      continue;
+    }
+    ops.push_back(t);
+  }
+  if (bestConst)
+    ops.push_back(bestConst);
+  if (ops.empty())
+    return isMax ? negInf() : posInf();
+  llvm::sort(ops, [](Term x, Term y) { return x->getId() < y->getId(); });
+  ops.erase(std::unique(ops.begin(), ops.end()), ops.end());
+  Term r = ops.back();
+  for (size_t k = ops.size() - 1; k-- > 0;)
+    r = intern(kind, Sort::Real, 0, llvm::ArrayRef<Term>{ops[k], r});
+  return r;
+}
+
+Term TermContext::max(Term a, Term b) {
+  if (!a || !b)
+    return nullptr;
+  if (a == b || b->getKind() == Kind::NegInf || a->getKind() == Kind::PosInf)
+    return a;
+  if (a->getKind() == Kind::NegInf || b->getKind() == Kind::PosInf)
+    return b;
+  if (a->isRealConst() && b->isRealConst())
+    return a->getRational() < b->getRational() ? b : a;
+  return maxMinChain(Kind::Max, a, b);
+}
+
+Term TermContext::min(Term a, Term b) {
+  if (!a || !b)
+    return nullptr;
+  if (a == b || b->getKind() == Kind::PosInf || a->getKind() == Kind::NegInf)
+    return a;
+  if (a->getKind() == Kind::PosInf || b->getKind() == Kind::NegInf)
+    return b;
+  if (a->isRealConst() && b->isRealConst())
+    return a->getRational() < b->getRational() ? a : b;
+  return maxMinChain(Kind::Min, a, b);
+}
+
+Term TermContext::realFn(llvm::StringRef fn, llvm::ArrayRef<Term> args) {
+  for (Term t : args)
+    if (!t || isInf(t))
+      return nullptr;
+  return intern(Kind::RealFn, Sort::Real, 0, args, nullptr, nullptr, fn);
+}
+
+Term TermContext::element(llvm::StringRef buffer, Term index) {
+  if (!index)
+    return nullptr;
+  index = canonicalIndex(index);
+  if (index->getKind() == Kind::BVConst)
+    return realVar(buffer.str() + "[" +
+                   std::to_string(index->getAPInt().getZExtValue()) + "]");
+  return intern(Kind::Select, Sort::Real, 0, {index}, nullptr, nullptr,
+                buffer);
+}
+
+Term TermContext::intElement(llvm::StringRef buffer, Term index,
+                             unsigned width) {
+  if (!index || width == 0)
+    return nullptr;
+  index = canonicalIndex(index);
+  if (index->getKind() == Kind::BVConst)
+    return bvVar(buffer.str() + "[" +
+                     std::to_string(index->getAPInt().getZExtValue()) + "]",
+                 width);
+  return intern(Kind::Select, Sort::BV, width, {index}, nullptr, nullptr,
+                buffer);
+}
+
+Term TermContext::bvToReal(Term a, bool isSigned) {
+  if (!a)
+    return nullptr;
+  if (a->getKind() == Kind::BVConst)
+    return real(Rational::fromAPInt(a->getAPInt(), isSigned));
+  return intern(Kind::BVToReal, Sort::Real, 0, {a}, nullptr, nullptr, {},
+                isSigned);
+}
+
+//===----------------------------------------------------------------------===//
+// BV
+//===----------------------------------------------------------------------===//
+
+Term TermContext::bv(const llvm::APInt &v) {
+  return intern(Kind::BVConst, Sort::BV, v.getBitWidth(), {}, nullptr, &v);
+}
+Term TermContext::bvVar(llvm::StringRef name, unsigned width) {
+  return intern(Kind::BVVar, Sort::BV, width, {}, nullptr, nullptr, name);
+}
+
+Term TermContext::bvBin(Kind kind, Term a, Term b) {
+  if (!a || !b)
+    return nullptr;
+  unsigned w = a->getWidth();
+  if (a->getKind() == Kind::BVConst && b->getKind() == Kind::BVConst) {
+    const llvm::APInt &x = a->getAPInt(), &y = b->getAPInt();
+    switch (kind) {
+    case Kind::BVAdd: return bv(x + y);
+    case Kind::BVSub: return bv(x - y);
+    case Kind::BVMul: return bv(x * y);
+    case Kind::BVAnd: return bv(x & y);
+    case Kind::BVOr: return bv(x | y);
+    case Kind::BVXor: return bv(x ^ y);
+    case Kind::BVShl: return bv(y.uge(w) ? llvm::APInt(w, 0) : x.shl(y));
+    case Kind::BVLShr: return bv(y.uge(w) ? llvm::APInt(w, 0) : x.lshr(y));
+    case Kind::BVAShr: return bv(y.uge(w) ? x.ashr(w - 1) : x.ashr(y));
+    case Kind::BVUDiv:
+      if (!y.isZero())
+        return bv(x.udiv(y));
+      break;
+    case Kind::BVURem:
+      if (!y.isZero())
+        return bv(x.urem(y));
+      break;
+    case Kind::BVSDiv:
+      if (!y.isZero())
+        return bv(x.sdiv(y));
+      break;
+    case Kind::BVSRem:
+      if (!y.isZero())
+        return bv(x.srem(y));
+      break;
+    default:
+      llvm_unreachable("not a binary BV kind");
+    }
+  }
+  // Identities that hold for every value.
+  bool bZero = b->getKind() == Kind::BVConst && b->getAPInt().isZero();
+  bool aZero = a->getKind() == Kind::BVConst && a->getAPInt().isZero();
+  switch (kind) {
+  case Kind::BVAdd:
+  case Kind::BVOr:
+  case Kind::BVXor:
+    if (bZero)
+      return a;
+    if (aZero)
+      return b;
+    break;
+  case Kind::BVSub:
+  case Kind::BVShl:
+  case Kind::BVLShr:
+  case Kind::BVAShr:
+    if (bZero)
+      return a;
+    break;
+  case Kind::BVMul:
+  case Kind::BVAnd:
+    if (bZero)
+      return b;
+    if (aZero)
+      return a;
+    break;
+  default:
+    break;
+  }
+  if (kind == Kind::BVMul) {
+    if (b->getKind() == Kind::BVConst && b->getAPInt().isOne())
+      return a;
+    if (a->getKind() == Kind::BVConst && a->getAPInt().isOne())
+      return b;
+  }
+  if (kind == Kind::BVAnd) {
+    // x & ~0 = x; (x & c1) & c2 = x & (c1 & c2).
+    if (a->getKind() == Kind::BVConst)
+      std::swap(a, b);
+    if (b->getKind() == Kind::BVConst) {
+      if (b->getAPInt().isAllOnes())
+        return a;
+      if (a->getKind() == Kind::BVAnd) {
+        for (int k = 0; k < 2; ++k)
+          if (a->getOperand(k)->getKind() == Kind::BVConst)
+            return bvBin(Kind::BVAnd, a->getOperand(1 - k),
+                         bv(a->getOperand(k)->getAPInt() & b->getAPInt()));
+      }
+    }
+  }
+  bool commutative = kind == Kind::BVAdd || kind == Kind::BVMul ||
+                     kind == Kind::BVAnd || kind == Kind::BVOr ||
+                     kind == Kind::BVXor;
+  if (commutative && b->getId() < a->getId() && a->getKind() == Kind::BVConst)
+    std::swap(a, b);
+  return intern(kind, Sort::BV, w, {a, b});
+}
+
+Term TermContext::bvNot(Term a) {
+  if (!a)
+    return nullptr;
+  if (a->getKind() == Kind::BVConst)
+    return bv(~a->getAPInt());
+  return intern(Kind::BVNot, Sort::BV, a->getWidth(), {a});
+}
+
+Term TermContext::bvZExt(Term a, unsigned width) {
+  if (!a)
+    return nullptr;
+  if (a->getWidth() == width)
+    return a;
+  if (a->getKind() == Kind::BVConst)
+    return bv(a->getAPInt().zext(width));
+  return intern(Kind::BVZExt, Sort::BV, width, {a});
+}
+
+Term TermContext::bvSExt(Term a, unsigned width) {
+  if (!a)
+    return nullptr;
+  if (a->getWidth() == width)
+    return a;
+  if (a->getKind() == Kind::BVConst)
+    return bv(a->getAPInt().sext(width));
+  return intern(Kind::BVSExt, Sort::BV, width, {a});
+}
+
+Term TermContext::bvExtract(Term a, unsigned lo, unsigned width) {
+  if (!a)
+    return nullptr;
+  if (lo == 0 && width == a->getWidth())
+    return a;
+  if (a->getKind() == Kind::BVConst)
+    return bv(a->getAPInt().extractBits(width, lo));
+  // extract of an extension that only reads the original bits.
+  if ((a->getKind() == Kind::BVZExt || a->getKind() == Kind::BVSExt) &&
+      lo + width <= a->getOperand(0)->getWidth())
+    return bvExtract(a->getOperand(0), lo, width);
+  return intern(Kind::BVExtract, Sort::BV, width, {a}, nullptr, nullptr, {},
+                false, lo);
+}
+
+Term TermContext::bvConcat(Term hi, Term lo) {
+  if (!hi || !lo)
+    return nullptr;
+  if (hi->getKind() == Kind::BVConst && lo->getKind() == Kind::BVConst)
+    return bv(hi->getAPInt().concat(lo->getAPInt()));
+  return intern(Kind::BVConcat, Sort::BV, hi->getWidth() + lo->getWidth(),
+                {hi, lo});
+}
+
+//===----------------------------------------------------------------------===//
+// Rebuilding and substitution
+//===----------------------------------------------------------------------===//
+
+Term TermContext::rebuild(Term t, llvm::ArrayRef<Term> o) {
+  switch (t->getKind()) {
+  case Kind::BoolConst:
+  case Kind::BoolVar:
+  case Kind::RealConst:
+  case Kind::NegInf:
+  case Kind::PosInf:
+  case Kind::RealVar:
+  case Kind::BVConst:
+  case Kind::BVVar:
+    return t;
+  case Kind::Not: return notOf(o[0]);
+  case Kind::And: return andOf(o);
+  case Kind::Or: return orOf(o);
+  case Kind::RealLt: return realLt(o[0], o[1]);
+  case Kind::RealLe: return realLe(o[0], o[1]);
+  case Kind::Eq: return eq(o[0], o[1]);
+  case Kind::BVUlt: return bvUlt(o[0], o[1]);
+  case Kind::BVUle: return bvUle(o[0], o[1]);
+  case Kind::BVSlt: return bvSlt(o[0], o[1]);
+  case Kind::BVSle: return bvSle(o[0], o[1]);
+  case Kind::Ite: return ite(o[0], o[1], o[2]);
+  case Kind::Add: return add(o);
+  case Kind::Mul: return mul(o);
+  case Kind::Div: return div(o[0], o[1]);
+  case Kind::Exp: return exp(o[0]);
+  case Kind::Exp2: return exp2(o[0]);
+  case Kind::Max: return max(o[0], o[1]);
+  case Kind::Min: return min(o[0], o[1]);
+  case Kind::RealFn: return realFn(t->getName(), o);
+  case Kind::Select:
+    return t->getSort() == Sort::BV
+               ? intElement(t->getName(), o[0], t->getWidth())
+               : element(t->getName(), o[0]);
+  case Kind::BVToReal: return bvToReal(o[0], t->isSigned());
+  case Kind::BVNot: return bvNot(o[0]);
+  case Kind::BVZExt: return bvZExt(o[0], t->getWidth());
+  case Kind::BVSExt: return bvSExt(o[0], t->getWidth());
+  case Kind::BVExtract:
+    return bvExtract(o[0], t->getExtractLow(), t->getWidth());
+  case Kind::BVConcat: return bvConcat(o[0], o[1]);
+  default:
+    return bvBin(t->getKind(), o[0], o[1]);
+  }
+}
+
+Term TermContext::substitute(Term root, const llvm::DenseMap<Term, Term> &map) {
+  llvm::DenseMap<Term, Term> memo(map);
+  // Iterative post-order: children before parents.
+  llvm::SmallVector<std::pair<Term, bool>, 32> stack{{root, false}};
+  while (!stack.empty()) {
+    auto [t, expanded] = stack.pop_back_val();
+    if (memo.count(t))
+      continue;
+    if (!expanded) {
+      stack.push_back({t, true});
+      for (Term op : t->getOperands())
+        if (!memo.count(op))
+          stack.push_back({op, false});
+      continue;
+    }
+    llvm::SmallVector<Term, 4> ops;
+    bool changed = false;
+    for (Term op : t->getOperands()) {
+      Term n = memo.lookup(op);
+      ops.push_back(n);
+      changed |= n != op;
+    }
+    memo[t] = changed ? rebuild(t, ops) : t;
+  }
+  return memo.lookup(root);
+}
+
+llvm::SmallVector<Term>(::kproof::engine::subterms)(llvm::ArrayRef<Term> roots) {
+  llvm::DenseSet<Term> seen;
+  llvm::SmallVector<Term> out, work(roots.begin(), roots.end());
+  while (!work.empty()) {
+    Term t = work.pop_back_val();
+    if (!t || !seen.insert(t).second)
+      continue;
+    out.push_back(t);
+    work.append(t->getOperands().begin(), t->getOperands().end());
+  }
+  return out;
+}
+
+llvm::SmallVector<Term>(::kproof::engine::conjunctsOf)(Term t) {
+  llvm::SmallVector<Term> out, work{t};
+  while (!work.empty()) {
+    Term c = work.pop_back_val();
+    if (c->getKind() == Kind::And)
+      work.append(c->getOperands().begin(), c->getOperands().end());
+    else
+      out.push_back(c);
+  }
+  return out;
+}
