@@ -11,7 +11,7 @@
 //
 //   read    load the file and touch every byte (baseline for peak memory)
 //   parse   kproof::ptx::parsePTX into a syntax tree
-//   import  mlir::kproof::importPTX (parse, resolve, SSA, verify) into a
+//   import  kproof::importPTX (parse, resolve, SSA, verify) into a
 //           fresh MLIRContext per repetition (default threading, as in
 //           kproof-opt), dialects loaded beforehand
 //
@@ -106,7 +106,7 @@ bool runOnce(const llvm::MemoryBuffer &input, double &seconds) {
 
   case Mode::Import: {
     mlir::MLIRContext context;
-    context.loadDialect<mlir::kproof::KProofDialect,
+    context.loadDialect<kproof::KProofDialect,
                         mlir::cf::ControlFlowDialect>();
     unsigned errors = 0;
     mlir::ScopedDiagnosticHandler handler(&context, [&](mlir::Diagnostic &d) {
@@ -119,7 +119,7 @@ bool runOnce(const llvm::MemoryBuffer &input, double &seconds) {
     });
     auto start = Clock::now();
     mlir::OwningOpRef<mlir::ModuleOp> module =
-        mlir::kproof::importPTX(sourceMgr, &context);
+        kproof::importPTX(sourceMgr, &context);
     seconds = std::chrono::duration<double>(Clock::now() - start).count();
     return static_cast<bool>(module);
   }

@@ -1164,7 +1164,7 @@ int main(int argc, char **argv) {
       "execution, over random PTX programs\n");
 
   DialectRegistry registry;
-  registry.insert<mlir::kproof::KProofDialect, cf::ControlFlowDialect>();
+  registry.insert<kproof::KProofDialect, cf::ControlFlowDialect>();
   MLIRContext context(registry);
   context.loadAllAvailableDialects();
   context.printOpOnDiagnostic(false);
@@ -1188,7 +1188,7 @@ int main(int argc, char **argv) {
       SourceMgrDiagnosticHandler handler(sm, &context, os);
       sm.AddNewSourceBuffer(
           llvm::MemoryBuffer::getMemBufferCopy(ptx, "diff.ptx"), llvm::SMLoc());
-      module = mlir::kproof::importPTX(sm, &context);
+      module = kproof::importPTX(sm, &context);
       if (module) {
         cm.AddNewSourceBuffer(
             llvm::MemoryBuffer::getMemBufferCopy(contract, "diff.mlir"),
@@ -1203,8 +1203,8 @@ int main(int argc, char **argv) {
                    << diag << ptx;
       continue;
     }
-    mlir::kproof::ContractOp cop =
-        *cmod->getOps<mlir::kproof::ContractOp>().begin();
+    kproof::ContractOp cop =
+        *cmod->getOps<kproof::ContractOp>().begin();
     engine::TermContext T;
     std::optional<engine::BoundContract> bc;
     {

@@ -8,7 +8,7 @@
 //
 //  * ptx-parser-fuzzer: lexer + parser (kproof::ptx::parsePTX, looksLikePTX).
 //  * ptx-import-fuzzer (built with KPROOF_FUZZ_IMPORT=1): the whole importer
-//    (mlir::kproof::importPTX: parse, name resolution, SSA construction,
+//    (kproof::importPTX: parse, name resolution, SSA construction,
 //    verification) in a fresh MLIRContext per input, then prints the result.
 //
 // Besides the sanitizers (ASan, UBSan, assertions), both check the documented
@@ -118,7 +118,7 @@ int fuzzImporter(const uint8_t *data, size_t size) {
   });
 
   mlir::OwningOpRef<mlir::ModuleOp> module =
-      mlir::kproof::importPTX(sourceMgr, &context);
+      kproof::importPTX(sourceMgr, &context);
   if (module && errors)
     contractViolation("importPTX reported an error but returned a module");
   if (!module && !errors)

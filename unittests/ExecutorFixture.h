@@ -37,7 +37,7 @@ struct ExecutorFixture : ::testing::Test {
   engine::ExecutorOptions options;
 
   ExecutorFixture() {
-    ctx.loadDialect<mlir::kproof::KProofDialect,
+    ctx.loadDialect<kproof::KProofDialect,
                     mlir::cf::ControlFlowDialect>();
     mlir::Type f32 = mlir::Float32Type::get(&ctx);
     x = {"x", engine::BufferBinding::Role::In, f32, {32}};
@@ -48,7 +48,7 @@ struct ExecutorFixture : ::testing::Test {
   engine::ExecutionResult run(llvm::StringRef src, int64_t threads) {
     module = mlir::parseSourceString<mlir::ModuleOp>(src, &ctx);
     EXPECT_TRUE(module);
-    auto kernel = *module->getOps<mlir::kproof::KernelOp>().begin();
+    auto kernel = *module->getOps<kproof::KernelOp>().begin();
     engine::LaunchConfig launch;
     launch.block[0] = threads;
     std::vector<std::optional<engine::BufferBinding>> buffers = {x, y};

@@ -34,7 +34,7 @@ namespace {
 struct Fixture {
   MLIRContext ctx;
   OwningOpRef<ModuleOp> module;
-  mlir::kproof::ContractOp contract;
+  kproof::ContractOp contract;
   std::deque<BufferBinding> buffers;
   SpecEnvironment env;
   TermContext T;
@@ -44,7 +44,7 @@ struct Fixture {
 
   Fixture() {
     DialectRegistry registry;
-    registry.insert<mlir::kproof::KProofDialect, func::FuncDialect,
+    registry.insert<kproof::KProofDialect, func::FuncDialect,
                     arith::ArithDialect, math::MathDialect,
                     tensor::TensorDialect, linalg::LinalgDialect>();
     ctx.appendDialectRegistry(registry);
@@ -68,7 +68,7 @@ struct Fixture {
     module = parseSourceString<ModuleOp>(text, &ctx);
     if (!module)
       return false;
-    module->walk([&](mlir::kproof::ContractOp c) { contract = c; });
+    module->walk([&](kproof::ContractOp c) { contract = c; });
     if (!contract)
       return false;
     for (Attribute a : contract.getParams()) {

@@ -29,7 +29,7 @@ struct InterpreterTest : ::testing::Test {
   MLIRContext ctx;
   OwningOpRef<ModuleOp> module;
   InterpreterTest() {
-    ctx.loadDialect<mlir::kproof::KProofDialect, cf::ControlFlowDialect>();
+    ctx.loadDialect<kproof::KProofDialect, cf::ControlFlowDialect>();
   }
 
   /// Runs `body` inside `kernel @k(%y: i64)` over `threads` threads of one
@@ -43,7 +43,7 @@ struct InterpreterTest : ::testing::Test {
     EXPECT_TRUE(module) << src;
     if (!module)
       return RunResult();
-    auto kernel = *module->getOps<mlir::kproof::KernelOp>().begin();
+    auto kernel = *module->getOps<kproof::KernelOp>().begin();
     engine::LaunchConfig launch;
     launch.block[0] = threads;
     std::vector<std::optional<engine::BufferBinding>> buffers = {

@@ -15,7 +15,7 @@
 #include <gtest/gtest.h>
 
 using namespace mlir;
-using namespace mlir::kproof;
+using namespace ::kproof;
 
 namespace {
 

@@ -37,7 +37,7 @@ namespace {
 struct Fixture {
   MLIRContext ctx;
   OwningOpRef<ModuleOp> module;
-  mlir::kproof::ContractOp contract;
+  kproof::ContractOp contract;
   std::deque<BufferBinding> buffers;
   SpecEnvironment env;
   TermContext T;
@@ -47,7 +47,7 @@ struct Fixture {
 
   Fixture() {
     DialectRegistry registry;
-    registry.insert<mlir::kproof::KProofDialect, cf::ControlFlowDialect>();
+    registry.insert<kproof::KProofDialect, cf::ControlFlowDialect>();
     ctx.appendDialectRegistry(registry);
     ctx.loadAllAvailableDialects();
     handler =
@@ -71,7 +71,7 @@ struct Fixture {
     module = parseSourceString<ModuleOp>(text, &ctx);
     if (!module)
       return nullptr;
-    module->walk([&](mlir::kproof::ContractOp c) { contract = c; });
+    module->walk([&](kproof::ContractOp c) { contract = c; });
     for (auto [name, role, extent] :
          {std::tuple{"x", BufferBinding::Role::In, n},
           std::tuple{"y", BufferBinding::Role::Out, m}}) {

@@ -16,7 +16,6 @@
 #include <mpfr.h>
 
 using namespace mlir;
-using namespace mlir::kproof;
 using namespace ::kproof;
 using namespace ::kproof::engine;
 using namespace ::kproof::interp;

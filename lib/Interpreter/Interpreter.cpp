@@ -35,7 +35,6 @@
 #include <set>
 
 using namespace mlir;
-using namespace mlir::kproof;
 using namespace ::kproof;
 using namespace ::kproof::interp;
 using llvm::APFloat;

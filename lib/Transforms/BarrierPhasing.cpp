@@ -21,17 +21,17 @@
 #include <optional>
 #include <set>
 
-namespace mlir::kproof {
+namespace kproof {
 #define GEN_PASS_DEF_KPROOFBARRIERPHASING
 #include "KProof/Transforms/Passes.h.inc"
-} // namespace mlir::kproof
+} // namespace kproof
 
 using namespace mlir;
-using namespace mlir::kproof;
+using namespace ::kproof;
 
 namespace {
 struct BarrierPhasingPass
-    : public mlir::kproof::impl::KProofBarrierPhasingBase<BarrierPhasingPass> {
+    : public kproof::impl::KProofBarrierPhasingBase<BarrierPhasingPass> {
   using Base::Base;
 
   /// The constant behind `v` (a kproof.constant), if any.

@@ -15,17 +15,17 @@
 
 #include "mlir/IR/Builders.h"
 
-namespace mlir::kproof {
+namespace kproof {
 #define GEN_PASS_DEF_KPROOFSYMBOLIZELANES
 #include "KProof/Transforms/Passes.h.inc"
-} // namespace mlir::kproof
+} // namespace kproof
 
 using namespace mlir;
-using namespace mlir::kproof;
+using namespace ::kproof;
 
 namespace {
 struct SymbolizeLanesPass
-    : public mlir::kproof::impl::KProofSymbolizeLanesBase<SymbolizeLanesPass> {
+    : public kproof::impl::KProofSymbolizeLanesBase<SymbolizeLanesPass> {
   using Base::Base;
 
   void runOnOperation() override {

@@ -12,17 +12,17 @@
 
 #include "mlir/IR/BuiltinOps.h"
 
-namespace mlir::kproof {
+namespace kproof {
 #define GEN_PASS_DEF_KPROOFVERIFYEQUIV
 #include "KProof/Transforms/Passes.h.inc"
-} // namespace mlir::kproof
+} // namespace kproof
 
 using namespace mlir;
-using namespace mlir::kproof;
+using namespace ::kproof;
 
 namespace {
 struct VerifyEquivPass
-    : public mlir::kproof::impl::KProofVerifyEquivBase<VerifyEquivPass> {
+    : public kproof::impl::KProofVerifyEquivBase<VerifyEquivPass> {
   using Base::Base;
 
   void runOnOperation() override {

@@ -60,7 +60,7 @@ enum ExitCode : int {
 /// that compiler pipelines hand to kproof (gpu/llvm/nvvm/rocdl/amdgpu) or that
 /// contracts use for specs (func/cf/tensor/linalg/arith/math).
 static void registerKProofDialects(DialectRegistry &registry) {
-  registry.insert<mlir::kproof::KProofDialect, func::FuncDialect,
+  registry.insert<kproof::KProofDialect, func::FuncDialect,
                   cf::ControlFlowDialect, gpu::GPUDialect, LLVM::LLVMDialect,
                   NVVM::NVVMDialect, ROCDL::ROCDLDialect,
                   amdgpu::AMDGPUDialect, tensor::TensorDialect,
@@ -178,7 +178,7 @@ static int runVerifyEquiv(ModuleOp module, MLIRContext &context,
   TimingScope rootTimer = timing.getRootScope();
   static llvm::SourceMgr contractSourceMgr;
   OwningOpRef<ModuleOp> contractModule;
-  SmallVector<mlir::kproof::ContractOp> contracts;
+  SmallVector<kproof::ContractOp> contracts;
   if (!contractFile.empty()) {
     std::string err;
     auto buffer = openInputFile(contractFile, &err);
@@ -189,20 +189,20 @@ static int runVerifyEquiv(ModuleOp module, MLIRContext &context,
     // The contract lives in its own source manager: parseSourceFile reads
     // the main buffer, which for the kernel's manager is the kernel.
     contractSourceMgr.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
-    if (failed(mlir::kproof::checkBeforeParsing(contractSourceMgr, &context)))
+    if (failed(kproof::checkBeforeParsing(contractSourceMgr, &context)))
       return ExitError;
     contractModule = parseSourceFile<ModuleOp>(contractSourceMgr, &context);
     if (!contractModule)
       return ExitError;
     contractModule->walk(
-        [&](mlir::kproof::ContractOp c) { contracts.push_back(c); });
+        [&](kproof::ContractOp c) { contracts.push_back(c); });
     if (contracts.empty()) {
       mlir::emitError(contractModule->getLoc())
           << "no kproof.contract in " << contractFile;
       return ExitError;
     }
   } else {
-    module.walk([&](mlir::kproof::ContractOp c) { contracts.push_back(c); });
+    module.walk([&](kproof::ContractOp c) { contracts.push_back(c); });
     if (contracts.empty()) {
       llvm::errs() << "kproof-opt: --verify-equiv needs a contract: "
                       "--contract=FILE or a kproof.contract op in the input\n";
@@ -273,7 +273,7 @@ static int runOnPTX(std::unique_ptr<llvm::MemoryBuffer> input,
   sourceMgr.AddNewSourceBuffer(std::move(input), llvm::SMLoc());
 
   auto process = [&]() -> int {
-    OwningOpRef<ModuleOp> module = mlir::kproof::importPTX(sourceMgr, &context);
+    OwningOpRef<ModuleOp> module = kproof::importPTX(sourceMgr, &context);
     if (!module)
       return ExitError;
     if (verifyEquiv || verifySync)
@@ -306,7 +306,7 @@ int main(int argc, char **argv) {
 
   // Passes: kproof's own (generated registration) and the generic cleanup
   // passes a pipeline around kproof uses.
-  mlir::kproof::registerKProofPasses();
+  kproof::registerKProofPasses();
   registerCanonicalizerPass();
   registerCSEPass();
   registerSymbolDCEPass();
@@ -351,7 +351,7 @@ int main(int argc, char **argv) {
     llvm::SourceMgr sourceMgr;
     sourceMgr.AddNewSourceBuffer(std::move(input), llvm::SMLoc());
     SourceMgrDiagnosticHandler handler(sourceMgr, &context);
-    if (failed(mlir::kproof::checkBeforeParsing(sourceMgr, &context)))
+    if (failed(kproof::checkBeforeParsing(sourceMgr, &context)))
       return ExitError;
     OwningOpRef<ModuleOp> module =
         parseSourceFile<ModuleOp>(sourceMgr, &context);
@@ -371,7 +371,7 @@ int main(int argc, char **argv) {
                                          /*RequiresNullTerminator=*/false),
         llvm::SMLoc());
     SourceMgrDiagnosticHandler handler(sourceMgr, &context);
-    if (failed(mlir::kproof::checkBeforeParsing(sourceMgr, &context)))
+    if (failed(kproof::checkBeforeParsing(sourceMgr, &context)))
       return ExitError;
   }
   if (failed(MlirOptMain(output->os(), std::move(input), registry, config)))

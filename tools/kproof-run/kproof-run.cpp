@@ -272,7 +272,7 @@ int main(int argc, char **argv) {
   }
 
   DialectRegistry registry;
-  registry.insert<mlir::kproof::KProofDialect, func::FuncDialect,
+  registry.insert<kproof::KProofDialect, func::FuncDialect,
                   cf::ControlFlowDialect, tensor::TensorDialect,
                   linalg::LinalgDialect, arith::ArithDialect,
                   math::MathDialect>();
@@ -290,16 +290,16 @@ int main(int argc, char **argv) {
   bool isPTX = llvm::StringRef(kernelFile).ends_with(".ptx") ||
                ::kproof::ptx::looksLikePTX(input->getBuffer());
   sourceMgr.AddNewSourceBuffer(std::move(input), llvm::SMLoc());
-  if (!isPTX && failed(mlir::kproof::checkBeforeParsing(sourceMgr, &context)))
+  if (!isPTX && failed(kproof::checkBeforeParsing(sourceMgr, &context)))
     return ExitError;
   OwningOpRef<ModuleOp> module =
-      isPTX ? mlir::kproof::importPTX(sourceMgr, &context)
+      isPTX ? kproof::importPTX(sourceMgr, &context)
             : parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!module)
     return ExitError;
 
   OwningOpRef<ModuleOp> contractModule;
-  SmallVector<mlir::kproof::ContractOp> contracts;
+  SmallVector<kproof::ContractOp> contracts;
   if (!contractFile.empty()) {
     std::unique_ptr<llvm::MemoryBuffer> cbuf =
         openInputFile(contractFile, &err);
@@ -308,18 +308,18 @@ int main(int argc, char **argv) {
       return ExitError;
     }
     contractMgr.AddNewSourceBuffer(std::move(cbuf), llvm::SMLoc());
-    if (failed(mlir::kproof::checkBeforeParsing(contractMgr, &context)))
+    if (failed(kproof::checkBeforeParsing(contractMgr, &context)))
       return ExitError;
     contractModule = parseSourceFile<ModuleOp>(contractMgr, &context);
     if (!contractModule)
       return ExitError;
     contractModule->walk(
-        [&](mlir::kproof::ContractOp c) { contracts.push_back(c); });
+        [&](kproof::ContractOp c) { contracts.push_back(c); });
   } else {
-    module->walk([&](mlir::kproof::ContractOp c) { contracts.push_back(c); });
+    module->walk([&](kproof::ContractOp c) { contracts.push_back(c); });
   }
-  mlir::kproof::ContractOp contract;
-  for (mlir::kproof::ContractOp c : contracts)
+  kproof::ContractOp contract;
+  for (kproof::ContractOp c : contracts)
     if (contractName.empty() || c.getSymName() == contractName) {
       contract = c;
       break;

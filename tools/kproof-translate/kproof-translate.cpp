@@ -14,7 +14,7 @@
 #include "mlir/Tools/mlir-translate/MlirTranslateMain.h"
 
 int main(int argc, char **argv) {
-  mlir::kproof::registerPTXImportTranslation();
+  kproof::registerPTXImportTranslation();
   if (mlir::failed(mlir::mlirTranslateMain(argc, argv, "kproof translation tool")))
     return 2;
   return 0;

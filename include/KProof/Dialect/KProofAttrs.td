@@ -24,7 +24,7 @@ def KProof_StateSpace : I32EnumAttr<"StateSpace",
       I32EnumAttrCase<"Param", 6, "param">,
       I32EnumAttrCase<"SharedCluster", 7, "shared_cluster">
     ]> {
-  let cppNamespace = "::mlir::kproof";
+  let cppNamespace = "::kproof";
 }
 
 //===----------------------------------------------------------------------===//
@@ -40,7 +40,7 @@ def KProof_MemSemantics : I32EnumAttr<"MemSemantics",
       I32EnumAttrCase<"Release", 4, "release">,
       I32EnumAttrCase<"AcqRel", 5, "acq_rel">
     ]> {
-  let cppNamespace = "::mlir::kproof";
+  let cppNamespace = "::kproof";
 }
 
 def KProof_MemScope : I32EnumAttr<"MemScope",
@@ -50,7 +50,7 @@ def KProof_MemScope : I32EnumAttr<"MemScope",
       I32EnumAttrCase<"GPU", 2, "gpu">,
       I32EnumAttrCase<"Sys", 3, "sys">
     ]> {
-  let cppNamespace = "::mlir::kproof";
+  let cppNamespace = "::kproof";
 }
 
 //===----------------------------------------------------------------------===//
@@ -103,7 +103,7 @@ def KProof_SpecialReg : I32EnumAttr<"SpecialReg",
       I32EnumAttrCase<"NClusterIdZ", 41, "nclusterid.z">,
       I32EnumAttrCase<"GridId", 42, "gridid">
     ]> {
-  let cppNamespace = "::mlir::kproof";
+  let cppNamespace = "::kproof";
 }
 
 //===----------------------------------------------------------------------===//
@@ -116,7 +116,7 @@ def KProof_BarrierKind : I32EnumAttr<"BarrierKind",
       I32EnumAttrCase<"Arrive", 1, "arrive">,
       I32EnumAttrCase<"Red", 2, "red">
     ]> {
-  let cppNamespace = "::mlir::kproof";
+  let cppNamespace = "::kproof";
 }
 
 def KProof_BarrierRedOp : I32EnumAttr<"BarrierRedOp",
@@ -125,7 +125,7 @@ def KProof_BarrierRedOp : I32EnumAttr<"BarrierRedOp",
       I32EnumAttrCase<"And", 1, "and">,
       I32EnumAttrCase<"Or", 2, "or">
     ]> {
-  let cppNamespace = "::mlir::kproof";
+  let cppNamespace = "::kproof";
 }
 
 def KProof_FunctionKind : I32EnumAttr<"FunctionKind",
@@ -133,7 +133,7 @@ def KProof_FunctionKind : I32EnumAttr<"FunctionKind",
       I32EnumAttrCase<"Entry", 0, "entry">,
       I32EnumAttrCase<"Func", 1, "func">
     ]> {
-  let cppNamespace = "::mlir::kproof";
+  let cppNamespace = "::kproof";
 }
 
 
@@ -157,7 +157,7 @@ def KProof_IntBinKind : I32EnumAttr<"IntBinKind",
       I32EnumAttrCase<"Or", 11, "or">,
       I32EnumAttrCase<"Xor", 12, "xor">
     ]> {
-  let cppNamespace = "::mlir::kproof";
+  let cppNamespace = "::kproof";
 }
 
 def KProof_IntUnaryKind : I32EnumAttr<"IntUnaryKind",
@@ -170,14 +170,14 @@ def KProof_IntUnaryKind : I32EnumAttr<"IntUnaryKind",
       I32EnumAttrCase<"Clz", 5, "clz">,
       I32EnumAttrCase<"Brev", 6, "brev">
     ]> {
-  let cppNamespace = "::mlir::kproof";
+  let cppNamespace = "::kproof";
 }
 
 def KProof_ShiftKind : I32EnumAttr<"ShiftKind", "shift direction", [
       I32EnumAttrCase<"Shl", 0, "shl">,
       I32EnumAttrCase<"Shr", 1, "shr">
     ]> {
-  let cppNamespace = "::mlir::kproof";
+  let cppNamespace = "::kproof";
 }
 
 def KProof_CmpPredicate : I32EnumAttr<"CmpPredicate",
@@ -198,7 +198,7 @@ def KProof_CmpPredicate : I32EnumAttr<"CmpPredicate",
       I32EnumAttrCase<"Num", 12, "num">,
       I32EnumAttrCase<"NaN", 13, "nan">
     ]> {
-  let cppNamespace = "::mlir::kproof";
+  let cppNamespace = "::kproof";
 }
 
 def KProof_FloatBinKind : I32EnumAttr<"FloatBinKind",
@@ -211,7 +211,7 @@ def KProof_FloatBinKind : I32EnumAttr<"FloatBinKind",
       I32EnumAttrCase<"Max", 5, "max">,
       I32EnumAttrCase<"CopySign", 6, "copysign">
     ]> {
-  let cppNamespace = "::mlir::kproof";
+  let cppNamespace = "::kproof";
 }
 
 def KProof_FloatUnaryKind : I32EnumAttr<"FloatUnaryKind",
@@ -227,7 +227,7 @@ def KProof_FloatUnaryKind : I32EnumAttr<"FloatUnaryKind",
       I32EnumAttrCase<"Sin", 8, "sin">,
       I32EnumAttrCase<"Cos", 9, "cos">
     ]> {
-  let cppNamespace = "::mlir::kproof";
+  let cppNamespace = "::kproof";
 }
 
 def KProof_FloatMode : I32EnumAttr<"FloatMode",
@@ -245,7 +245,7 @@ def KProof_FloatMode : I32EnumAttr<"FloatMode",
       I32EnumAttrCase<"Full", 9, "full">,
       I32EnumAttrCase<"RNA", 10, "rna">
     ]> {
-  let cppNamespace = "::mlir::kproof";
+  let cppNamespace = "::kproof";
 }
 
 def KProof_TestpKind : I32EnumAttr<"TestpKind",
@@ -257,7 +257,7 @@ def KProof_TestpKind : I32EnumAttr<"TestpKind",
       I32EnumAttrCase<"Normal", 4, "normal">,
       I32EnumAttrCase<"Subnormal", 5, "subnormal">
     ]> {
-  let cppNamespace = "::mlir::kproof";
+  let cppNamespace = "::kproof";
 }
 
 //===----------------------------------------------------------------------===//
@@ -277,7 +277,7 @@ def KProof_AtomKind : I32EnumAttr<"AtomKind",
       I32EnumAttrCase<"Inc", 8, "inc">,
       I32EnumAttrCase<"Dec", 9, "dec">
     ]> {
-  let cppNamespace = "::mlir::kproof";
+  let cppNamespace = "::kproof";
 }
 
 def KProof_ShflMode : I32EnumAttr<"ShflMode",
@@ -287,7 +287,7 @@ def KProof_ShflMode : I32EnumAttr<"ShflMode",
       I32EnumAttrCase<"Bfly", 2, "bfly">,
       I32EnumAttrCase<"Idx", 3, "idx">
     ]> {
-  let cppNamespace = "::mlir::kproof";
+  let cppNamespace = "::kproof";
 }
 
 def KProof_VoteMode : I32EnumAttr<"VoteMode",
@@ -297,7 +297,7 @@ def KProof_VoteMode : I32EnumAttr<"VoteMode",
       I32EnumAttrCase<"Uni", 2, "uni">,
       I32EnumAttrCase<"Ballot", 3, "ballot">
     ]> {
-  let cppNamespace = "::mlir::kproof";
+  let cppNamespace = "::kproof";
 }
 
 #endif // KPROOF_DIALECT_KPROOFATTRS_TD

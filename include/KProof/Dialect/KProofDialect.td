@@ -33,7 +33,7 @@ def KProof_Dialect : Dialect {
     `.pred`. Addresses are integers (`i32` or `i64`), exactly as in PTX, with
     the state space carried by the memory op. Control flow uses `cf`.
   }];
-  let cppNamespace = "::mlir::kproof";
+  let cppNamespace = "::kproof";
 }
 
 class KProof_Op<string mnemonic, list<Trait> traits = []>

@@ -28,12 +28,14 @@
 
 namespace mlir {
 class ModuleOp;
+} // namespace mlir
+
 namespace kproof {
 /// Finds the kernel or device function named `name` in `module`, by its PTX
 /// (mangled) name or its demangled name (llvm::demangle; with or without the
 /// parameter list, e.g. `softmax` for `_Z7softmaxPfi`). Null if none or more
 /// than one match.
-KernelOp lookupKernel(ModuleOp module, llvm::StringRef name);
+KernelOp lookupKernel(mlir::ModuleOp module, llvm::StringRef name);
 
 /// The byte table of a `prmt` mode (PTX ISA 9.7.8.9): for each value of
 /// the selector's low two bits, the source byte (0-3 of a, 4-7 of b) of
@@ -41,6 +43,5 @@ KernelOp lookupKernel(ModuleOp module, llvm::StringRef name);
 /// executor and the interpreter.
 const std::array<std::array<int, 4>, 4> *prmtModeTable(llvm::StringRef mode);
 } // namespace kproof
-} // namespace mlir
 
 #endif // KPROOF_DIALECT_KPROOFOPS_H

@@ -69,20 +69,20 @@ def KProof_KernelOp : KProof_Op<"kernel", [
 
   let builders = [
     OpBuilder<(ins "llvm::StringRef":$name, "FunctionKind":$kind,
-                   "FunctionType":$type)>
+                   "mlir::FunctionType":$type)>
   ];
 
   let extraClassDeclaration = [{
     /// FunctionOpInterface: the parameter types, in PTX order.
-    llvm::ArrayRef<Type> getArgumentTypes() {
+    llvm::ArrayRef<mlir::Type> getArgumentTypes() {
       return getFunctionType().getInputs();
     }
     /// FunctionOpInterface: the `.param` return types of a `.func`.
-    llvm::ArrayRef<Type> getResultTypes() {
+    llvm::ArrayRef<mlir::Type> getResultTypes() {
       return getFunctionType().getResults();
     }
     /// CallableOpInterface.
-    Region *getCallableRegion() { return &getBody(); }
+    mlir::Region *getCallableRegion() { return &getBody(); }
     /// True for a PTX `.entry`.
     bool isEntry() { return getKind() == FunctionKind::Entry; }
     /// OpAsmOpInterface: no `kproof.` prefix inside the op's own region.
@@ -1023,7 +1023,7 @@ def KProof_CallOp : KProof_Op<"call", [
       return (*this)->getAttrOfType<mlir::SymbolRefAttr>("callee");
     }
     void setCalleeFromCallable(mlir::CallInterfaceCallable callee) {
-      (*this)->setAttr("callee", cast<mlir::SymbolRefAttr>(callee));
+      (*this)->setAttr("callee", llvm::cast<mlir::SymbolRefAttr>(callee));
     }
     mlir::Operation::operand_range getArgOperands() { return getArgs(); }
     mlir::MutableOperandRange getArgOperandsMutable() {

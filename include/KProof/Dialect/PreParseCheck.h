@@ -29,7 +29,7 @@
 #include <optional>
 #include <string>
 
-namespace mlir::kproof {
+namespace kproof {
 
 /// The deepest nesting of brackets ((, [, {, <) kproof parses. Contracts
 /// and kernels nest a few levels; MLIR's parser overflows an 8 MiB stack
@@ -45,13 +45,13 @@ struct PreParseProblem {
 /// The first problem of `text`, or none. Brackets and words inside string
 /// literals and `//` comments do not count, nor does the `>` of `->`.
 std::optional<PreParseProblem>
-findPreParseProblem(StringRef text, unsigned maxDepth = kMaxNestingDepth);
+findPreParseProblem(llvm::StringRef text, unsigned maxDepth = kMaxNestingDepth);
 
 /// Fails, with an error at the problem's location, when the main buffer of
 /// `mgr` has one (findPreParseProblem).
-LogicalResult checkBeforeParsing(const llvm::SourceMgr &mgr,
-                                 MLIRContext *context);
+mlir::LogicalResult checkBeforeParsing(const llvm::SourceMgr &mgr,
+                                       mlir::MLIRContext *context);
 
-} // namespace mlir::kproof
+} // namespace kproof
 
 #endif // KPROOF_DIALECT_PREPARSECHECK_H

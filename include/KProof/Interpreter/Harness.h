@@ -101,7 +101,7 @@ LaunchInputs inputsOfCounterexample(const engine::BoundContract &bc,
 /// spec = ..." or "not confirmed by replay: <why>"; empty when the verdict
 /// has no counterexample.
 std::string replayCounterexample(mlir::ModuleOp module,
-                                 mlir::kproof::ContractOp contract,
+                                 kproof::ContractOp contract,
                                  const engine::Verdict &verdict);
 
 /// Replays `verdict`'s counterexample (replayCounterexample) when it is
@@ -110,7 +110,7 @@ std::string replayCounterexample(mlir::ModuleOp module,
 /// verdict becomes UNKNOWN and the value obligations it refuted are marked
 /// UNKNOWN too (their text then never says "confirmed"). One place for
 /// kproof-opt and the --kproof-verify-equiv pass.
-void replayAndSettle(mlir::ModuleOp module, mlir::kproof::ContractOp contract,
+void replayAndSettle(mlir::ModuleOp module, kproof::ContractOp contract,
                      engine::Verdict &verdict);
 
 /// Prints a value the way kproof-run's JSON does: shortest round-trip

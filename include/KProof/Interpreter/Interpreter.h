@@ -203,7 +203,7 @@ struct RunResult {
 /// `paramNames[i]`). Buffer contents come from `inputs.buffers`. Never
 /// aborts on a kernel problem: errors are in RunResult::error, dynamic
 /// problems in RunResult::findings.
-RunResult run(mlir::kproof::KernelOp kernel,
+RunResult run(kproof::KernelOp kernel,
               const engine::LaunchConfig &launch,
               const std::vector<std::optional<engine::BufferBinding>> &buffers,
               const std::vector<std::string> &paramNames,

@@ -9,7 +9,7 @@
 
 #include "mlir/Pass/Pass.h"
 
-namespace mlir::kproof {
+namespace kproof {
 
 #define GEN_PASS_DECL
 #include "KProof/Transforms/Passes.h.inc"
@@ -17,6 +17,6 @@ namespace mlir::kproof {
 #define GEN_PASS_REGISTRATION
 #include "KProof/Transforms/Passes.h.inc"
 
-} // namespace mlir::kproof
+} // namespace kproof
 
 #endif // KPROOF_TRANSFORMS_PASSES_H

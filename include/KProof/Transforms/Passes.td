@@ -31,7 +31,7 @@ def KProofVerifyEquiv : Pass<"kproof-verify-equiv", "mlir::ModuleOp"> {
   ];
 }
 
-def KProofBarrierPhasing : Pass<"kproof-barrier-phasing", "mlir::kproof::KernelOp"> {
+def KProofBarrierPhasing : Pass<"kproof-barrier-phasing", "::kproof::KernelOp"> {
   let summary = "Number the CTA barriers and annotate each memory access "
                 "and warp collective with the phases it may run in";
   let description = [{
@@ -69,7 +69,7 @@ def KProofBarrierPhasing : Pass<"kproof-barrier-phasing", "mlir::kproof::KernelO
   }];
 }
 
-def KProofSymbolizeLanes : Pass<"kproof-symbolize-lanes", "mlir::kproof::KernelOp"> {
+def KProofSymbolizeLanes : Pass<"kproof-symbolize-lanes", "::kproof::KernelOp"> {
   let summary = "Express %laneid through the thread ids and mark per-read "
                 "special registers";
   let description = [{

@@ -8,7 +8,7 @@
 #include "KProof/Dialect/KProofOps.h"
 
 using namespace mlir;
-using namespace mlir::kproof;
+using namespace ::kproof;
 
 #include "KProof/Dialect/KProofDialect.cpp.inc"
 

@@ -17,7 +17,7 @@
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
-using namespace mlir::kproof;
+using namespace ::kproof;
 
 #include "KProof/Dialect/KProofEnums.cpp.inc"
 
@@ -1040,7 +1040,7 @@ LogicalResult ContractOp::verify() {
 // Kernel lookup
 //===----------------------------------------------------------------------===//
 
-KernelOp mlir::kproof::lookupKernel(ModuleOp module, StringRef name) {
+KernelOp kproof::lookupKernel(ModuleOp module, StringRef name) {
   KernelOp found;
   unsigned matches = 0;
   for (auto k : module.getOps<KernelOp>()) {
@@ -1059,7 +1059,7 @@ KernelOp mlir::kproof::lookupKernel(ModuleOp module, StringRef name) {
 #include "KProof/Dialect/KProofOps.cpp.inc"
 
 const std::array<std::array<int, 4>, 4> *
-mlir::kproof::prmtModeTable(llvm::StringRef mode) {
+kproof::prmtModeTable(llvm::StringRef mode) {
   static const std::pair<const char *, std::array<std::array<int, 4>, 4>>
       tables[] = {
           {"f4e", {{{0, 1, 2, 3}, {1, 2, 3, 4}, {2, 3, 4, 5}, {3, 4, 5, 6}}}},

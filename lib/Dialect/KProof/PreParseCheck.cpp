@@ -12,8 +12,8 @@
 
 using namespace mlir;
 
-std::optional<mlir::kproof::PreParseProblem>
-mlir::kproof::findPreParseProblem(StringRef text, unsigned maxDepth) {
+std::optional<kproof::PreParseProblem>
+kproof::findPreParseProblem(StringRef text, unsigned maxDepth) {
   unsigned depth = 0;
   for (size_t i = 0, n = text.size(); i < n; ++i) {
     char c = text[i];
@@ -63,8 +63,8 @@ mlir::kproof::findPreParseProblem(StringRef text, unsigned maxDepth) {
   return std::nullopt;
 }
 
-LogicalResult mlir::kproof::checkBeforeParsing(const llvm::SourceMgr &mgr,
-                                               MLIRContext *context) {
+LogicalResult kproof::checkBeforeParsing(const llvm::SourceMgr &mgr,
+                                         MLIRContext *context) {
   const llvm::MemoryBuffer *buffer = mgr.getMemoryBuffer(mgr.getMainFileID());
   std::optional<PreParseProblem> problem =
       findPreParseProblem(buffer->getBuffer());

@@ -38,7 +38,7 @@
 #include "llvm/Demangle/Demangle.h"
 
 using namespace mlir;
-using namespace mlir::kproof;
+using namespace ::kproof;
 namespace ptx = ::kproof::ptx;
 
 namespace {
@@ -2482,8 +2482,8 @@ OwningOpRef<ModuleOp> ModuleImporter::run() {
 
 } // namespace
 
-OwningOpRef<ModuleOp> mlir::kproof::importPTX(llvm::SourceMgr &sourceMgr,
-                                              MLIRContext *context) {
+OwningOpRef<ModuleOp> kproof::importPTX(llvm::SourceMgr &sourceMgr,
+                                        MLIRContext *context) {
   ModuleImporter importer(sourceMgr, context);
   return importer.run();
 }

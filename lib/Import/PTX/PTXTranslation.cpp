@@ -12,7 +12,7 @@
 
 using namespace mlir;
 
-void mlir::kproof::registerPTXImportTranslation() {
+void kproof::registerPTXImportTranslation() {
   static TranslateToMLIRRegistration registration(
       "import-ptx", "Import PTX text into the kproof dialect",
       [](llvm::SourceMgr &sourceMgr,

@@ -30,7 +30,6 @@
 #include "llvm/Support/JSON.h"
 
 using namespace mlir;
-using namespace mlir::kproof;
 using namespace ::kproof;
 using namespace ::kproof::engine;
 

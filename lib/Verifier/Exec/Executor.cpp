@@ -23,7 +23,6 @@
 #include <set>
 
 using namespace mlir;
-using namespace mlir::kproof;
 using namespace ::kproof;
 using namespace ::kproof::engine;
 

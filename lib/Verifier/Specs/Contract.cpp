@@ -12,7 +12,6 @@
 #include "llvm/ADT/StringSet.h"
 
 using namespace mlir;
-using namespace mlir::kproof;
 using namespace ::kproof;
 using namespace ::kproof::engine;
 

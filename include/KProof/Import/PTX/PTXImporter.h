@@ -12,7 +12,7 @@
 #include "mlir/IR/OwningOpRef.h"
 #include "llvm/Support/SourceMgr.h"
 
-namespace mlir::kproof {
+namespace kproof {
 
 /// Imports the PTX module in the main buffer of `sourceMgr` into a new
 /// builtin.module of kproof ops (DESIGN.md §1). Each op carries the
@@ -25,13 +25,13 @@ namespace mlir::kproof {
 /// gives a null module. A well-formed instruction kproof does not model is
 /// imported as `kproof.opaque` with a warning "unmodeled PTX instruction 'X'"
 /// (tier-2 instructions without a warning, marked `tier2`).
-OwningOpRef<ModuleOp> importPTX(llvm::SourceMgr &sourceMgr,
-                                MLIRContext *context);
+mlir::OwningOpRef<mlir::ModuleOp> importPTX(llvm::SourceMgr &sourceMgr,
+                                            mlir::MLIRContext *context);
 
 
 /// Registers the `--import-ptx` translation for kproof-translate.
 void registerPTXImportTranslation();
 
-} // namespace mlir::kproof
+} // namespace kproof
 
 #endif // KPROOF_IMPORT_PTX_PTXIMPORTER_H

@@ -131,7 +131,7 @@ struct CheckerOptions {
 std::string locationString(mlir::Location loc);
 
 std::optional<Verdict> checkEquivalence(mlir::ModuleOp module,
-                                        mlir::kproof::ContractOp contract,
+                                        kproof::ContractOp contract,
                                         const CheckerOptions &options = {});
 
 } // namespace kproof::engine

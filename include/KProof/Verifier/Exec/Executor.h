@@ -404,7 +404,7 @@ std::string displayVariable(llvm::StringRef region);
 /// position; a null entry is a scalar parameter with the term in
 /// `scalars`).
 ExecutionResult
-execute(mlir::kproof::KernelOp kernel, const LaunchConfig &launch,
+execute(kproof::KernelOp kernel, const LaunchConfig &launch,
         const std::vector<std::optional<BufferBinding>> &buffers,
         const std::vector<Term> &scalars, TermContext &terms,
         Normalizer &normalizer, const ExecutorOptions &options = {});

@@ -32,7 +32,7 @@ namespace kproof::engine {
 
 /// A contract resolved against its module.
 struct BoundContract {
-  mlir::kproof::KernelOp kernel;
+  kproof::KernelOp kernel;
   LaunchConfig launch;
   /// Per kernel parameter, by position: the buffer binding, or nullopt
   /// for a scalar.
@@ -78,7 +78,7 @@ struct BoundContract {
 /// `mergeStates` is ExecutorOptions::mergeStates for a reference kernel
 /// spec (which runs while the spec is built).
 std::optional<BoundContract>
-bindContract(mlir::ModuleOp module, mlir::kproof::ContractOp contract,
+bindContract(mlir::ModuleOp module, kproof::ContractOp contract,
              TermContext &terms,
              const std::map<std::string, int64_t> *launchValues = nullptr,
              bool mergeStates = true);
