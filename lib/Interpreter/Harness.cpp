@@ -78,9 +78,9 @@ static Type scalarType(const BoundContract &bc, unsigned i) {
   return kernel.getArgumentTypes()[i];
 }
 
-std::optional<LaunchInputs>
-(::kproof::interp::parseInputs)(llvm::StringRef json, const BoundContract &bc,
-                            std::string &error) {
+std::optional<LaunchInputs> kproof::interp::parseInputs(llvm::StringRef json,
+                                                        const BoundContract &bc,
+                                                        std::string &error) {
   llvm::Expected<llvm::json::Value> parsed = llvm::json::parse(json);
   if (!parsed) {
     error = "malformed JSON: " + llvm::toString(parsed.takeError());
@@ -157,7 +157,7 @@ std::optional<LaunchInputs>
   return in;
 }
 
-void (::kproof::interp::addFixedScalars)(const BoundContract &bc,
+void kproof::interp::addFixedScalars(const BoundContract &bc,
                                      LaunchInputs &inputs) {
   for (auto [i, name] : llvm::enumerate(bc.names)) {
     Term t = bc.scalars[i];
@@ -171,7 +171,7 @@ void (::kproof::interp::addFixedScalars)(const BoundContract &bc,
   }
 }
 
-LaunchInputs (::kproof::interp::randomInputs)(const BoundContract &bc,
+LaunchInputs kproof::interp::randomInputs(const BoundContract &bc,
                                           std::mt19937_64 &rng, double range) {
   LaunchInputs in;
   std::uniform_real_distribution<double> real(-range, range);
@@ -209,9 +209,9 @@ LaunchInputs (::kproof::interp::randomInputs)(const BoundContract &bc,
   return in;
 }
 
-std::optional<Assignment>
-(::kproof::interp::toAssignment)(const BoundContract &bc, const LaunchInputs &in,
-                             std::string &error) {
+std::optional<Assignment> kproof::interp::toAssignment(const BoundContract &bc,
+                                                       const LaunchInputs &in,
+                                                       std::string &error) {
   Assignment a;
   for (auto [i, name] : llvm::enumerate(bc.names)) {
     if (const std::optional<BufferBinding> &b = bc.buffers[i]) {
@@ -279,7 +279,7 @@ static bool kernelValue(const OutputElement &e, Type type, mpfr_t out) {
   return false;
 }
 
-Comparison (::kproof::interp::compareWithSpec)(BoundContract &bc, TermContext &T,
+Comparison kproof::interp::compareWithSpec(BoundContract &bc, TermContext &T,
                                            const LaunchInputs &inputs,
                                            const RunResult &run, double atol,
                                            double rtol, size_t specIndex) {
@@ -371,7 +371,7 @@ Comparison (::kproof::interp::compareWithSpec)(BoundContract &bc, TermContext &T
   return c;
 }
 
-bool (::kproof::interp::representable)(const BoundContract &bc,
+bool kproof::interp::representable(const BoundContract &bc,
                                    const LaunchInputs &in, std::string *why) {
   for (auto [i, name] : llvm::enumerate(bc.names)) {
     Type t = bc.buffers[i] ? bc.buffers[i]->elemType : scalarType(bc, i);
@@ -401,7 +401,7 @@ bool (::kproof::interp::representable)(const BoundContract &bc,
   return true;
 }
 
-LaunchInputs (::kproof::interp::inputsOfCounterexample)(const BoundContract &bc,
+LaunchInputs kproof::interp::inputsOfCounterexample(const BoundContract &bc,
                                                     const Assignment &model) {
   LaunchInputs in;
   for (auto [i, name] : llvm::enumerate(bc.names)) {
@@ -437,7 +437,7 @@ LaunchInputs (::kproof::interp::inputsOfCounterexample)(const BoundContract &bc,
   return in;
 }
 
-std::string (::kproof::interp::formatElement)(const OutputElement &e, Type type) {
+std::string kproof::interp::formatElement(const OutputElement &e, Type type) {
   if (e.exact)
     return e.exact->toString(20);
   if (isa<IntegerType>(type)) {
@@ -463,7 +463,7 @@ static std::string typeName(Type t) {
   return s;
 }
 
-std::string (::kproof::interp::replayCounterexample)(ModuleOp module,
+std::string kproof::interp::replayCounterexample(ModuleOp module,
                                                  ContractOp contract,
                                                  const Verdict &verdict) {
   if (verdict.kind != VerdictKind::Refuted || !verdict.counterexample)
@@ -597,8 +597,8 @@ std::string (::kproof::interp::replayCounterexample)(ModuleOp module,
          cex.location + seen;
 }
 
-void (::kproof::interp::replayAndSettle)(ModuleOp module, ContractOp contract,
-                                         engine::Verdict &verdict) {
+void kproof::interp::replayAndSettle(ModuleOp module, ContractOp contract,
+                                     engine::Verdict &verdict) {
   if (verdict.kind != engine::VerdictKind::Refuted || !verdict.counterexample)
     return;
   verdict.replay = replayCounterexample(module, contract, verdict);

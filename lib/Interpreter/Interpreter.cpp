@@ -44,7 +44,7 @@ using llvm::APInt;
 // Small public helpers
 //===----------------------------------------------------------------------===//
 
-std::optional<Schedule> (::kproof::interp::parseSchedule)(llvm::StringRef text) {
+std::optional<Schedule> kproof::interp::parseSchedule(llvm::StringRef text) {
   Schedule s;
   if (text == "inorder" || text == "in-order")
     s.policy = SchedulePolicy::InOrder;
@@ -66,7 +66,7 @@ std::optional<Schedule> (::kproof::interp::parseSchedule)(llvm::StringRef text) 
   return s;
 }
 
-std::string (::kproof::interp::toString)(const Schedule &s) {
+std::string kproof::interp::toString(const Schedule &s) {
   switch (s.policy) {
   case SchedulePolicy::InOrder: return "inorder";
   case SchedulePolicy::Reversed: return "reversed";
@@ -120,11 +120,11 @@ std::string BigFloat::toString(unsigned digits) const {
   return out;
 }
 
-std::string (::kproof::interp::locationString)(Location loc) {
+std::string kproof::interp::locationString(Location loc) {
   return engine::locationString(loc);
 }
 
-llvm::StringRef (::kproof::interp::findingKindName)(Finding::Kind kind) {
+llvm::StringRef kproof::interp::findingKindName(Finding::Kind kind) {
   switch (kind) {
   case Finding::Kind::Race: return "race";
   case Finding::Kind::Uninitialized: return "uninitialized read";
@@ -144,7 +144,7 @@ static const llvm::fltSemantics &semanticsOf(Type t) {
   return cast<FloatType>(t).getFloatSemantics();
 }
 
-Scalar (::kproof::interp::scalarOfBits)(uint64_t bits, Type type, bool isSigned) {
+Scalar kproof::interp::scalarOfBits(uint64_t bits, Type type, bool isSigned) {
   if (auto it = dyn_cast<IntegerType>(type)) {
     APInt v(it.getWidth(), bits);
     return Scalar(Rational::fromAPInt(v, isSigned && it.getWidth() > 1));
@@ -159,8 +159,7 @@ Scalar (::kproof::interp::scalarOfBits)(uint64_t bits, Type type, bool isSigned)
   return Scalar(*Rational::fromAPFloat(f));
 }
 
-uint64_t (::kproof::interp::bitsOfScalar)(const Scalar &s, Type type,
-                                      bool *exact) {
+uint64_t kproof::interp::bitsOfScalar(const Scalar &s, Type type, bool *exact) {
   if (exact)
     *exact = true;
   if (auto it = dyn_cast<IntegerType>(type)) {
@@ -2895,7 +2894,7 @@ StepResult Interpreter::execOp(Thread &t, Operation *op) {
 
 } // namespace
 
-RunResult (::kproof::interp::run)(
+RunResult kproof::interp::run(
     KernelOp kernel, const engine::LaunchConfig &launch,
     const std::vector<std::optional<engine::BufferBinding>> &buffers,
     const std::vector<std::string> &paramNames, const LaunchInputs &inputs,

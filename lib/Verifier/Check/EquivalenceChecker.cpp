@@ -63,7 +63,7 @@ int Verdict::exitCode() const {
 
 /// "file.ptx:line:col", followed by " (file.cu:line:col)" when the PTX
 /// instruction carries a `.loc` source location.
-std::string (::kproof::engine::locationString)(Location loc) {
+std::string kproof::engine::locationString(Location loc) {
   // A store of merged states (Executor.cpp, mergedLoc): each side's store.
   if (auto fused = dyn_cast<FusedLoc>(loc))
     if (auto tag = dyn_cast_or_null<StringAttr>(fused.getMetadata());
@@ -3087,8 +3087,8 @@ std::optional<Verdict> Checker::run() {
 } // namespace
 
 std::optional<Verdict>
-(::kproof::engine::checkEquivalence)(ModuleOp module, ContractOp contract,
-                                     const CheckerOptions &options) {
+kproof::engine::checkEquivalence(ModuleOp module, ContractOp contract,
+                                 const CheckerOptions &options) {
   Checker checker(module, contract, options);
   return checker.run();
 }

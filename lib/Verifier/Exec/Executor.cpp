@@ -3677,16 +3677,16 @@ bool Executor::execOp(State &s, Operation *op) {
 
 } // namespace
 
-auto ::kproof::engine::execute(
+ExecutionResult kproof::engine::execute(
     KernelOp kernel, const LaunchConfig &launch,
     const std::vector<std::optional<BufferBinding>> &buffers,
     const std::vector<Term> &scalars, TermContext &terms,
-    Normalizer &normalizer, const ExecutorOptions &options) -> ExecutionResult {
+    Normalizer &normalizer, const ExecutorOptions &options) {
   Executor ex(kernel, launch, buffers, scalars, terms, normalizer, options);
   return ex.run();
 }
 
-llvm::DenseMap<Term, Term> (::kproof::engine::pinnedThreadVars)(Term pc) {
+llvm::DenseMap<Term, Term> kproof::engine::pinnedThreadVars(Term pc) {
   llvm::DenseMap<Term, Term> pins;
   for (auto [a, b] : constantEqualities(pc)) {
     if (a->getKind() == Kind::BVVar &&
@@ -3697,8 +3697,8 @@ llvm::DenseMap<Term, Term> (::kproof::engine::pinnedThreadVars)(Term pc) {
   return pins;
 }
 
-llvm::DenseMap<Term, Term> (::kproof::engine::pinnedThreadVars)(TermContext &T,
-                                                               Term pc) {
+llvm::DenseMap<Term, Term> kproof::engine::pinnedThreadVars(TermContext &T,
+                                                            Term pc) {
   llvm::DenseMap<Term, Term> pins = pinnedThreadVars(pc);
   // (id, divisor) -> quotient and remainder constants.
   std::map<std::pair<Term, uint64_t>, std::pair<Term, Term>> parts;
@@ -3726,15 +3726,15 @@ llvm::DenseMap<Term, Term> (::kproof::engine::pinnedThreadVars)(TermContext &T,
   return pins;
 }
 
-std::string (::kproof::engine::displayVariable)(llvm::StringRef region) {
+std::string kproof::engine::displayVariable(llvm::StringRef region) {
   size_t dot = region.find("._Z");
   if (dot == llvm::StringRef::npos)
     return region.str();
   return llvm::demangle(region.substr(dot + 1));
 }
 
-Term(::kproof::engine::participation)(TermContext &T, const ExecutionResult &ex,
-                                      unsigned id) {
+Term kproof::engine::participation(TermContext &T, const ExecutionResult &ex,
+                                   unsigned id) {
   SmallVector<Term> paths;
   for (const BarrierArrival &a : ex.arrivals)
     if (!a.barrier && llvm::any_of(a.clock, [&](const BarrierClock &c) {
@@ -3744,7 +3744,7 @@ Term(::kproof::engine::participation)(TermContext &T, const ExecutionResult &ex,
   return T.orOf(paths);
 }
 
-Term(::kproof::engine::orderedByCountedBarriers)(
+Term kproof::engine::orderedByCountedBarriers(
     TermContext &T, llvm::ArrayRef<BarrierClock> first,
     llvm::ArrayRef<BarrierClock> second,
     llvm::function_ref<Term(unsigned id)> firstParticipates) {
@@ -3761,7 +3761,7 @@ Term(::kproof::engine::orderedByCountedBarriers)(
   return T.orOf(orders);
 }
 
-uint64_t (::kproof::engine::residentMiB)() {
+uint64_t kproof::engine::residentMiB() {
   std::FILE *f = std::fopen("/proc/self/statm", "r");
   if (!f)
     return 0;

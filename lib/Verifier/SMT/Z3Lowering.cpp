@@ -756,8 +756,8 @@ std::optional<Rational> Z3Lowering::evalReal(const smt::Model &model,
   return readRational(model, e, t->toBriefString());
 }
 
-void (::kproof::engine::addBranchFacts)(TermContext &T,
-                                        llvm::SmallVectorImpl<Term> &assertions) {
+void kproof::engine::addBranchFacts(TermContext &T,
+                                    llvm::SmallVectorImpl<Term> &assertions) {
   llvm::DenseSet<Term> seen;
   llvm::SmallVector<Term> work(assertions.begin(), assertions.end());
   llvm::SmallVector<Term> facts;

@@ -97,7 +97,7 @@ static LogicalResult bindParams(ContractOp contract, KernelOp kernel,
   return success();
 }
 
-std::optional<BoundContract>(::kproof::engine::bindContract)(
+std::optional<BoundContract> kproof::engine::bindContract(
     ModuleOp module, ContractOp contract, TermContext &T,
     const std::map<std::string, int64_t> *launchValues, bool mergeStates) {
   BoundContract bc;

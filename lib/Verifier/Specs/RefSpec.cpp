@@ -908,9 +908,9 @@ LogicalResult loadReferenceFile(Operation *contract, StringRef file,
 
 } // namespace
 
-std::unique_ptr<Spec>
-(::kproof::engine::buildRefSpec)(Operation *contract, DictionaryAttr spec,
-                                 const SpecEnvironment &env) {
+std::unique_ptr<Spec> kproof::engine::buildRefSpec(Operation *contract,
+                                                   DictionaryAttr spec,
+                                                   const SpecEnvironment &env) {
   auto refAttr = spec.getAs<StringAttr>("reference");
   if (!refAttr) {
     contract->emitError("spec 'reference' must name a kernel (a string)");
@@ -1067,9 +1067,9 @@ std::unique_ptr<Spec>
 /// Reads `t` (a BV index term) as sum(coeff * thread variable) + constant
 /// over tid.* / ctaid.*; false for anything else. It only proposes a
 /// witness: RefSpec proves the witness with Z3 in the exact BV semantics.
-bool (::kproof::engine::readLinearForm)(Term t, int64_t scale,
-                    std::map<std::string, int64_t> &coeffs,
-                    int64_t &constant, bool splitIds) {
+bool kproof::engine::readLinearForm(Term t, int64_t scale,
+                                    std::map<std::string, int64_t> &coeffs,
+                                    int64_t &constant, bool splitIds) {
   auto recurse = [&](Term u, int64_t k) {
     return readLinearForm(u, k, coeffs, constant, splitIds);
   };

@@ -15,8 +15,8 @@ using namespace mlir;
 using namespace ::kproof;
 using namespace ::kproof::engine;
 
-Term ::kproof::engine::inputElement(TermContext &T,
-                                    const BufferBinding &buffer, Term index) {
+Term kproof::engine::inputElement(TermContext &T,
+                                  const BufferBinding &buffer, Term index) {
   if (isa<FloatType>(buffer.elemType))
     return T.element(buffer.name, index);
   return T.intElement(buffer.name, index,

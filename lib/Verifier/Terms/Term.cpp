@@ -862,7 +862,7 @@ Term TermContext::substitute(Term root, const llvm::DenseMap<Term, Term> &map) {
   return memo.lookup(root);
 }
 
-llvm::SmallVector<Term>(::kproof::engine::subterms)(llvm::ArrayRef<Term> roots) {
+llvm::SmallVector<Term> kproof::engine::subterms(llvm::ArrayRef<Term> roots) {
   llvm::DenseSet<Term> seen;
   llvm::SmallVector<Term> out, work(roots.begin(), roots.end());
   while (!work.empty()) {
@@ -875,7 +875,7 @@ llvm::SmallVector<Term>(::kproof::engine::subterms)(llvm::ArrayRef<Term> roots) 
   return out;
 }
 
-llvm::SmallVector<Term>(::kproof::engine::conjunctsOf)(Term t) {
+llvm::SmallVector<Term> kproof::engine::conjunctsOf(Term t) {
   llvm::SmallVector<Term> out, work{t};
   while (!work.empty()) {
     Term c = work.pop_back_val();
