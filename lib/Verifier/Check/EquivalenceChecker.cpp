@@ -61,35 +61,6 @@ int Verdict::exitCode() const {
   return 3;
 }
 
-/// "file.ptx:line:col", followed by " (file.cu:line:col)" when the PTX
-/// instruction carries a `.loc` source location.
-std::string kproof::engine::locationString(Location loc) {
-  // A store of merged states (Executor.cpp, mergedLoc): each side's store.
-  if (auto fused = dyn_cast<FusedLoc>(loc))
-    if (auto tag = dyn_cast_or_null<StringAttr>(fused.getMetadata());
-        tag && tag.getValue().starts_with("kproof.merged.")) {
-      SmallVector<std::string, 2> sides;
-      for (Location l : fused.getLocations()) {
-        std::string one = locationString(l);
-        if (!llvm::is_contained(sides, one))
-          sides.push_back(one);
-      }
-      return llvm::join(sides, " or ");
-    }
-  SmallVector<std::string, 2> parts;
-  loc->walk([&](Location l) {
-    if (auto f = dyn_cast<FileLineColLoc>(l))
-      parts.push_back((f.getFilename().getValue() + ":" + Twine(f.getLine()) +
-                       ":" + Twine(f.getColumn()))
-                          .str());
-    return WalkResult::advance();
-  });
-  if (parts.empty())
-    return "<unknown location>";
-  if (parts.size() == 1)
-    return parts[0];
-  return parts[0] + " (" + parts[1] + ")";
-}
 
 static std::string locString(Location loc) { return locationString(loc); }
 

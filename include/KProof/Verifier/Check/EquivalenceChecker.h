@@ -24,6 +24,7 @@
 #define KPROOF_VERIFIER_CHECK_EQUIVALENCECHECKER_H
 
 #include "KProof/Dialect/KProofOps.h"
+#include "KProof/Verifier/Exec/Executor.h"
 #include "KProof/Verifier/Terms/Assignment.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -126,10 +127,6 @@ struct CheckerOptions {
 /// Checks the kernel named by `contract` in `module` against the contract.
 /// Contract errors (unknown kernel, parameter count or type mismatch) are
 /// emitted as diagnostics at the contract and give std::nullopt.
-/// "file:line:col (cuda.cu:line:col)": the PTX location of an op, with the
-/// CUDA source location fused into it when the PTX carries `.loc`.
-std::string locationString(mlir::Location loc);
-
 std::optional<Verdict> checkEquivalence(mlir::ModuleOp module,
                                         kproof::ContractOp contract,
                                         const CheckerOptions &options = {});

@@ -409,6 +409,12 @@ execute(kproof::KernelOp kernel, const LaunchConfig &launch,
         const std::vector<Term> &scalars, TermContext &terms,
         Normalizer &normalizer, const ExecutorOptions &options = {});
 
+/// "file:line:col (cuda.cu:line:col)": the PTX location of an op, with the
+/// CUDA source location fused into it when the PTX carries `.loc`; a store
+/// of merged states (a fused location tagged "kproof.merged.*") prints each
+/// side's, joined by " or ".
+std::string locationString(mlir::Location loc);
+
 } // namespace kproof::engine
 
 #endif // KPROOF_VERIFIER_EXEC_EXECUTOR_H
