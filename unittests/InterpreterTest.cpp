@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "KProof/Dialect/KProofDialect.h"
+#include "KProof/Interpreter/Harness.h"
 #include "KProof/Interpreter/Interpreter.h"
 
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
@@ -439,6 +440,58 @@ TEST_F(InterpreterTest, OutOfBoundsStore) {
                     IntegerType::get(&ctx, 32), 2);
   ASSERT_EQ(r.findings.size(), 1u);
   EXPECT_EQ(r.findings[0].kind, Finding::Kind::OutOfBounds);
+}
+
+} // namespace
+
+namespace {
+
+/// A REFUTED race, divergence or uninitialized read whose replay shows no
+/// such finding is UNKNOWN: the interpreter checks those on every run. A
+/// property it does not check keeps its REFUTED, with the note.
+TEST(ReplayAndSettle, RaceTheRunDoesNotShowIsUnknown) {
+  MLIRContext ctx;
+  ctx.loadDialect<kproof::KProofDialect, cf::ControlFlowDialect>();
+  const char *src = R"(
+kproof.kernel entry @copy(%x: i64, %y: i64) {
+  %v = kproof.ld global %x : i64 -> f32
+  kproof.st global %y, %v : i64, f32
+  kproof.return
+}
+kproof.contract @c {kernel = "copy", grid = array<i64: 1, 1, 1>, block = array<i64: 1, 1, 1>,
+  params = [{name = "x", buffer = "in", type = f32, shape = array<i64: 1>},
+            {name = "y", buffer = "out", type = f32, shape = array<i64: 1>}],
+  spec = {builtin = "copy", input = "x", output = "y"}}
+)";
+  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(src, &ctx);
+  ASSERT_TRUE(module);
+  auto contract = *module->getOps<kproof::ContractOp>().begin();
+  auto refuted = [](const std::string &property) {
+    engine::Verdict v;
+    v.kind = engine::VerdictKind::Refuted;
+    engine::Counterexample c;
+    c.property = property;
+    c.location = "copy.ptx:4:3";
+    v.counterexample = c;
+    v.obligations.push_back({"race-free: global 'y'",
+                             engine::VerdictKind::Refuted,
+                             "race: " + property});
+    return v;
+  };
+  engine::Verdict race = refuted(
+      "data race on global 'y' (byte 0): thread (tid.x=0) writes at "
+      "copy.ptx:4:3, thread (tid.x=1) writes at copy.ptx:4:3");
+  replayAndSettle(*module, contract, race);
+  EXPECT_EQ(race.kind, engine::VerdictKind::Unknown) << race.replay;
+  EXPECT_NE(race.reason.find("not confirmed by replay"), std::string::npos)
+      << race.reason;
+  EXPECT_EQ(race.obligations[0].verdict, engine::VerdictKind::Unknown);
+
+  engine::Verdict counts =
+      refuted("barrier 1 is used with thread counts 64 and 128");
+  replayAndSettle(*module, contract, counts);
+  EXPECT_EQ(counts.kind, engine::VerdictKind::Refuted) << counts.replay;
+  EXPECT_NE(counts.replay.find("not confirmed"), std::string::npos);
 }
 
 } // namespace

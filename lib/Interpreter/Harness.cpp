@@ -576,8 +576,15 @@ std::string kproof::interp::replayCounterexample(ModuleOp module,
     want = Finding::Kind::BarrierDivergence;
   else if (prop.contains("initialized"))
     want = Finding::Kind::Uninitialized;
+  // An .aligned barrier that some threads of a warp never reach shows as a
+  // deadlock in a run when the others wait there for good.
+  auto wanted = [&](Finding::Kind k) {
+    return !want || k == *want ||
+           (*want == Finding::Kind::BarrierDivergence &&
+            k == Finding::Kind::Deadlock);
+  };
   for (const Finding &f : run.findings)
-    if ((!want || f.kind == *want) &&
+    if (wanted(f.kind) &&
         (locationString(f.loc) == cex.location ||
          (f.other && locationString(*f.other) == cex.location)))
       return "confirmed by replay (" + mode + "): " +
@@ -602,20 +609,35 @@ void kproof::interp::replayAndSettle(ModuleOp module, ContractOp contract,
   if (verdict.kind != engine::VerdictKind::Refuted || !verdict.counterexample)
     return;
   verdict.replay = replayCounterexample(module, contract, verdict);
-  // For races, divergence and bounds the note says what the interpreter's
-  // schedule showed (it may not exhibit a race the model proves, e.g.
-  // .cta atomics of two CTAs); a value counterexample is deterministic.
-  if (!llvm::StringRef(verdict.replay).starts_with("not confirmed") ||
-      !verdict.counterexample->outputIndex)
+  // A REFUTED stands only with a counterexample the replay does not
+  // contradict: a value mismatch it reproduces, or a race, divergence or
+  // bounds finding that the run shows at its location. A run that shows no
+  // race, barrier divergence or uninitialized read where the counterexample
+  // has one makes the verdict UNKNOWN, saying why: the interpreter checks
+  // these on every run. (A counterexample the interpreter cannot run, such
+  // as a launch past its thread limit, or a property it does not check,
+  // such as two thread counts of one barrier, keeps its REFUTED, with the
+  // note.)
+  bool value = verdict.counterexample->outputIndex.has_value();
+  llvm::StringRef replay(verdict.replay);
+  llvm::StringRef prop(verdict.counterexample->property);
+  bool checkedByRuns = prop.contains("data race") ||
+                       prop.contains("barrier divergence") ||
+                       prop.contains("initialized");
+  if (!replay.starts_with("not confirmed") ||
+      (!value && (!checkedByRuns ||
+                  !replay.contains("the run shows no such violation"))))
     return;
   verdict.kind = engine::VerdictKind::Unknown;
   verdict.reason =
       "the counterexample was not confirmed by replaying the kernel: " +
       verdict.replay;
+  const std::string &property = verdict.counterexample->property;
   for (engine::ObligationResult &o : verdict.obligations)
     if (o.verdict == engine::VerdictKind::Refuted &&
-        (llvm::StringRef(o.name).starts_with("value ") ||
-         llvm::StringRef(o.name).starts_with("coverage: "))) {
+        (value ? llvm::StringRef(o.name).starts_with("value ") ||
+                     llvm::StringRef(o.name).starts_with("coverage: ")
+               : llvm::StringRef(o.how).contains(property))) {
       o.verdict = engine::VerdictKind::Unknown;
       o.how = "a model counterexample that replaying the kernel did not "
               "reproduce";
