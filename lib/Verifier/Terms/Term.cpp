@@ -525,15 +525,23 @@ Term TermContext::exp2(Term a) {
 /// sorted by term id, nested to the right (op(t1, op(t2, ... op(tn-1, tn))))
 /// with the constants folded into one. Two nests of the same operands (the
 /// butterfly trees of 32 lanes' shuffle reductions, each lane's in another
-/// order) are then one term, so exp(x - m) cancels between them.
+/// order) are then one term, so exp(x - m) cancels between them. Nests of
+/// more than 64 operands stay binary, as written.
 Term TermContext::maxMinChain(Kind kind, Term a, Term b) {
   bool isMax = kind == Kind::Max;
   Kind absorbing = isMax ? Kind::PosInf : Kind::NegInf;
   Kind neutral = isMax ? Kind::NegInf : Kind::PosInf;
   llvm::SmallVector<Term, 8> ops, work{b, a};
   Term bestConst = nullptr;
+  // Past kMaxChain operands the nest stays as written (binary): rebuilding a
+  // sorted chain costs its length per node, so substituting into chains of
+  // a 1024-element reduction would cost n^2 terms.
+  constexpr size_t kMaxChain = 64;
+  size_t seen = 0;
   while (!work.empty()) {
     Term t = work.pop_back_val();
+    if (++seen > 2 * kMaxChain)
+      return intern(kind, Sort::Real, 0, llvm::ArrayRef<Term>{a, b});
     if (t->getKind() == kind) {
       work.push_back(t->getOperand(1));
       work.push_back(t->getOperand(0));

@@ -199,7 +199,7 @@ public:
   Term exp(Term a);
   Term exp2(Term a);
   /// max/min of reals, kept as canonical chains (Term.cpp, maxMinChain):
-  /// nests of the same operands in any order and grouping are one term.
+  /// nests of up to 64 operands in any order and grouping are one term.
   Term max(Term a, Term b);
   Term min(Term a, Term b);
   Term realFn(llvm::StringRef fn, llvm::ArrayRef<Term> args);
