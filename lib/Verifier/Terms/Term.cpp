@@ -528,20 +528,26 @@ Term TermContext::exp2(Term a) {
 /// order) are then one term, so exp(x - m) cancels between them. Nests of
 /// more than 64 operands stay binary, as written.
 Term TermContext::maxMinChain(Kind kind, Term a, Term b) {
+  Term items[] = {a, b};
+  if (Term r = maxMinChainOf(kind, items))
+    return r;
+  return intern(kind, Sort::Real, 0, llvm::ArrayRef<Term>{a, b});
+}
+
+Term TermContext::maxMinChainOf(Kind kind, llvm::ArrayRef<Term> items) {
   bool isMax = kind == Kind::Max;
   Kind absorbing = isMax ? Kind::PosInf : Kind::NegInf;
   Kind neutral = isMax ? Kind::NegInf : Kind::PosInf;
-  llvm::SmallVector<Term, 8> ops, work{b, a};
+  llvm::SmallVector<Term, 8> ops, work(items.rbegin(), items.rend());
   Term bestConst = nullptr;
   // Past kMaxChain operands the nest stays as written (binary): rebuilding a
   // sorted chain costs its length per node, so substituting into chains of
   // a 1024-element reduction would cost n^2 terms.
-  constexpr size_t kMaxChain = 64;
   size_t seen = 0;
   while (!work.empty()) {
     Term t = work.pop_back_val();
     if (++seen > 2 * kMaxChain)
-      return intern(kind, Sort::Real, 0, llvm::ArrayRef<Term>{a, b});
+      return nullptr;
     if (t->getKind() == kind) {
       work.push_back(t->getOperand(1));
       work.push_back(t->getOperand(0));
@@ -845,18 +851,71 @@ Term TermContext::rebuild(Term t, llvm::ArrayRef<Term> o) {
 
 Term TermContext::substitute(Term root, const llvm::DenseMap<Term, Term> &map) {
   llvm::DenseMap<Term, Term> memo(map);
+  // The operands of a max/min chain (flattened, at most kMaxChain): the
+  // chain is rebuilt once from its substituted operands, not node by node
+  // (each node's rebuild would sort the whole rest of the chain again).
+  llvm::DenseMap<Term, llvm::SmallVector<Term, 8>> chains;
+  auto chainOperands = [&](Term t) -> bool {
+    llvm::SmallVector<Term, 8> leaves, work{t};
+    while (!work.empty()) {
+      Term u = work.pop_back_val();
+      if (u->getKind() == t->getKind()) {
+        work.push_back(u->getOperand(1));
+        work.push_back(u->getOperand(0));
+      } else {
+        leaves.push_back(u);
+      }
+      if (leaves.size() + work.size() > kMaxChain)
+        return false;
+    }
+    chains[t] = std::move(leaves);
+    return true;
+  };
   // Iterative post-order: children before parents.
   llvm::SmallVector<std::pair<Term, bool>, 32> stack{{root, false}};
   while (!stack.empty()) {
     auto [t, expanded] = stack.pop_back_val();
     if (memo.count(t))
       continue;
+    bool isChain = t->getKind() == Kind::Max || t->getKind() == Kind::Min;
     if (!expanded) {
       stack.push_back({t, true});
+      if (isChain && chainOperands(t)) {
+        for (Term op : chains[t])
+          if (!memo.count(op))
+            stack.push_back({op, false});
+        continue;
+      }
       for (Term op : t->getOperands())
         if (!memo.count(op))
           stack.push_back({op, false});
       continue;
+    }
+    if (isChain) {
+      auto c = chains.find(t);
+      if (c != chains.end()) {
+        llvm::SmallVector<Term, 8> ops;
+        bool changed = false, null = false;
+        for (Term op : c->second) {
+          Term n = memo.lookup(op);
+          null |= !n;
+          ops.push_back(n);
+          changed |= n != op;
+        }
+        Term r = t;
+        if (null) {
+          r = nullptr;
+        } else if (changed) {
+          r = maxMinChainOf(t->getKind(), ops);
+          if (!r) {
+            r = ops[0];
+            for (size_t k = 1; k < ops.size(); ++k)
+              r = t->getKind() == Kind::Max ? max(r, ops[k]) : min(r, ops[k]);
+          }
+        }
+        memo[t] = r;
+        continue;
+      }
     }
     llvm::SmallVector<Term, 4> ops;
     bool changed = false;

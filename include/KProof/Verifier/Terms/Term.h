@@ -260,6 +260,10 @@ public:
 
 private:
   Term maxMinChain(Kind kind, Term a, Term b);
+  /// The canonical chain of `items` (flattened), or null past kMaxChain
+  /// operands.
+  Term maxMinChainOf(Kind kind, llvm::ArrayRef<Term> items);
+  static constexpr size_t kMaxChain = 64;
   Term intern(Kind kind, Sort sort, unsigned width,
               llvm::ArrayRef<Term> operands, const Rational *q = nullptr,
               const llvm::APInt *ap = nullptr, llvm::StringRef name = {},
