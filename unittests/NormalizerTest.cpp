@@ -171,6 +171,24 @@ TEST(TermChains, MaxAndMinNestsAreOneTerm) {
   Term m = T.max(T.max(a, b), c);
   ASSERT_EQ(m->getKind(), kproof::engine::Kind::Max);
   EXPECT_EQ(m->getOperand(1)->getKind(), kproof::engine::Kind::Max);
+  // Substitution rebuilds the chain of the substituted operands: the same
+  // term as building it directly, duplicates merged, constants folded.
+  llvm::DenseMap<Term, Term> sigma{{a, c}, {b, T.real(5)}};
+  EXPECT_EQ(T.substitute(m, sigma), T.max(c, T.real(5)));
+  llvm::DenseMap<Term, Term> toInf{{b, T.posInf()}};
+  EXPECT_EQ(T.substitute(m, toInf)->getKind(), kproof::engine::Kind::PosInf);
+  // Past 64 operands a nest stays binary, and substitution still works.
+  Term big = T.realVar("v0");
+  std::vector<Term> vs{big};
+  for (int k = 1; k < 100; ++k) {
+    vs.push_back(T.realVar("v" + std::to_string(k)));
+    big = T.max(big, vs.back());
+  }
+  llvm::DenseMap<Term, Term> first{{vs[0], T.real(0)}};
+  Term sub = T.substitute(big, first);
+  ASSERT_TRUE(sub);
+  EXPECT_EQ(sub->getKind(), kproof::engine::Kind::Max);
+  EXPECT_NE(sub, big);
 }
 
 } // namespace
