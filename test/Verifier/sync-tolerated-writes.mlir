@@ -24,7 +24,7 @@
 
 // EQUIV: UNKNOWN: race-free: shared 'warp_max_slot::slot'
 // EQUIV: REFUTED: value y[i] written by the representative thread -- counterexample confirmed (random input 1 of 16)
-// EQUIV: Replay: confirmed by replay (IEEE f32): kernel y[{{[0-9]+}}] = {{[-0-9.e+]+}}, spec = {{[-0-9.e+]+}}
+// EQUIV: Replay: confirmed by replay (IEEE f32): kernel y[6] = 1, spec = 0
 // EQUIV: {{^}}REFUTED
 
 // X: ERROR: data race on shared 'warp_x_slot::slot' (byte {{[0-9]+}})
