@@ -21,6 +21,8 @@
 
 using namespace kproof;
 using namespace kproof::engine;
+
+static std::string reductionFunctionName(Term t);
 using smt::Expr;
 
 Z3Lowering::Z3Lowering(smt::Context &z3, TermContext &terms)
@@ -72,7 +74,12 @@ Expr Z3Lowering::lower(Term root) {
       stack.back().second = true;
       // Reversed, so operands lower left to right (atoms are numbered in
       // reading order).
-      for (Term op : llvm::reverse(t->getOperands()))
+      // A reduction's body is not lowered: the reduction is an atom, a
+      // function of its bounds (lowerReduction).
+      auto ops = t->getOperands();
+      if (t->isReduction())
+        ops = ops.take_front(2);
+      for (Term op : llvm::reverse(ops))
         if (op && !memo.count(op))
           stack.push_back({op, false});
       continue;
@@ -217,6 +224,16 @@ Expr Z3Lowering::lowerNode(Term t) {
     if (arity(1))
       result = lowerSelect(t, ops[0]);
     break;
+  case Kind::SumOver:
+  case Kind::MaxOver:
+  case Kind::MinOver: {
+    std::string name = freshName(reductionFunctionName(t), atoms.size());
+    declare(name, "Real");
+    result = z3.realVar(name);
+    if (result.isValid())
+      atoms.push_back({t, result});
+    break;
+  }
   case Kind::BVToReal:
     if (arity(1))
       result = ops[0].bv2int(t->isSigned()).toReal();
@@ -466,6 +483,19 @@ parseElementName(llvm::StringRef name) {
   return std::make_pair(name.take_front(open).str(), k);
 }
 
+/// The uninterpreted function a reduction stands for: one per kind and
+/// body ("sum#<id>" for SumOver of the body term with that id), applied to
+/// the bounds. Sound for unsat: the true reduction is such a function (its
+/// body's other free variables and buffers are fixed within one query), so
+/// every fact the solver may use (congruence over equal bounds) holds of it.
+/// A model is used only after exact evaluation confirms it.
+static std::string reductionFunctionName(Term t) {
+  const char *kind = t->getKind() == Kind::SumOver   ? "sum"
+                     : t->getKind() == Kind::MaxOver ? "maxover"
+                                                     : "minover";
+  return std::string(kind) + "#" + std::to_string(t->getOperand(2)->getId());
+}
+
 std::vector<NamedFact> Z3Lowering::atomFacts() {
   std::vector<NamedFact> facts;
   auto add = [&](std::string name, Expr fact) {
@@ -474,11 +504,17 @@ std::vector<NamedFact> Z3Lowering::atomFacts() {
   };
   auto argsOf = [&](const Atom &a) {
     llvm::SmallVector<Expr, 2> args;
-    for (Term op : a.term->getOperands())
+    // A reduction is a function of its bounds (its body is the function).
+    auto ops = a.term->getOperands();
+    if (a.term->isReduction())
+      ops = ops.take_front(2);
+    for (Term op : ops)
       args.push_back(memo.lookup(op));
     return args;
   };
   auto fnName = [](const Atom &a) -> std::string {
+    if (a.term->isReduction())
+      return reductionFunctionName(a.term);
     switch (a.term->getKind()) {
     case Kind::Exp:
       return "exp";

@@ -361,6 +361,12 @@ void Evaluator::collectDeps(Term t, llvm::SmallVectorImpl<Term> &deps) const {
       return;
     }
   }
+  if (t->isReduction()) {
+    // The body is evaluated by computeReal, once per element of the range.
+    deps.push_back(t->getOperand(0));
+    deps.push_back(t->getOperand(1));
+    return;
+  }
   deps.append(t->getOperands().begin(), t->getOperands().end());
 }
 
@@ -465,6 +471,112 @@ std::optional<Rational> Evaluator::realVarValue(llvm::StringRef name) const {
 }
 
 //===----------------------------------------------------------------------===//
+// Reductions
+//===----------------------------------------------------------------------===//
+
+void Evaluator::computeReduction(Term t) {
+  Term lo = t->getOperand(0), hi = t->getOperand(1), body = t->getOperand(2);
+  const llvm::APInt *l = bvOf(lo), *h = bvOf(hi);
+  if (!l || !h) {
+    failFrom(t, !l ? lo : hi);
+    return;
+  }
+  Kind kind = t->getKind();
+  if (h->sle(*l)) {
+    if (kind == Kind::SumOver)
+      reals[t] = Interval::fromRational(Rational(0), precision);
+    else
+      fail(t, "a max/min over an empty range is an infinity: " + brief(t));
+    return;
+  }
+  llvm::APInt count = *h - *l;
+  if (count.getActiveBits() > 20 || count.getZExtValue() > kMaxReduction) {
+    fail(t, "a reduction over more than " + std::to_string(kMaxReduction) +
+                " elements is not evaluated: " + brief(t));
+    return;
+  }
+  // The subterms of the body that depend on the bound variable: their
+  // values change from one element to the next and are forgotten after
+  // each (the rest stay memoized).
+  std::string var = t->getName().str();
+  llvm::SmallVector<Term> dependent;
+  {
+    llvm::DenseMap<Term, bool> dep;
+    llvm::SmallVector<std::pair<Term, bool>, 32> stack{{body, false}};
+    while (!stack.empty()) {
+      auto [u, expanded] = stack.pop_back_val();
+      if (dep.count(u))
+        continue;
+      if (!expanded) {
+        stack.push_back({u, true});
+        for (Term o : u->getOperands())
+          if (!dep.count(o))
+            stack.push_back({o, false});
+        continue;
+      }
+      bool d = u->getKind() == Kind::BVVar && u->getName() == var;
+      for (Term o : u->getOperands())
+        d |= dep.lookup(o);
+      dep[u] = d;
+      if (d)
+        dependent.push_back(u);
+    }
+  }
+  auto forget = [&] {
+    for (Term u : dependent) {
+      reals.erase(u);
+      bvs.erase(u);
+      truths.erase(u);
+      failures.erase(u);
+    }
+  };
+  std::optional<Interval> acc;
+  llvm::APInt j = *l;
+  unsigned width = l->getBitWidth();
+  auto saved = bound.find(var);
+  std::optional<llvm::APInt> outer;
+  if (saved != bound.end())
+    outer = saved->second;
+  for (uint64_t k = 0, e = count.getZExtValue(); k < e; ++k, ++j) {
+    forget();
+    bound[var] = j;
+    run(body);
+    const Interval *v = realOf(body);
+    if (!v) {
+      std::string why = errorOf(body);
+      forget();
+      bound.erase(var);
+      fail(t, "element " + std::to_string(j.getSExtValue()) + " of " +
+                  brief(t) + ": " + why);
+      return;
+    }
+    if (!acc) {
+      acc = *v;
+    } else if (kind == Kind::SumOver) {
+      mpfr_add(acc->lo(), acc->lo(), v->lo(), MPFR_RNDD);
+      mpfr_add(acc->hi(), acc->hi(), v->hi(), MPFR_RNDU);
+    } else if (kind == Kind::MaxOver) {
+      mpfr_max(acc->lo(), acc->lo(), v->lo(), MPFR_RNDD);
+      mpfr_max(acc->hi(), acc->hi(), v->hi(), MPFR_RNDU);
+    } else {
+      mpfr_min(acc->lo(), acc->lo(), v->lo(), MPFR_RNDD);
+      mpfr_min(acc->hi(), acc->hi(), v->hi(), MPFR_RNDU);
+    }
+  }
+  (void)width;
+  forget();
+  if (outer)
+    bound[var] = *outer;
+  else
+    bound.erase(var);
+  if (!acc->isValid()) {
+    fail(t, "overflow or undefined value evaluating " + brief(t));
+    return;
+  }
+  reals[t] = std::move(*acc);
+}
+
+//===----------------------------------------------------------------------===//
 // Real terms
 //===----------------------------------------------------------------------===//
 
@@ -536,6 +648,11 @@ void Evaluator::computeReal(Term t) {
     set(Interval::fromRational(Rational::fromAPInt(*v, t->isSigned()), prec));
     return;
   }
+  case Kind::SumOver:
+  case Kind::MaxOver:
+  case Kind::MinOver:
+    computeReduction(t);
+    return;
   case Kind::Ite: {
     Term c = t->getOperand(0);
     if (failures.count(c)) {
@@ -712,6 +829,11 @@ void Evaluator::computeBV(Term t) {
     return;
   }
   case Kind::BVVar: {
+    auto b = bound.find(t->getName());
+    if (b != bound.end()) {
+      bvs[t] = b->second;
+      return;
+    }
     auto it = input.bitvectors.find(t->getName().str());
     if (it == input.bitvectors.end()) {
       fail(t, "no value for bit-vector variable '" + t->getName().str() +

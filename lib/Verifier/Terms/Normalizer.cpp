@@ -215,6 +215,24 @@ RationalFunction Normalizer::compute(Term t) {
   case Kind::Exp:
   case Kind::Exp2:
     return expOf(t->getKind(), normalize(t->getOperand(0)), t);
+  case Kind::SumOver:
+  case Kind::MaxOver:
+  case Kind::MinOver: {
+    // An atom, with its body and bounds in normal form: sum_j f(j) from a
+    // kernel loop and from a spec meet as one term when their bodies are
+    // equal as rational functions.
+    Term body = toTerm(normalize(t->getOperand(2)));
+    Term r = ctx.reduce(t->getKind(), ctx.boundVar(t),
+                        ctx.canonicalIndex(t->getOperand(0)),
+                        ctx.canonicalIndex(t->getOperand(1)), body);
+    if (!r)
+      r = t;
+    if (r->isRealConst())
+      return constantFn(r->getRational());
+    RationalFunction f;
+    f.num = Polynomial::atom(r);
+    return f;
+  }
   default: {
     RationalFunction f;
     f.num = Polynomial::atom(t);

@@ -50,6 +50,9 @@ static const char *kindName(Kind k) {
   case Kind::RealFn: return "fn";
   case Kind::Select: return "select";
   case Kind::BVToReal: return "bv2real";
+  case Kind::SumOver: return "sum";
+  case Kind::MaxOver: return "max-over";
+  case Kind::MinOver: return "min-over";
   case Kind::BVConst: return "bv";
   case Kind::BVVar: return "bvvar";
   case Kind::BVAdd: return "bvadd";
@@ -98,7 +101,7 @@ void TermNode::print(llvm::raw_ostream &os) const {
     break;
   }
   os << "(" << kindName(kind);
-  if (kind == Kind::RealFn || kind == Kind::Select)
+  if (kind == Kind::RealFn || kind == Kind::Select || isReduction())
     os << " " << name;
   if (kind == Kind::BVZExt || kind == Kind::BVSExt)
     os << " " << width;
@@ -125,7 +128,8 @@ static void printBounded(const TermNode *t, std::string &out, size_t limit) {
   {
     llvm::raw_string_ostream os(head);
     os << "(" << kindName(t->getKind());
-    if (t->getKind() == Kind::RealFn || t->getKind() == Kind::Select)
+    if (t->getKind() == Kind::RealFn || t->getKind() == Kind::Select ||
+        t->isReduction())
       os << " " << t->getName();
     if (t->getKind() == Kind::BVZExt || t->getKind() == Kind::BVSExt)
       os << " " << t->getWidth();
@@ -642,6 +646,92 @@ Term TermContext::bvToReal(Term a, bool isSigned) {
                 isSigned);
 }
 
+/// The nesting level of reduction `t`, read from its bound variable's name
+/// ("$r<level>").
+static unsigned reductionLevel(Term t) {
+  unsigned level = 0;
+  llvm::StringRef(t->getName()).drop_front(2).getAsInteger(10, level);
+  return level;
+}
+
+Term TermContext::boundVar(Term t) {
+  return bvVar(t->getName(), t->getOperand(0)->getWidth());
+}
+
+Term TermContext::renameBound(Term root, Term from, Term to) {
+  llvm::DenseMap<Term, Term> memo{{from, to}};
+  llvm::SmallVector<std::pair<Term, bool>, 32> stack{{root, false}};
+  while (!stack.empty()) {
+    auto [t, expanded] = stack.pop_back_val();
+    if (memo.count(t))
+      continue;
+    // A reduction that binds `from` itself: its occurrences are its own.
+    if (t->isReduction() && t->getName() == from->getName()) {
+      memo[t] = t;
+      continue;
+    }
+    if (!expanded) {
+      stack.push_back({t, true});
+      for (Term op : t->getOperands())
+        if (!memo.count(op))
+          stack.push_back({op, false});
+      continue;
+    }
+    llvm::SmallVector<Term, 4> ops;
+    bool changed = false;
+    for (Term op : t->getOperands()) {
+      Term n = memo.lookup(op);
+      ops.push_back(n);
+      changed |= n != op;
+    }
+    memo[t] = changed ? rebuild(t, ops) : t;
+  }
+  return memo.lookup(root);
+}
+
+Term TermContext::reduce(Kind kind, Term var, Term lo, Term hi, Term body) {
+  if (!var || !lo || !hi || !body)
+    return nullptr;
+  assert((kind == Kind::SumOver || kind == Kind::MaxOver ||
+          kind == Kind::MinOver) &&
+         "not a reduction kind");
+  assert(var->getKind() == Kind::BVVar && lo->getSort() == Sort::BV &&
+         hi->getSort() == Sort::BV && lo->getWidth() == var->getWidth() &&
+         hi->getWidth() == var->getWidth() && body->getSort() == Sort::Real &&
+         "reduce: a BV variable and bounds of its width, a real body");
+  auto empty = [&]() -> Term {
+    return kind == Kind::SumOver   ? real(0)
+           : kind == Kind::MaxOver ? negInf()
+                                   : posInf();
+  };
+  if (lo->getKind() == Kind::BVConst && hi->getKind() == Kind::BVConst) {
+    const llvm::APInt &l = lo->getAPInt(), &h = hi->getAPInt();
+    if (h.sle(l))
+      return empty();
+    if ((l + 1) == h)
+      return substitute(body, {{var, lo}});
+  }
+  // The canonical bound variable: one level above every reduction inside,
+  // and above every other "$r" variable in the body (free ones are bound
+  // by reductions around this one, when substitute() rebuilds a nest: the
+  // new name must not capture them).
+  unsigned level = 1;
+  for (Term s : subterms({body})) {
+    if (s->isReduction())
+      level = std::max(level, reductionLevel(s) + 1);
+    else if (s != var && s->getKind() == Kind::BVVar &&
+             s->getName().starts_with("$r"))
+      level = std::max(level, reductionLevel(s) + 1);
+  }
+  std::string name = "$r" + std::to_string(level);
+  Term canonical = bvVar(name, var->getWidth());
+  if (canonical != var)
+    body = renameBound(body, var, canonical);
+  if (!body)
+    return nullptr;
+  return intern(kind, Sort::Real, 0, {lo, hi, body}, nullptr, nullptr, name);
+}
+
 //===----------------------------------------------------------------------===//
 // BV
 //===----------------------------------------------------------------------===//
@@ -838,6 +928,10 @@ Term TermContext::rebuild(Term t, llvm::ArrayRef<Term> o) {
                ? intElement(t->getName(), o[0], t->getWidth())
                : element(t->getName(), o[0]);
   case Kind::BVToReal: return bvToReal(o[0], t->isSigned());
+  case Kind::SumOver:
+  case Kind::MaxOver:
+  case Kind::MinOver:
+    return reduce(t->getKind(), boundVar(t), o[0], o[1], o[2]);
   case Kind::BVNot: return bvNot(o[0]);
   case Kind::BVZExt: return bvZExt(o[0], t->getWidth());
   case Kind::BVSExt: return bvSExt(o[0], t->getWidth());

@@ -31,6 +31,7 @@
 
 #include "llvm/ADT/APInt.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringMap.h"
 
 #include <gmp.h>
 #include <mpfr.h>
@@ -111,7 +112,9 @@ public:
   /// "exp2"/"ex2", "log2", "log"/"ln" = natural log), Div (an error if the
   /// divisor's interval contains 0), Max/Min, Ite (the hull of both arms if
   /// the condition is Unknown), Select (the element from the assignment),
-  /// BVToReal (exact), RealConst (the tightest enclosing interval).
+  /// BVToReal (exact), RealConst (the tightest enclosing interval),
+  /// SumOver/MaxOver/MinOver element by element over their range (at most
+  /// 65536 elements; an empty max/min is an infinity, so it fails).
   /// std::nullopt, with getError() set, when a value is missing, an operation
   /// is undefined or not provably defined at this precision (division by an
   /// interval containing 0, sqrt/log of a possibly negative argument), an
@@ -152,6 +155,12 @@ private:
   const llvm::APInt *bvOf(Term t) const;
   Truth truthOf(Term t) const;
   std::optional<Rational> realVarValue(llvm::StringRef name) const;
+  /// SumOver/MaxOver/MinOver: the body once per element of the range (at
+  /// most kMaxReduction elements), the bound variable set in `bound`.
+  void computeReduction(Term t);
+  static constexpr uint64_t kMaxReduction = 1u << 16;
+  /// Values of the bound variables of the reductions being evaluated.
+  llvm::StringMap<llvm::APInt> bound;
 
   const Assignment &input;
   unsigned precision;

@@ -85,6 +85,16 @@ enum class Kind : uint8_t {
   /// element (TermContext::element picks the right one).
   Select,
   BVToReal, ///< (a): the integer value of a, signed if `isSigned`
+  /// Reductions over a range of integers (a loop summary, or a spec over a
+  /// symbolic extent): (lo: BV, hi: BV, body: Real), payload name the bound
+  /// variable, a BVVar of lo's width that occurs free in body only. The
+  /// range is the signed integers lo <= j < hi; an empty range gives 0
+  /// (SumOver), -inf (MaxOver), +inf (MinOver). The bound variable is
+  /// named canonically by nesting level ("$r1" innermost, see
+  /// TermContext::reduce), so alpha-equivalent reductions are one term.
+  SumOver,
+  MaxOver,
+  MinOver,
 
   // --- BV ---
   BVConst, ///< payload: apint
@@ -126,6 +136,11 @@ public:
   bool isSigned() const { return boolValue; }
 
   bool isRealConst() const { return kind == Kind::RealConst; }
+  /// SumOver, MaxOver or MinOver.
+  bool isReduction() const {
+    return kind == Kind::SumOver || kind == Kind::MaxOver ||
+           kind == Kind::MinOver;
+  }
   bool isConstant() const {
     return kind == Kind::RealConst || kind == Kind::BoolConst ||
            kind == Kind::BVConst || kind == Kind::NegInf ||
@@ -212,6 +227,16 @@ public:
   /// value of its width unless the contract restricts the buffer).
   Term intElement(llvm::StringRef buffer, Term index, unsigned width);
   Term bvToReal(Term a, bool isSigned);
+  /// The reduction `kind` (SumOver, MaxOver, MinOver) of `body` over the
+  /// signed integers `var` in [lo, hi): `var` is a BVVar of lo's and hi's
+  /// width, free in `body` (any name; it is renamed to the canonical
+  /// "$r<level>", level = 1 + the deepest reduction inside `body`, so
+  /// sum_j f(j) built from a kernel loop and from a spec is one term).
+  /// Folds an empty constant range (0, -inf, +inf) and a one-element
+  /// constant range (body at lo).
+  Term reduce(Kind kind, Term var, Term lo, Term hi, Term body);
+  /// The bound variable of reduction `t` (a BVVar, free in its body).
+  Term boundVar(Term t);
 
   // --- BV ---
   Term bv(const llvm::APInt &v);
@@ -259,6 +284,9 @@ public:
   Term canonicalIndex(Term t);
 
 private:
+  /// `t` with free occurrences of BVVar `from` replaced by `to`, not
+  /// entering reductions that bind `from` themselves.
+  Term renameBound(Term t, Term from, Term to);
   Term maxMinChain(Kind kind, Term a, Term b);
   /// The canonical chain of `items` (flattened), or null past kMaxChain
   /// operands.
