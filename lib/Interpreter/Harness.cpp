@@ -472,10 +472,13 @@ std::string kproof::interp::replayCounterexample(ModuleOp module,
   TermContext T;
   // A symbolic launch replays at the counterexample's extents.
   std::map<std::string, int64_t> launchValues;
+  // Symbolic sizes (scalars with a range) replay at their values, too.
   for (auto &[name, value] : cex.inputs.bitvectors)
     if (StringRef(name).starts_with("ntid.") ||
         StringRef(name).starts_with("nctaid."))
       launchValues[name] = int64_t(value.getZExtValue());
+    else if (value.getBitWidth() <= 64)
+      launchValues[name] = value.getSExtValue();
   std::optional<BoundContract> bc =
       bindContract(module, contract, T, &launchValues);
   if (!bc)

@@ -348,9 +348,16 @@ int main(int argc, char **argv) {
       }
       static const llvm::StringRef kExtents[] = {
           "ntid.x", "ntid.y", "ntid.z", "nctaid.x", "nctaid.y", "nctaid.z"};
-      if (!llvm::is_contained(kExtents, key.trim())) {
+      bool sizeParam = false;
+      for (mlir::Attribute a : contract.getParams())
+        if (auto d = llvm::dyn_cast<mlir::DictionaryAttr>(a))
+          sizeParam |= d.get("range") && d.get("scalar") &&
+                       d.getAs<mlir::StringAttr>("name").getValue() ==
+                           key.trim();
+      if (!llvm::is_contained(kExtents, key.trim()) && !sizeParam) {
         llvm::errs() << "kproof-run: error: --launch entry '" << item
-                     << "' names no launch extent (ntid.x|y|z, nctaid.x|y|z)\n";
+                     << "' names no launch extent (ntid.x|y|z, nctaid.x|y|z) "
+                        "and no scalar with a range (a symbolic size)\n";
         return ExitError;
       }
       launchValues[key.trim().str()] = v;
@@ -369,6 +376,14 @@ int main(int argc, char **argv) {
                  << "); give its extents with --launch=ntid.x=N,nctaid.x=M\n";
     return ExitError;
   }
+  for (const engine::LaunchConfig::SizeParam &p : bc->launch.sizes)
+    if (!p.value) {
+      llvm::errs() << "kproof-run: error: scalar '" << p.name
+                   << "' is a symbolic size (range [" << p.lo << ", "
+                   << p.hi + 1 << ")); give its value with --launch="
+                   << p.name << "=N\n";
+      return ExitError;
+    }
 
   RunOptions opts;
   opts.mode = modeOpt == "exact" ? NumericMode::Exact : NumericMode::IEEE;

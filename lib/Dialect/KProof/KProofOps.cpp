@@ -827,6 +827,18 @@ LogicalResult ContractOp::verify() {
     return emitOpError("unsupported mode '")
            << getMode() << "' (supported: reals)";
   llvm::StringSet<> names;
+  // Integer scalars with a `range` (lo >= 1): symbolic sizes, which a
+  // buffer's `shape` may name.
+  llvm::StringSet<> sizeNames;
+  for (Attribute a : getParams())
+    if (auto d = dyn_cast<DictionaryAttr>(a)) {
+      auto n = d.getAs<StringAttr>("name");
+      auto sc = d.getAs<TypeAttr>("scalar");
+      auto r = d.getAs<DenseI64ArrayAttr>("range");
+      if (n && sc && isa<IntegerType>(sc.getValue()) && r && r.size() == 2 &&
+          r[0] >= 1 && !d.get("value"))
+        sizeNames.insert(n.getValue());
+    }
   for (auto [i, a] : llvm::enumerate(getParams())) {
     auto d = dyn_cast<DictionaryAttr>(a);
     if (!d)
@@ -861,11 +873,6 @@ LogicalResult ContractOp::verify() {
         if (list.empty())
           return emitOpError("param '")
                  << name.getValue() << "' needs a non-empty 'shape'";
-        if (!symbolicLaunch)
-          return emitOpError("param '")
-                 << name.getValue()
-                 << "': a 'shape' naming launch extents needs a symbolic "
-                    "launch (grid_max or block_max); give array<i64: ...>";
         for (Attribute e : list) {
           if (auto i = dyn_cast<IntegerAttr>(e)) {
             if (i.getInt() < 1)
@@ -883,16 +890,24 @@ LogicalResult ContractOp::verify() {
           for (StringRef f : factors) {
             f = f.trim();
             uint64_t c;
-            bool ok = (!f.getAsInteger(10, c) && c >= 1) ||
-                      llvm::is_contained({"ntid.x", "ntid.y", "ntid.z",
-                                          "nctaid.x", "nctaid.y", "nctaid.z"},
-                                         f);
+            bool extent =
+                llvm::is_contained({"ntid.x", "ntid.y", "ntid.z", "nctaid.x",
+                                    "nctaid.y", "nctaid.z"},
+                                   f);
+            bool ok = (!f.getAsInteger(10, c) && c >= 1) || extent ||
+                      sizeNames.contains(f);
             if (!ok)
               return emitOpError("param '")
                      << name.getValue() << "': shape factor '" << f
-                     << "' is neither a positive integer nor a launch extent "
+                     << "' is neither a positive integer, a launch extent "
                         "(ntid.x, ntid.y, ntid.z, nctaid.x, nctaid.y, "
-                        "nctaid.z)";
+                        "nctaid.z), nor an integer scalar param with a "
+                        "'range' whose lower bound is >= 1";
+            if (extent && !symbolicLaunch)
+              return emitOpError("param '")
+                     << name.getValue()
+                     << "': a 'shape' naming launch extents needs a symbolic "
+                        "launch (grid_max or block_max); give array<i64: ...>";
           }
         }
       } else {
@@ -943,6 +958,32 @@ LogicalResult ContractOp::verify() {
         if (!typed || typed.getType() != scalar.getValue())
           return emitOpError("param '")
                  << name.getValue() << "': value must have the scalar type";
+      }
+      if (Attribute r = d.get("range")) {
+        // A symbolic size: the scalar is any value in [lo, hi).
+        auto range = dyn_cast<DenseI64ArrayAttr>(r);
+        if (!range || range.size() != 2)
+          return emitOpError("param '")
+                 << name.getValue()
+                 << "': 'range' must be array<i64: lo, hi> (the scalar in "
+                    "[lo, hi))";
+        if (!isa<IntegerType>(scalar.getValue()) || d.get("value"))
+          return emitOpError("param '")
+                 << name.getValue()
+                 << "': 'range' applies to an integer scalar without a "
+                    "'value'";
+        int64_t lo = range[0], hi = range[1];
+        unsigned w = scalar.getValue().getIntOrFloatBitWidth();
+        int64_t maxV = w >= 64 ? INT64_MAX : (int64_t(1) << (w - 1)) - 1;
+        int64_t minV = w >= 64 ? INT64_MIN : -(int64_t(1) << (w - 1));
+        if (lo >= hi)
+          return emitOpError("param '")
+                 << name.getValue() << "': 'range' [" << lo << ", " << hi
+                 << ") is empty: no input satisfies it";
+        if (lo < minV || hi - 1 > maxV)
+          return emitOpError("param '")
+                 << name.getValue() << "': 'range' [" << lo << ", " << hi
+                 << ") does not fit the signed " << w << "-bit scalar";
       }
     }
   }

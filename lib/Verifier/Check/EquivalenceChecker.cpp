@@ -691,6 +691,13 @@ private:
     if (!verdict.counterexample)
       verdict.counterexample = c;
   }
+  /// `lhs` with each outermost reduction replaced by a reduction of `rhs`
+  /// of the same kind that Z3 proves equal to it under `pc`: equal bounds,
+  /// and equal bodies at a fresh element j of the range (quantifier-free).
+  /// Each such equality is recorded as a proved obligation under `name`.
+  /// Exact: equal ranges of equal elements have equal sums, maxima, minima.
+  Term unifyReductions(const std::string &name, Term pc, Term lhs, Term rhs,
+                       unsigned depth);
   /// Proves `pc => lhs == rhs` or finds a confirmed counterexample.
   void checkValue(const std::string &name, Term pc, Term lhs, Term rhs,
                   Location loc, Term index = nullptr,
@@ -794,12 +801,88 @@ private:
       std::optional<std::pair<std::string, uint64_t>> element = std::nullopt);
 };
 
+/// The reductions of `t`, outermost only (not those inside a body).
+static SmallVector<Term> outerReductions(Term t) {
+  SmallVector<Term> out, work{t};
+  llvm::DenseSet<Term> seen;
+  while (!work.empty()) {
+    Term u = work.pop_back_val();
+    if (!seen.insert(u).second)
+      continue;
+    if (u->isReduction()) {
+      out.push_back(u);
+      work.push_back(u->getOperand(0));
+      work.push_back(u->getOperand(1));
+      continue;
+    }
+    work.append(u->getOperands().begin(), u->getOperands().end());
+  }
+  return out;
+}
+
+Term Checker::unifyReductions(const std::string &name, Term pc, Term lhs,
+                              Term rhs, unsigned depth) {
+  SmallVector<Term> mine = outerReductions(lhs), theirs = outerReductions(rhs);
+  if (mine.empty() || theirs.empty() || depth > 3)
+    return lhs;
+  llvm::DenseSet<Term> specSide(theirs.begin(), theirs.end());
+  llvm::DenseMap<Term, Term> map;
+  for (Term a : mine) {
+    if (specSide.count(a))
+      continue;
+    for (Term b : theirs) {
+      if (a->getKind() != b->getKind() ||
+          a->getOperand(0)->getWidth() != b->getOperand(0)->getWidth())
+        continue;
+      unsigned w = a->getOperand(0)->getWidth();
+      Term j = T.bvVar("reduce.j" + std::to_string(depth), w);
+      Term lo = a->getOperand(0), hi = a->getOperand(1);
+      Term inRange = T.andOf({pc, T.bvSle(lo, j), T.bvSlt(j, hi)});
+      Term bodyA = T.substitute(a->getOperand(2), {{T.boundVar(a), j}});
+      Term bodyB = T.substitute(b->getOperand(2), {{T.boundVar(b), j}});
+      // Reductions inside the bodies first (a softmax's max inside its sum).
+      bodyA = unifyReductions(name, inRange, bodyA, bodyB, depth + 1);
+      Term boundsDiffer =
+          T.orOf(T.notOf(T.eq(lo, b->getOperand(0))),
+                 T.notOf(T.eq(hi, b->getOperand(1))));
+      Term bodiesDiffer = N.provesEqual(bodyA, bodyB)
+                              ? T.boolConst(false)
+                              : T.andOf(inRange, T.notOf(T.eq(bodyA, bodyB)));
+      Term bad = T.andOf(pc, T.orOf(boundsDiffer, bodiesDiffer));
+      Query q{T, options, &tableRanges, {bad}};
+      q.addBranchFacts();
+      if (q.check().result != smt::CheckResult::Unsat)
+        continue;
+      proved(name + " (" + std::string(a->getKind() == Kind::SumOver ? "sum"
+                                       : a->getKind() == Kind::MaxOver
+                                           ? "max"
+                                           : "min") +
+                 " over equal bounds of equal elements)",
+             bad, "z3 (unsat)");
+      map[a] = b;
+      break;
+    }
+  }
+  return map.empty() ? lhs : T.substitute(lhs, map);
+}
+
 void Checker::checkValue(const std::string &name, Term pc, Term lhs, Term rhs,
                          Location loc, Term index, StringRef buffer) {
   Term negatedGoal = T.andOf(pc, T.notOf(T.eq(lhs, rhs)));
   if (N.provesEqual(lhs, rhs)) {
     proved(name, negatedGoal, "normalizer");
     return;
+  }
+  // A reduction of the kernel's (a summarized loop) equal to one of the
+  // spec's, element by element: the same term from here on.
+  if (Term unified = unifyReductions(name, pc, lhs, rhs, 0);
+      unified != lhs) {
+    lhs = unified;
+    negatedGoal = T.andOf(pc, T.notOf(T.eq(lhs, rhs)));
+    if (N.provesEqual(lhs, rhs)) {
+      proved(name, negatedGoal, "normalizer, after equal reductions");
+      return;
+    }
   }
   // Testing before proving: a few concrete inputs find most wrong values
   // at once (Probe.h); only a value none of them refutes goes on.

@@ -468,6 +468,35 @@ private:
   void step(State &s);
   bool execOp(State &s, Operation *op);
   bool branchTo(State &s, Block *dest, OperandRange args);
+
+  // --- Loop summaries (DESIGN.md §10; docs/design-notes.md "Loops") ---
+
+  /// A natural loop whose blocks form one cycle from its header, with one
+  /// exit branch: the shape nvcc emits for a counted loop (bottom-tested
+  /// at -O3, top-tested at -G).
+  struct LoopShape {
+    Block *header = nullptr;
+    llvm::SmallPtrSet<Block *, 8> blocks;
+    SmallVector<Block *, 4> cycle; ///< header first, in execution order
+    cf::CondBranchOp exitBranch;
+    bool exitOnTrue = false;
+  };
+  DominanceInfo dominance;
+  llvm::DenseMap<Block *, std::optional<LoopShape>> loopShapes;
+  /// Why the last loop was not summarized (named in a later UNKNOWN).
+  std::string loopFailure;
+  /// The loop headed by `b`, if it has the supported shape.
+  const LoopShape *loopAt(Block *b, std::string &why);
+  /// Summarizes the loop `dest` heads, entered by `s` with header
+  /// arguments `entry`: the loop's effect over its whole trip count E, in
+  /// closed form (induction variables a0 + s * k; sums, maxima, minima of
+  /// the iterations as SumOver/MaxOver/MinOver terms), E proved to be the
+  /// first iteration whose exit test fails, the body's obligations
+  /// recorded once over a symbolic iteration k < E. True with `s` at the
+  /// exit block; false (nothing changed) when the loop is not summarized
+  /// (unrolled as before), with the reason in loopFailure.
+  bool summarizeLoop(State &s, Block *dest, ArrayRef<SymValue> entry);
+  Term additiveDifference(Term a, Term b);
   void finishPath(State &s);
 
   // Helpers over values.
@@ -818,10 +847,591 @@ bool Executor::branchTo(State &s, Block *dest, OperandRange args) {
   SmallVector<SymValue> vals;
   for (Value a : args)
     vals.push_back(get(f, a));
+  // Entering a loop (from outside it): summarize it when it has the
+  // supported shape and a symbolic trip count.
+  if (options.summarizeLoops && f.block && f.block != dest) {
+    std::string why;
+    if (const LoopShape *L = loopAt(dest, why))
+      if (!L->blocks.count(f.block) && summarizeLoop(s, dest, vals))
+        return true;
+  }
   for (auto [arg, v] : llvm::zip(dest->getArguments(), vals))
     f.env[arg] = v;
   f.block = dest;
   f.it = dest->begin();
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
+// Loop summaries
+//===----------------------------------------------------------------------===//
+
+const Executor::LoopShape *Executor::loopAt(Block *h, std::string &why) {
+  auto found = loopShapes.find(h);
+  if (found != loopShapes.end())
+    return found->second ? &*found->second : nullptr;
+  std::optional<LoopShape> &slot = loopShapes[h];
+  auto fail = [&](const Twine &w) -> const LoopShape * {
+    why = w.str();
+    loopFailure = "loop at " + locationString(h->front().getLoc()) + ": " + why;
+    return nullptr;
+  };
+  // Back edges: predecessors the header dominates.
+  SmallVector<Block *> latches;
+  for (Block *p : h->getPredecessors())
+    if (dominance.dominates(h, p))
+      latches.push_back(p);
+  if (latches.empty())
+    return nullptr;
+  LoopShape L;
+  L.header = h;
+  L.blocks.insert(h);
+  SmallVector<Block *> work(latches.begin(), latches.end());
+  while (!work.empty()) {
+    Block *b = work.pop_back_val();
+    if (!L.blocks.insert(b).second)
+      continue;
+    for (Block *p : b->getPredecessors())
+      work.push_back(p);
+  }
+  // One cycle through every block of the loop, one exit branch.
+  Block *cur = h;
+  while (true) {
+    L.cycle.push_back(cur);
+    Operation *term = cur->getTerminator();
+    Block *next = nullptr;
+    if (auto br = dyn_cast<cf::BranchOp>(term)) {
+      next = br.getDest();
+    } else if (auto cb = dyn_cast<cf::CondBranchOp>(term)) {
+      bool inT = L.blocks.count(cb.getTrueDest()),
+           inF = L.blocks.count(cb.getFalseDest());
+      if (inT == inF || L.exitBranch)
+        return fail("the loop body branches (more than one exit, or a "
+                    "branch inside the body)");
+      L.exitBranch = cb;
+      L.exitOnTrue = !inT;
+      next = inT ? cb.getTrueDest() : cb.getFalseDest();
+    } else {
+      return fail("the loop body ends in something other than a branch");
+    }
+    if (!L.blocks.count(next))
+      return fail("the loop body leaves the loop without its exit test");
+    if (next == h)
+      break;
+    if (llvm::is_contained(L.cycle, next))
+      return fail("the loop contains an inner cycle");
+    cur = next;
+  }
+  if (L.cycle.size() != L.blocks.size() || !L.exitBranch)
+    return fail("the loop is not one cycle with one exit test");
+  // Only ops whose effect over all iterations the summary states.
+  for (Block *b : L.cycle)
+    for (Operation &op : *b)
+      if (isa<StoreOp, BarrierOp, AtomOp, ShflOp, VoteOp, ActiveMaskOp,
+              WarpSyncOp, FenceOp, TrapOp, CallOp, OpaqueOp, UndefOp,
+              ReturnOp, ExitOp>(op))
+        return fail("the loop body has a '" + op.getName().getStringRef() +
+                    "' (stores, synchronization and calls are not "
+                    "summarized)");
+  slot = std::move(L);
+  return &*slot;
+}
+
+/// The addends of a BV sum, nested bvadds flattened, constants summed.
+static void addendsOf(Term t, SmallVectorImpl<Term> &terms, APInt &constant) {
+  SmallVector<Term> work{t};
+  while (!work.empty()) {
+    Term u = work.pop_back_val();
+    if (u->getKind() == Kind::BVAdd) {
+      work.push_back(u->getOperand(0));
+      work.push_back(u->getOperand(1));
+    } else if (u->getKind() == Kind::BVConst) {
+      constant += u->getAPInt();
+    } else {
+      terms.push_back(u);
+    }
+  }
+}
+
+/// d with a == b + d (mod 2^w), when a's addends include b's: exact, as
+/// addition modulo 2^w is associative and commutative. Null otherwise.
+Term Executor::additiveDifference(Term a, Term b) {
+  unsigned w = a->getWidth();
+  SmallVector<Term> as, bs;
+  APInt ca(w, 0), cb(w, 0);
+  addendsOf(a, as, ca);
+  addendsOf(b, bs, cb);
+  for (Term t : bs) {
+    auto it = llvm::find(as, t);
+    if (it == as.end())
+      return nullptr;
+    as.erase(it);
+  }
+  Term d = T.bv(ca - cb);
+  for (Term t : as)
+    d = T.bvBin(Kind::BVAdd, d, t);
+  return d;
+}
+
+/// Drops the elements of `v` past the first `n`.
+template <typename Vec> static void truncateTo(Vec &v, size_t n) {
+  if (v.size() > n)
+    v.erase(v.begin() + n, v.end());
+}
+
+bool Executor::summarizeLoop(State &s, Block *h, ArrayRef<SymValue> entry) {
+  std::string why;
+  const LoopShape *Lp = loopAt(h, why);
+  if (!Lp)
+    return false;
+  const LoopShape &L = *Lp;
+  auto fail = [&](const Twine &w) {
+    loopFailure = ("loop at " + locationString(h->front().getLoc()) + ": " +
+                   w)
+                      .str();
+    return false;
+  };
+  for (const State::PendingJoin &j : s.joins)
+    if (L.blocks.count(j.block))
+      return fail("a pending join is inside the loop");
+  for (const SymValue &v : entry)
+    if (!v.term || v.realBits)
+      return fail("a loop-carried value holds the bits of a real value");
+
+  // Snapshot of what one iteration may add.
+  size_t nAlign = result.alignments.size(), nDiv = result.divisors.size(),
+         nIdiom = result.idioms.size(), nAcc = result.accesses.size(),
+         nRes = result.resolutions.size(), nArr = result.arrivals.size(),
+         nPaths = result.paths.size(), nGlobal = globalReads.size(),
+         nPending = pendingReads.size(), nDown = result.downgrades.size();
+  std::string unknownBefore = result.unknownReason;
+  auto rollback = [&] {
+    truncateTo(result.alignments, nAlign);
+    truncateTo(result.divisors, nDiv);
+    truncateTo(result.idioms, nIdiom);
+    truncateTo(result.accesses, nAcc);
+    truncateTo(result.resolutions, nRes);
+    truncateTo(result.arrivals, nArr);
+    truncateTo(result.downgrades, nDown);
+    while (result.paths.size() > nPaths)
+      result.paths.pop_back();
+    truncateTo(globalReads, nGlobal);
+    truncateTo(pendingReads, nPending);
+    result.unknownReason = unknownBefore;
+    if (unknownBefore.empty())
+      result.unknownLoc.reset();
+  };
+
+  // One symbolic iteration: the header's arguments are fresh variables.
+  State it = s;
+  it.joins.clear();
+  Frame &f = it.stack.back();
+  // An integer is its entry value plus a fresh distance D (so that an
+  // address stays rooted at its buffer), anything else a fresh variable;
+  // `keys` are what the closed forms substitute (D, or the variable).
+  SmallVector<Term> V, keys;
+  for (auto [i, a] : llvm::enumerate(h->getArguments())) {
+    Sort sort = sortOf(a.getType());
+    Term key, v;
+    if (sort == Sort::BV) {
+      key = fresh("loop.d", sort, getWidthOf(a.getType()));
+      v = T.bvBin(Kind::BVAdd, entry[i].term, key);
+    } else {
+      key = v = fresh("loop.v", sort);
+    }
+    keys.push_back(key);
+    V.push_back(v);
+    f.env[a] = SymValue{v, false};
+  }
+  SmallVector<Term> next;   // header arguments of the next iteration
+  Term exitCond = nullptr;  // the exit branch's condition
+  SmallVector<Term> exitArgs;
+  size_t alignAtTest = 0, divAtTest = 0;
+  bool afterTest = false;
+  llvm::SmallPtrSet<Operation *, 16> beforeTestOps;
+  for (Block *b : L.cycle) {
+    f.block = b;
+    f.it = b->begin();
+    while (&*f.it != b->getTerminator()) {
+      Operation *op = &*f.it;
+      if (!afterTest)
+        beforeTestOps.insert(op);
+      if (!execOp(it, op) || !result.unknownReason.empty() ||
+          result.paths.size() != nPaths) {
+        std::string reason = result.unknownReason;
+        rollback();
+        return fail(reason.empty() ? "an op in the body stopped the path"
+                                   : "its body: " + reason);
+      }
+      if (it.stack.size() != s.stack.size()) {
+        rollback();
+        return fail("the body calls a function");
+      }
+    }
+    Operation *term = b->getTerminator();
+    if (auto br = dyn_cast<cf::BranchOp>(term)) {
+      if (br.getDest() == h)
+        for (Value a : br.getDestOperands())
+          next.push_back(get(f, a).term);
+      else
+        for (auto [arg, a] : llvm::zip(br.getDest()->getArguments(),
+                                       br.getDestOperands()))
+          f.env[arg] = get(f, a);
+      continue;
+    }
+    auto cb = cast<cf::CondBranchOp>(term);
+    exitCond = get(f, cb.getCondition()).term;
+    OperandRange exitOps = L.exitOnTrue ? cb.getTrueDestOperands()
+                                        : cb.getFalseDestOperands();
+    OperandRange stayOps = L.exitOnTrue ? cb.getFalseDestOperands()
+                                        : cb.getTrueDestOperands();
+    Block *stay = L.exitOnTrue ? cb.getFalseDest() : cb.getTrueDest();
+    for (Value a : exitOps)
+      exitArgs.push_back(get(f, a).term);
+    alignAtTest = result.alignments.size();
+    divAtTest = result.divisors.size();
+    afterTest = true;
+    if (stay == h) {
+      for (Value a : stayOps)
+        next.push_back(get(f, a).term);
+    } else {
+      for (auto [arg, a] : llvm::zip(stay->getArguments(), stayOps))
+        f.env[arg] = get(f, a);
+    }
+  }
+  auto bail = [&](const Twine &w) {
+    rollback();
+    return fail(w);
+  };
+  if (!exitCond || next.size() != V.size() ||
+      llvm::any_of(next, [](Term t) { return !t; }) ||
+      llvm::any_of(exitArgs, [](Term t) { return !t; }))
+    return bail("its values could not be followed through one iteration");
+  // Only reads of input buffers (never written: a store to one is a
+  // violation of its own), no other memory or synchronization effect.
+  if (result.resolutions.size() != nRes || result.arrivals.size() != nArr ||
+      globalReads.size() != nGlobal || pendingReads.size() != nPending ||
+      it.violations.size() != s.violations.size() ||
+      it.symbolicStores.size() != s.symbolicStores.size() ||
+      it.sharedWrites.size() != s.sharedWrites.size())
+    return bail("its body touches memory other than input buffers");
+  for (size_t k = nAcc; k < result.accesses.size(); ++k) {
+    const MemoryAccess &a = result.accesses[k];
+    const BufferBinding *b = nullptr;
+    for (const std::optional<BufferBinding> &bb : buffers)
+      if (bb && bb->name == a.region)
+        b = &*bb;
+    if (a.write || a.shared || !b || b->role != BufferBinding::Role::In)
+      return bail("its body reads memory other than input buffers");
+  }
+  truncateTo(result.accesses, nAcc);
+
+  auto mentionsAny = [&](Term t, ArrayRef<Term> vars) {
+    for (Term u : subterms({t}))
+      if (llvm::is_contained(vars, u))
+        return true;
+    return false;
+  };
+  // Classify the loop-carried values.
+  enum class Role { Invariant, Induction, Sum, Max, Min };
+  SmallVector<Role> roles(V.size(), Role::Invariant);
+  SmallVector<Term> steps(V.size(), nullptr), contrib(V.size(), nullptr);
+  SmallVector<Term> inductionVars;
+  for (size_t i = 0; i < V.size(); ++i) {
+    if (next[i] == V[i])
+      continue;
+    if (V[i]->getSort() == Sort::BV) {
+      Term d = additiveDifference(next[i], V[i]);
+      if (!d || mentionsAny(d, keys))
+        return bail("loop-carried value #" + Twine(i) + " (" +
+                    next[i]->toBriefString(80) +
+                    ") is no induction variable (not v + step)");
+      roles[i] = Role::Induction;
+      steps[i] = d;
+      inductionVars.push_back(V[i]);
+    }
+  }
+  // The accumulators: a contribution may not depend on one of them.
+  SmallVector<Term> others;
+  for (size_t i = 0; i < V.size(); ++i)
+    if (roles[i] != Role::Induction && next[i] != V[i])
+      others.push_back(keys[i]);
+  for (size_t i = 0; i < V.size(); ++i) {
+    if (roles[i] == Role::Induction || next[i] == V[i])
+      continue;
+    if (V[i]->getSort() != Sort::Real)
+      return bail("loop-carried predicate #" + Twine(i) + " has no invariant");
+    Term n = next[i];
+    Kind k = n->getKind();
+    SmallVector<Term> rest;
+    bool self = false;
+    if (k == Kind::Add) {
+      for (Term o : n->getOperands()) {
+        if (o == V[i] && !self)
+          self = true;
+        else
+          rest.push_back(o);
+      }
+      if (self) {
+        roles[i] = Role::Sum;
+        contrib[i] = rest.size() == 1 ? rest[0] : T.add(rest);
+      }
+    } else if (k == Kind::Max || k == Kind::Min) {
+      SmallVector<Term> leaves, w{n};
+      while (!w.empty()) {
+        Term u = w.pop_back_val();
+        if (u->getKind() == k) {
+          w.push_back(u->getOperand(1));
+          w.push_back(u->getOperand(0));
+        } else {
+          leaves.push_back(u);
+        }
+      }
+      Term c = nullptr;
+      for (Term o : leaves) {
+        if (o == V[i] && !self) {
+          self = true;
+          continue;
+        }
+        c = !c ? o : k == Kind::Max ? T.max(c, o) : T.min(c, o);
+      }
+      if (self && c) {
+        roles[i] = k == Kind::Max ? Role::Max : Role::Min;
+        contrib[i] = c;
+      }
+    }
+    if (roles[i] == Role::Invariant || mentionsAny(contrib[i], others))
+      return bail("loop-carried value #" + Twine(i) + " (" +
+                  n->toBriefString(80) +
+                  ") has no invariant the engine states (sum, max or min "
+                  "of the iterations, or an induction variable)");
+  }
+
+  // Closed forms at iteration k (a 64-bit counter).
+  auto atIter = [&](Term k64) {
+    llvm::DenseMap<Term, Term> m;
+    for (size_t i = 0; i < V.size(); ++i)
+      if (roles[i] == Role::Induction) {
+        unsigned w = V[i]->getWidth();
+        Term kw = w < 64 ? T.bvExtract(k64, 0, w) : k64;
+        m[keys[i]] = T.bvBin(Kind::BVMul, steps[i], kw);
+      } else if (roles[i] == Role::Invariant) {
+        m[keys[i]] = V[i]->getSort() == Sort::BV ? T.bv(0, V[i]->getWidth())
+                                                 : entry[i].term;
+      }
+    return m;
+  };
+  Term zero64 = T.bv(0, 64), one64 = T.bv(1, 64);
+  // Reductions need the accumulators' closed forms, which need E only as
+  // their upper bound: closed(k) = a0 (op) R_{j<k} contrib(j).
+  auto closedAt = [&](Term k64) -> llvm::DenseMap<Term, Term> {
+    llvm::DenseMap<Term, Term> m = atIter(k64);
+    Term j = fresh("loop.j", Sort::BV, 64);
+    llvm::DenseMap<Term, Term> mj = atIter(j);
+    for (size_t i = 0; i < V.size(); ++i) {
+      if (roles[i] != Role::Sum && roles[i] != Role::Max &&
+          roles[i] != Role::Min)
+        continue;
+      Term body = T.substitute(contrib[i], mj);
+      Kind rk = roles[i] == Role::Sum   ? Kind::SumOver
+                : roles[i] == Role::Max ? Kind::MaxOver
+                                        : Kind::MinOver;
+      Term r = T.reduce(rk, j, zero64, k64, body);
+      Term a0 = entry[i].term;
+      m[keys[i]] = roles[i] == Role::Sum   ? T.add(a0, r)
+                : roles[i] == Role::Max ? T.max(a0, r)
+                                        : T.min(a0, r);
+    }
+    return m;
+  };
+
+  // The trip count: the exit test compares an induction variable (before
+  // or after its step) with a loop-invariant bound.
+  Term stayCond = L.exitOnTrue ? T.notOf(exitCond) : exitCond;
+  Term E = nullptr;
+  {
+    Term c = stayCond;
+    bool negated = false;
+    while (c->getKind() == Kind::Not) {
+      c = c->getOperand(0);
+      negated = !negated;
+    }
+    Kind ck = c->getKind();
+    bool isCmp = ck == Kind::BVSlt || ck == Kind::BVSle || ck == Kind::BVUlt ||
+                 ck == Kind::BVUle || ck == Kind::Eq;
+    if (!isCmp || c->getOperand(0)->getSort() != Sort::BV)
+      return bail("its exit test " + exitCond->toBriefString(80) +
+                  " is not a comparison of integers");
+    // X(k) = c0 + st * k for the induction variable X tests.
+    auto inductionOf = [&](Term x, Term &c0, Term &st) {
+      for (size_t i = 0; i < V.size(); ++i) {
+        if (roles[i] != Role::Induction)
+          continue;
+        if (x == V[i]) {
+          c0 = entry[i].term;
+          st = steps[i];
+          return true;
+        }
+        if (x == next[i]) {
+          c0 = T.bvBin(Kind::BVAdd, entry[i].term, steps[i]);
+          st = steps[i];
+          return true;
+        }
+      }
+      return false;
+    };
+    Term a = c->getOperand(0), b = c->getOperand(1), c0, st;
+    bool swapped = false;
+    if (!inductionOf(a, c0, st)) {
+      std::swap(a, b);
+      swapped = true;
+      if (!inductionOf(a, c0, st))
+        return bail("its exit test " + exitCond->toBriefString(80) +
+                    " does not compare an induction variable");
+    }
+    if (mentionsAny(b, keys))
+      return bail("its exit test's bound is not loop-invariant");
+    unsigned w = a->getWidth();
+    auto ext = [&](Term t, bool sgn) {
+      return w == 64 ? t : sgn ? T.bvSExt(t, 64) : T.bvZExt(t, 64);
+    };
+    bool stepOne = st->getKind() == Kind::BVConst && st->getAPInt().isOne();
+    bool stepMinusOne =
+        st->getKind() == Kind::BVConst && st->getAPInt().isAllOnes();
+    // Candidate E; proved below whatever the pattern.
+    if (ck == Kind::Eq && negated && st->getKind() == Kind::BVConst) {
+      // stay while X(k) != B: E = (B - c0) / st (exact; proved below).
+      llvm::APInt sv = st->getAPInt();
+      Term diff = T.bvBin(Kind::BVSub, b, c0);
+      if (sv.isNegative())
+        diff = T.bvBin(Kind::BVSub, c0, b), sv = -sv;
+      E = T.bvZExt(T.bvBin(Kind::BVUDiv, diff, T.bv(sv)), 64);
+    } else if (!negated && !swapped && stepOne &&
+               (ck == Kind::BVSlt || ck == Kind::BVUlt)) {
+      // stay while X(k) < B.
+      bool sgn = ck == Kind::BVSlt;
+      Term lt = sgn ? T.bvSlt(c0, b) : T.bvUlt(c0, b);
+      E = T.ite(lt, T.bvBin(Kind::BVSub, ext(b, sgn), ext(c0, sgn)), zero64);
+    } else if (!negated && !swapped && stepOne &&
+               (ck == Kind::BVSle || ck == Kind::BVUle)) {
+      bool sgn = ck == Kind::BVSle;
+      Term le = sgn ? T.bvSle(c0, b) : T.bvUle(c0, b);
+      E = T.ite(le,
+                T.bvBin(Kind::BVAdd,
+                        T.bvBin(Kind::BVSub, ext(b, sgn), ext(c0, sgn)),
+                        one64),
+                zero64);
+    } else if (!negated && swapped && stepMinusOne &&
+               (ck == Kind::BVSlt || ck == Kind::BVUlt)) {
+      // stay while B < X(k), X stepping down.
+      bool sgn = ck == Kind::BVSlt;
+      Term lt = sgn ? T.bvSlt(b, c0) : T.bvUlt(b, c0);
+      E = T.ite(lt, T.bvBin(Kind::BVSub, ext(c0, sgn), ext(b, sgn)), zero64);
+    } else if (negated && !swapped && stepOne &&
+               (ck == Kind::BVSle || ck == Kind::BVUle)) {
+      // stay while !(B <= X(k))... written X(k) <= B negated: X > B.
+      return bail("its exit test's direction is not supported");
+    } else {
+      return bail("its exit test " + exitCond->toBriefString(80) +
+                  " is not of a supported form (X < B, X <= B, X != B "
+                  "with a constant step)");
+    }
+  }
+  // An ite the path decides (the loop's guard: n >= 1 when it is
+  // entered) is its arm.
+  while (E->getKind() == Kind::Ite) {
+    Term c = E->getOperand(0);
+    if (!mayHold(T.andOf(s.pc, T.notOf(c))))
+      E = E->getOperand(1);
+    else if (!mayHold(T.andOf(s.pc, c)))
+      E = E->getOperand(2);
+    else
+      break;
+  }
+  E = T.canonicalIndex(E);
+  if (E->getKind() == Kind::BVConst)
+    return bail("its trip count is a constant (unrolled)");
+
+  // Prove E: the test stays in the loop at every k < E and exits at E.
+  Term k = fresh("loop.k", Sort::BV, 64);
+  llvm::DenseMap<Term, Term> mk = atIter(k), mE = atIter(E);
+  Term stayK = T.substitute(stayCond, mk);
+  Term stayE = T.substitute(stayCond, mE);
+  if (mayHold(T.andOf({s.pc, T.bvUlt(k, E), T.notOf(stayK)})) ||
+      mayHold(T.andOf(s.pc, stayE)))
+    return bail("its trip count " + E->toBriefString(80) +
+                " is not proved (the exit test may not fail exactly there)");
+
+  // The body's obligations, once over a symbolic iteration: before the
+  // exit test for k <= E, after it for k < E.
+  llvm::DenseMap<Term, Term> ck = closedAt(k);
+  llvm::DenseMap<Term, Term> ck1 = closedAt(T.bvBin(Kind::BVAdd, k, one64));
+  for (size_t i = 0; i < V.size(); ++i)
+    if (next[i] != V[i])
+      ck[next[i]] = T.substitute(V[i], ck1);
+  auto inst = [&](Term t, bool before) {
+    Term r = T.substitute(t, ck);
+    (void)before;
+    return r;
+  };
+  Term rangeBefore = T.andOf(s.pc, T.bvUle(k, E));
+  Term rangeAfter = T.andOf(s.pc, T.bvUlt(k, E));
+  for (size_t n = nAlign; n < result.alignments.size(); ++n) {
+    PathObligation &o = result.alignments[n];
+    bool before = n < alignAtTest;
+    o.pathCondition = T.andOf(before ? rangeBefore : rangeAfter,
+                              inst(o.pathCondition, before));
+    o.condition = inst(o.condition, before);
+  }
+  for (size_t n = nDiv; n < result.divisors.size(); ++n) {
+    DivisorObligation &o = result.divisors[n];
+    bool before = n < divAtTest;
+    o.pathCondition = T.andOf(before ? rangeBefore : rangeAfter,
+                              inst(o.pathCondition, before));
+    o.divisor = inst(o.divisor, before);
+  }
+
+  // The exit: the values at iteration E's test.
+  llvm::DenseMap<Term, Term> cE = closedAt(E);
+  llvm::DenseMap<Term, Term> cE1 = closedAt(T.bvBin(Kind::BVAdd, E, one64));
+  llvm::DenseMap<Term, Term> exitMap = cE;
+  for (size_t i = 0; i < V.size(); ++i)
+    if (next[i] != V[i])
+      exitMap[next[i]] = T.substitute(V[i], cE1);
+  cf::CondBranchOp exitBr = L.exitBranch;
+  Block *exitBlock =
+      L.exitOnTrue ? exitBr.getTrueDest() : exitBr.getFalseDest();
+  Frame &sf = s.stack.back();
+  // Values of the loop used after it: those computed before the exit test,
+  // at iteration E.
+  for (Block *b : L.cycle)
+    for (Operation &op : *b)
+      for (Value r : op.getResults())
+        for (Operation *user : r.getUsers()) {
+          Block *ub = user->getBlock();
+          if (L.blocks.count(ub))
+            continue;
+          if (!beforeTestOps.count(&op))
+            return bail("a value computed after the exit test is used after "
+                        "the loop");
+          sf.env[r] = SymValue{T.substitute(get(f, r).term, exitMap),
+                               get(f, r).realBits};
+        }
+  for (BlockArgument a : h->getArguments())
+    for (Operation *user : a.getUsers())
+      if (!L.blocks.count(user->getBlock()))
+        sf.env[a] = SymValue{T.substitute(get(f, a).term, exitMap), false};
+  SmallVector<SymValue> outVals;
+  for (Term t : exitArgs)
+    outVals.push_back(SymValue{T.substitute(t, exitMap), false});
+  // Keep what the iteration learned about the thread (id ranges).
+  if (it.pc != s.pc)
+    s.pc = T.andOf(s.pc, T.substitute(it.pc, exitMap));
+  for (auto [arg, v] : llvm::zip(exitBlock->getArguments(), outVals))
+    sf.env[arg] = v;
+  sf.block = exitBlock;
+  sf.it = exitBlock->begin();
+  ++result.loopSummaries;
   return true;
 }
 
@@ -3582,7 +4192,10 @@ bool Executor::execOp(State &s, Operation *op) {
             options.maxPaths) {
           unknown(loc, "more than " + Twine(options.maxPaths) +
                            " paths (data-dependent control flow, or a loop "
-                           "whose trip count depends on data)");
+                           "whose trip count depends on data)" +
+                           (loopFailure.empty()
+                                ? std::string()
+                                : "; not summarized: " + loopFailure));
           return false;
         }
         // Prune a side no thread can take (conditions over thread ids,

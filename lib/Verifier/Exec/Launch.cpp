@@ -45,10 +45,25 @@ Term LaunchConfig::extentOf(TermContext &T, StringRef var) const {
   return nullptr;
 }
 
+Term LaunchConfig::sizeTerm(TermContext &T, const SizeParam &p) const {
+  if (p.value)
+    return T.bv(llvm::APInt(p.width, uint64_t(*p.value), /*isSigned=*/true));
+  return T.bvVar(p.name, p.width);
+}
+
 Term LaunchConfig::facts(TermContext &T) const {
-  if (!isSymbolic())
-    return T.boolConst(true);
   llvm::SmallVector<Term> cs;
+  for (const SizeParam &p : sizes) {
+    if (p.value)
+      continue;
+    Term v = sizeTerm(T, p);
+    cs.push_back(
+        T.bvSle(T.bv(llvm::APInt(p.width, uint64_t(p.lo), true)), v));
+    cs.push_back(
+        T.bvSle(v, T.bv(llvm::APInt(p.width, uint64_t(p.hi), true))));
+  }
+  if (!isSymbolic())
+    return cs.empty() ? T.boolConst(true) : T.andOf(cs);
   static const char *names[2][3] = {{"ntid.x", "ntid.y", "ntid.z"},
                                     {"nctaid.x", "nctaid.y", "nctaid.z"}};
   // The product of the extents, zero-extended to a width where it cannot
@@ -102,11 +117,19 @@ Term kproof::engine::launchProduct(TermContext &T, const LaunchConfig &launch,
       continue;
     }
     Term e = launch.extent(T, f);
+    if (!e)
+      if (const LaunchConfig::SizeParam *sp = launch.size(f)) {
+        b *= sp->value ? *sp->value : sp->hi;
+        // lo >= 1 (ContractOp::verify): the sign extension is the value.
+        p = T.bvBin(Kind::BVMul, p, T.bvSExt(launch.sizeTerm(T, *sp), 64));
+        continue;
+      }
     if (!e) {
       if (error)
         *error = "'" + f.str() +
-                 "' is neither a positive integer nor a launch extent "
-                 "(ntid.x, ntid.y, ntid.z, nctaid.x, nctaid.y, nctaid.z)";
+                 "' is neither a positive integer, a launch extent "
+                 "(ntid.x, ntid.y, ntid.z, nctaid.x, nctaid.y, nctaid.z), "
+                 "nor a size parameter (an integer scalar with a range)";
       return nullptr;
     }
     int d = dimIndex(f.back());

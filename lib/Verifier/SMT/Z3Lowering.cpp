@@ -106,7 +106,10 @@ static bool sortMatches(Term t, const Expr &e, bool bvAsInt) {
 
 Expr Z3Lowering::lowerNode(Term t) {
   llvm::SmallVector<Expr, 4> ops;
-  for (Term op : t->getOperands()) {
+  // A reduction is an atom over its bounds; its body is not lowered.
+  auto operands = t->isReduction() ? t->getOperands().take_front(2)
+                                   : t->getOperands();
+  for (Term op : operands) {
     if (!op)
       return fail("a term has a null operand: " + t->toBriefString());
     Expr e = memo.lookup(op);
@@ -124,7 +127,7 @@ Expr Z3Lowering::lowerNode(Term t) {
       overBV |= op->getSort() == Sort::BV && t->getKind() != Kind::Eq &&
                 t->getKind() != Kind::Ite && t->getKind() != Kind::Select;
     if (overBV && t->getKind() != Kind::BVVar &&
-        t->getKind() != Kind::Select) {
+        t->getKind() != Kind::Select && !t->isReduction()) {
       result = lowerAsInt(t, ops);
       if (!result.isValid())
         return result; // lowerAsInt recorded why

@@ -16,14 +16,45 @@ using namespace ::kproof;
 using namespace ::kproof::engine;
 
 /// Binds the contract's parameters to the kernel's, by position.
-static LogicalResult bindParams(ContractOp contract, KernelOp kernel,
-                                TermContext &T, BoundContract &bc) {
+static LogicalResult
+bindParams(ContractOp contract, KernelOp kernel, TermContext &T,
+           BoundContract &bc,
+           const std::map<std::string, int64_t> *launchValues) {
   ArrayRef<Type> args = kernel.getArgumentTypes();
   ArrayAttr params = contract.getParams();
   if (args.size() != params.size())
     return contract.emitError("kernel '")
            << kernel.getSymName() << "' has " << args.size()
            << " parameter(s) but the contract binds " << params.size();
+  // Symbolic sizes first: buffer shapes may name them, before or after.
+  for (Attribute a : params) {
+    auto d = cast<DictionaryAttr>(a);
+    auto r = d.getAs<DenseI64ArrayAttr>("range");
+    auto sc = d.getAs<TypeAttr>("scalar");
+    if (!r || !sc)
+      continue;
+    LaunchConfig::SizeParam p;
+    p.name = d.getAs<StringAttr>("name").getValue().str();
+    p.width = sc.getValue().getIntOrFloatBitWidth();
+    p.lo = r[0];
+    p.hi = r[1] - 1;
+    if (launchValues) {
+      auto it = launchValues->find(p.name);
+      if (it != launchValues->end()) {
+        if (it->second < p.lo || it->second > p.hi)
+          return contract.emitError("scalar '")
+                 << p.name << "' = " << it->second
+                 << " is outside the contract's range [" << r[0] << ", "
+                 << r[1] << ")";
+        p.value = it->second;
+      }
+    }
+    if (!p.value)
+      bc.assumptions.push_back("precondition: '" + p.name + "' is in [" +
+                               std::to_string(r[0]) + ", " +
+                               std::to_string(r[1]) + ") (contract: range)");
+    bc.launch.sizes.push_back(p);
+  }
   for (auto [i, a] : llvm::enumerate(params)) {
     auto d = cast<DictionaryAttr>(a);
     std::string name = d.getAs<StringAttr>("name").getValue().str();
@@ -87,6 +118,8 @@ static LogicalResult bindParams(ContractOp contract, KernelOp kernel,
         v = T.bv(ia.getValue());
       else if (auto fa = dyn_cast<FloatAttr>(value))
         v = T.real(*Rational::fromAPFloat(fa.getValue()));
+    } else if (const LaunchConfig::SizeParam *p = bc.launch.size(name)) {
+      v = bc.launch.sizeTerm(T, *p);
     } else {
       v = isa<FloatType>(t) ? T.realVar(name)
                             : T.bvVar(name, t.getIntOrFloatBitWidth());
@@ -158,7 +191,7 @@ std::optional<BoundContract> kproof::engine::bindContract(
       return std::nullopt;
     }
   }
-  if (failed(bindParams(contract, bc.kernel, T, bc)))
+  if (failed(bindParams(contract, bc.kernel, T, bc, launchValues)))
     return std::nullopt;
 
   SpecEnvironment env;

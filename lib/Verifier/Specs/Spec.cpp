@@ -30,8 +30,9 @@ namespace {
 class BuiltinSpec final : public Spec {
 public:
   BuiltinSpec(std::string builtin, const BufferBinding *in,
-              const BufferBinding *out)
-      : builtin(std::move(builtin)), in(in), out(out) {}
+              const BufferBinding *out, LaunchConfig launch = {})
+      : builtin(std::move(builtin)), in(in), out(out),
+        launch(std::move(launch)) {}
 
   std::string describe() const override {
     return builtin + "(" + in->name + ") -> " + out->name;
@@ -50,6 +51,29 @@ public:
     };
     if (builtin == "copy")
       return at(index);
+    if (!in->symbolicDims.empty() && !in->symbolicDims.back().empty() &&
+        (builtin == "softmax" || builtin == "sum" || builtin == "max")) {
+      // A symbolic row length n (a size parameter): reductions over
+      // j in [0, n) (64-bit), x[row * n + j].
+      Term n = in->extent(T, launch, in->shape.size() - 1);
+      Term zero = T.bv(0, 64);
+      Term row = builtin == "softmax" ? T.bvBin(Kind::BVUDiv, index, n) : index;
+      Term base = T.bvBin(Kind::BVMul, row, n);
+      Term j = T.bvVar("spec.j", 64);
+      Term xj = at(T.bvBin(Kind::BVAdd, base, j));
+      if (!xj)
+        return nullptr;
+      if (builtin == "sum")
+        return T.reduce(Kind::SumOver, j, zero, n, xj);
+      Term m = T.reduce(Kind::MaxOver, j, zero, n, xj);
+      if (builtin == "max")
+        return m;
+      Term mine = at(index);
+      if (!mine)
+        return nullptr;
+      Term d = T.reduce(Kind::SumOver, j, zero, n, T.exp(T.sub(xj, m)));
+      return T.div(T.exp(T.sub(mine, m)), d);
+    }
     if (builtin == "softmax") {
       Term base = T.bvBin(Kind::BVMul, T.bvBin(Kind::BVUDiv, index, c), c);
       auto col = [&](uint64_t j) {
@@ -84,6 +108,8 @@ private:
   std::string builtin;
   const BufferBinding *in;
   const BufferBinding *out;
+  /// For the extents of symbolic sizes.
+  LaunchConfig launch;
 };
 
 /// A permutation of dimensions: y[o_0, ..., o_n] = x[i] with
@@ -364,6 +390,6 @@ std::unique_ptr<Spec> buildSpec(Operation *contract, DictionaryAttr spec,
         << "' holds " << out->elemType;
     return nullptr;
   }
-  return std::make_unique<BuiltinSpec>(b.str(), in, out);
+  return std::make_unique<BuiltinSpec>(b.str(), in, out, env.launch);
 }
 } // namespace kproof::engine

@@ -59,6 +59,26 @@ struct LaunchConfig {
         return true;
     return false;
   }
+  /// A symbolic size: an integer scalar parameter with a contract `range`
+  /// (any value in [lo, hi], inclusive here), which buffer shapes may name
+  /// (`shape = [64, "n"]`). `value` is set when the contract is
+  /// instantiated for a run (bindContract's launchValues).
+  struct SizeParam {
+    std::string name;
+    unsigned width = 32;
+    int64_t lo = 1, hi = 1;
+    std::optional<int64_t> value;
+  };
+  std::vector<SizeParam> sizes;
+  /// The size parameter `name`, or null.
+  const SizeParam *size(llvm::StringRef name) const {
+    for (const SizeParam &p : sizes)
+      if (p.name == name)
+        return &p;
+    return nullptr;
+  }
+  /// The term of size parameter `p`: its value, or the scalar's variable.
+  Term sizeTerm(TermContext &terms, const SizeParam &p) const;
   /// Threads of the launch (an upper bound when the launch is symbolic).
   /// The product saturates at UINT64_MAX instead of wrapping (a concrete
   /// contract launch has at most 2^63 - 1 threads, ContractOp::verify).
@@ -75,7 +95,8 @@ struct LaunchConfig {
   /// The extent bounding thread-index variable `var` ("tid.x" -> ntid.x,
   /// "ctaid.y" -> nctaid.y), as extent() gives it.
   Term extentOf(TermContext &terms, llvm::StringRef var) const;
-  /// Range facts of the symbolic dimensions (CUDA launch limits):
+  /// Range facts of the symbolic dimensions (CUDA launch limits) and of
+  /// the symbolic sizes (lo <= n <= hi, signed):
   /// 1 <= ntid.d <= block[d], 1 <= nctaid.d <= grid[d], ntid.x * ntid.y *
   /// ntid.z <= 1024, and the whole launch within maxThreads; `true` for a
   /// concrete launch. Every path condition starts from these.
@@ -329,6 +350,8 @@ struct ExecutionResult {
   /// states were merged again at a join (ExecutorOptions::mergeStates).
   unsigned forks = 0;
   unsigned merges = 0;
+  /// Loops summarized in closed form instead of unrolled.
+  unsigned loopSummaries = 0;
   /// A store of merged states has the location FusedLoc[then, else] tagged
   /// "kproof.merged.<k>": the store at `then` when mergeGuards[k] holds,
   /// else the one at `else` (each may be merged again).
@@ -345,6 +368,10 @@ struct ExecutorOptions {
   /// the branch's immediate post-dominator (values become `ite`s over the
   /// branch condition), instead of following every path to the end.
   bool mergeStates = true;
+  /// Summarize loops with a symbolic trip count in closed form (induction
+  /// variables, sums, maxima and minima of the iterations) instead of
+  /// unrolling them (Executor::summarizeLoop).
+  bool summarizeLoops = true;
   /// Inputs may be NaN or infinite (the --verify-sync default): a float
   /// comparison with a non-constant operand is exact only under the
   /// thread-independent Bool `nonFiniteFlag()` being false; when it is
