@@ -76,7 +76,9 @@ Assignment InputSampler::draw(ArrayRef<Term> roots, ArrayRef<Term> conditions,
         continue;
       switch (t->getKind()) {
       case Kind::BVVar:
-        bvVars.push_back(t);
+        // A reduction's bound variable is no input.
+        if (!t->getName().starts_with("$r"))
+          bvVars.push_back(t);
         break;
       case Kind::RealVar:
         realVars.push_back(t);
@@ -262,7 +264,14 @@ Assignment InputSampler::draw(ArrayRef<Term> roots, ArrayRef<Term> conditions,
   for (Term s : selects) {
     std::string buffer = s->getName().str();
     if (s->getSort() == Sort::Real) {
-      a.elementDefaults.try_emplace(buffer, Rational(0));
+      // An element read in a reduction's body (its index has the bound
+      // variable) is never drawn one by one: the buffer's other elements
+      // take one drawn value, so that sums and maxima are not all zero.
+      bool inReduction = llvm::any_of(subterms({s->getOperand(0)}), [](Term u) {
+        return u->getKind() == Kind::BVVar && u->getName().starts_with("$r");
+      });
+      a.elementDefaults.try_emplace(buffer,
+                                    inReduction ? drawReal(small) : Rational(0));
     } else {
       const auto *r = intRangeOf(buffer);
       a.intElementDefaults.try_emplace(

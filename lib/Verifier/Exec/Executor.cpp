@@ -772,7 +772,10 @@ ExecutionResult Executor::run() {
     if (result.paths.size() + worklist.size() + parked.size() + waitingStates >
         options.maxPaths) {
       unknown(kernel.getLoc(), "more than " + Twine(options.maxPaths) +
-                                   " paths (data-dependent control flow)");
+                                   " paths (data-dependent control flow)" +
+                                   (loopFailure.empty()
+                                        ? std::string()
+                                        : "; not summarized: " + loopFailure));
       break;
     }
   }
@@ -1151,6 +1154,14 @@ bool Executor::summarizeLoop(State &s, Block *h, ArrayRef<SymValue> entry) {
       inductionVars.push_back(V[i]);
     }
   }
+  // Loop-invariant integers are their entry values (distance 0).
+  llvm::DenseMap<Term, Term> invariantMap;
+  for (size_t i = 0; i < V.size(); ++i)
+    if (next[i] == V[i] && V[i]->getSort() == Sort::BV)
+      invariantMap[keys[i]] = T.bv(0, V[i]->getWidth());
+  auto invariant = [&](Term t) {
+    return invariantMap.empty() ? t : T.substitute(t, invariantMap);
+  };
   // The accumulators: a contribution may not depend on one of them.
   SmallVector<Term> others;
   for (size_t i = 0; i < V.size(); ++i)
@@ -1200,6 +1211,8 @@ bool Executor::summarizeLoop(State &s, Block *h, ArrayRef<SymValue> entry) {
         contrib[i] = c;
       }
     }
+    if (contrib[i])
+      contrib[i] = invariant(contrib[i]);
     if (roles[i] == Role::Invariant || mentionsAny(contrib[i], others))
       return bail("loop-carried value #" + Twine(i) + " (" +
                   n->toBriefString(80) +
@@ -1289,6 +1302,7 @@ bool Executor::summarizeLoop(State &s, Block *h, ArrayRef<SymValue> entry) {
         return bail("its exit test " + exitCond->toBriefString(80) +
                     " does not compare an induction variable");
     }
+    b = invariant(b);
     if (mentionsAny(b, keys))
       return bail("its exit test's bound is not loop-invariant");
     unsigned w = a->getWidth();
