@@ -7,6 +7,15 @@
 // RUN: %expect_exit 2 kproof-opt %inputs/cuda/ptx/softmax_online.sm80.O3.ptx --verify-equiv --contract=%t/malformed.mlir 2>&1 | FileCheck %s --check-prefix=MALFORMED
 // RUN: %expect_exit 2 kproof-opt %inputs/cuda/ptx/softmax_online.sm80.O3.ptx --verify-equiv --contract=%t/misspelled.mlir 2>&1 | FileCheck %s --check-prefix=MISSPELLED
 // RUN: %expect_exit 2 kproof-opt %inputs/cuda/ptx/softmax_online.sm80.O3.ptx --verify-equiv --contract=%t/param-key.mlir 2>&1 | FileCheck %s --check-prefix=PARAMKEY
+// Symbolic sizes: a range on an integer scalar without a value, non-empty;
+// a shape names only such a scalar with lo >= 1.
+// RUN: %expect_exit 2 kproof-opt %inputs/cuda/ptx/loop_rows.sm80.O3.ptx --verify-equiv --contract=%t/size-float.mlir 2>&1 | FileCheck %s --check-prefix=SIZEFLOAT
+// RUN: %expect_exit 2 kproof-opt %inputs/cuda/ptx/loop_rows.sm80.O3.ptx --verify-equiv --contract=%t/size-empty.mlir 2>&1 | FileCheck %s --check-prefix=SIZEEMPTY
+// RUN: %expect_exit 2 kproof-opt %inputs/cuda/ptx/loop_rows.sm80.O3.ptx --verify-equiv --contract=%t/size-unranged.mlir 2>&1 | FileCheck %s --check-prefix=SIZEFREE
+
+// SIZEFLOAT: size-float.mlir:1:1: error: 'kproof.contract' op param 's': 'range' applies to an integer scalar without a 'value'
+// SIZEEMPTY: size-empty.mlir:1:1: error: 'kproof.contract' op param 'n': 'range' [5, 5) is empty: no input satisfies it
+// SIZEFREE: size-unranged.mlir:1:1: error: 'kproof.contract' op param 'x': shape factor 'n' is neither a positive integer, a launch extent
 
 // KERNEL: unknown-kernel.mlir:1:1: error: no kernel (.entry with a body) named 'softmax_online_5'
 // COUNT: param-count.mlir:1:1: error: kernel 'softmax_online_4' has 2 parameter(s) but the contract binds 3
@@ -32,3 +41,9 @@ kproof.contract @c {kernel = "softmax_online_4", grid = array<i64: 1, 1, 1>, blo
 kproof.contract @c {kernel = "softmax_online_4", grid = array<i64: 1, 1, 1>, block = array<i64: 1, 1, 1>, params = [{name = "x", buffer = "in", type = f32, shape = array<i64: 4>}, {name = "y", buffer = "out", type = f32, shape = array<i64: 4>}], spec = {builtin = "softmax", input = "x", output = "y"}, asume = ["x is small"]}
 //--- param-key.mlir
 kproof.contract @c {kernel = "softmax_online_4", grid = array<i64: 1, 1, 1>, block = array<i64: 1, 1, 1>, params = [{name = "x", buffer = "in", type = f32, shape = array<i64: 4>}, {name = "y", buffer = "out", type = f32, shape = array<i64: 4>, shap = 1}], spec = {builtin = "softmax", input = "x", output = "y"}}
+//--- size-float.mlir
+kproof.contract @c {kernel = "row_sum", grid = array<i64: 1, 1, 1>, block = array<i64: 1, 1, 1>, params = [{name = "x", buffer = "in", type = f32, shape = array<i64: 4>}, {name = "y", buffer = "out", type = f32, shape = array<i64: 1>}, {name = "s", scalar = f32, range = array<i64: 1, 4>}], spec = {builtin = "sum", input = "x", output = "y"}}
+//--- size-empty.mlir
+kproof.contract @c {kernel = "row_sum", grid = array<i64: 1, 1, 1>, block = array<i64: 1, 1, 1>, params = [{name = "x", buffer = "in", type = f32, shape = [1, "n"]}, {name = "y", buffer = "out", type = f32, shape = array<i64: 1>}, {name = "n", scalar = i32, range = array<i64: 5, 5>}], spec = {builtin = "sum", input = "x", output = "y"}}
+//--- size-unranged.mlir
+kproof.contract @c {kernel = "row_sum", grid = array<i64: 1, 1, 1>, block = array<i64: 1, 1, 1>, params = [{name = "x", buffer = "in", type = f32, shape = [1, "n"]}, {name = "y", buffer = "out", type = f32, shape = array<i64: 1>}, {name = "n", scalar = i32}], spec = {builtin = "sum", input = "x", output = "y"}}

@@ -40,7 +40,7 @@
 
 // BOTH: error: 'kproof.contract' op needs exactly one of 'grid' (a concrete launch) and 'grid_max' (a symbolic one)
 // LIMIT: error: 'kproof.contract' op 'block_max' dimension x exceeds the CUDA limit of 1024
-// FACTOR: error: 'kproof.contract' op param 'x': shape factor 'nwarps' is neither a positive integer nor a launch extent
+// FACTOR: error: 'kproof.contract' op param 'x': shape factor 'nwarps' is neither a positive integer, a launch extent (ntid.x, ntid.y, ntid.z, nctaid.x, nctaid.y, nctaid.z), nor an integer scalar param with a 'range'
 // CONCRETE: error: 'kproof.contract' op param 'x': a 'shape' naming launch extents needs a symbolic launch
 
 //--- rotate.mlir

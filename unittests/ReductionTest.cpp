@@ -1,0 +1,157 @@
+//===- ReductionTest.cpp - SumOver/MaxOver/MinOver terms -----------------===//
+//
+// Part of kproof, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Reductions over an integer range (Term.h): canonical bound variables (so
+// a kernel loop's sum and a spec's sum are one term), capture-free
+// rebuilding under substitution, element-by-element evaluation, and their
+// Z3 lowering as functions of their bounds.
+//
+//===----------------------------------------------------------------------===//
+
+#include "KProof/Verifier/SMT/Z3Lowering.h"
+#include "KProof/Verifier/Terms/Evaluate.h"
+#include "KProof/Verifier/Terms/Normalizer.h"
+
+#include <gtest/gtest.h>
+
+using namespace kproof;
+using namespace kproof::engine;
+
+namespace {
+
+/// sum_{j in [0, n)} x[row * n + j] with the bound variable named `var`.
+Term rowSum(TermContext &T, llvm::StringRef var) {
+  Term j = T.bvVar(var, 64), n = T.bvVar("n", 64), row = T.bvVar("row", 64);
+  Term idx = T.bvBin(Kind::BVAdd, T.bvBin(Kind::BVMul, row, n), j);
+  return T.reduce(Kind::SumOver, j, T.bv(0, 64), n, T.element("x", idx));
+}
+
+} // namespace
+
+TEST(Reduction, AlphaEquivalentReductionsAreOneTerm) {
+  TermContext T;
+  Term a = rowSum(T, "k"), b = rowSum(T, "spec.j");
+  EXPECT_EQ(a, b);
+  EXPECT_EQ(a->getName(), "$r1");
+  // Different bounds or bodies are different terms.
+  Term j = T.bvVar("j", 64);
+  EXPECT_NE(a, T.reduce(Kind::SumOver, j, T.bv(1, 64), T.bvVar("n", 64),
+                        T.element("x", j)));
+  EXPECT_NE(a, T.reduce(Kind::MaxOver, j, T.bv(0, 64), T.bvVar("n", 64),
+                        a->getOperand(2)));
+}
+
+TEST(Reduction, NestingLevelsAndConstantRanges) {
+  TermContext T;
+  Term j = T.bvVar("j", 64), i = T.bvVar("i", 64), n = T.bvVar("n", 64);
+  Term zero = T.bv(0, 64);
+  Term m = T.reduce(Kind::MaxOver, j, zero, n, T.element("x", j));
+  Term d = T.reduce(Kind::SumOver, i, zero, n,
+                    T.exp(T.sub(T.element("x", i), m)));
+  EXPECT_EQ(m->getName(), "$r1");
+  EXPECT_EQ(d->getName(), "$r2");
+  // Empty and one-element constant ranges fold.
+  EXPECT_EQ(T.reduce(Kind::SumOver, j, T.bv(3, 64), T.bv(3, 64),
+                     T.element("x", j)),
+            T.real(0));
+  EXPECT_EQ(T.reduce(Kind::MaxOver, j, T.bv(3, 64), T.bv(2, 64),
+                     T.element("x", j))
+                ->getKind(),
+            Kind::NegInf);
+  EXPECT_EQ(T.reduce(Kind::SumOver, j, T.bv(3, 64), T.bv(4, 64),
+                     T.element("x", j)),
+            T.realVar("x[3]"));
+}
+
+TEST(Reduction, SubstitutionDoesNotCapture) {
+  TermContext T;
+  // sum_i (y + x[i]) with y := max_j x[j]: the inner max is bound at level
+  // 1, so the outer sum moves to level 2 and its own variable with it.
+  Term i = T.bvVar("i", 64), j = T.bvVar("j", 64), n = T.bvVar("n", 64);
+  Term zero = T.bv(0, 64), y = T.realVar("y");
+  Term s = T.reduce(Kind::SumOver, i, zero, n, T.add(y, T.element("x", i)));
+  ASSERT_EQ(s->getName(), "$r1");
+  Term m = T.reduce(Kind::MaxOver, j, zero, n, T.element("x", j));
+  Term r = T.substitute(s, {{y, m}});
+  ASSERT_TRUE(r->isReduction());
+  EXPECT_EQ(r->getName(), "$r2");
+  // The same term as building it with the max in place.
+  Term k = T.bvVar("k", 64);
+  EXPECT_EQ(r, T.reduce(Kind::SumOver, k, zero, n,
+                        T.add(m, T.element("x", k))));
+}
+
+TEST(Reduction, EvaluatesElementByElement) {
+  TermContext T;
+  Term s = rowSum(T, "j");
+  Term j = T.bvVar("j", 64);
+  Term mx = T.reduce(Kind::MaxOver, j, T.bv(0, 64), T.bvVar("n", 64),
+                     T.element("x", j));
+  Assignment in;
+  in.bitvectors["n"] = llvm::APInt(64, 3);
+  in.bitvectors["row"] = llvm::APInt(64, 1);
+  for (uint64_t e = 0; e < 6; ++e)
+    in.elements["x"][e] = Rational(int64_t(e) - 4);
+  Evaluator ev(in);
+  // Row 1: x[3] + x[4] + x[5] = -1 + 0 + 1.
+  auto v = ev.real(s);
+  ASSERT_TRUE(v) << ev.getError();
+  EXPECT_TRUE(v->contains(0));
+  EXPECT_TRUE(v->isPoint());
+  // max of x[0..3) = -2.
+  auto m = ev.real(mx);
+  ASSERT_TRUE(m) << ev.getError();
+  EXPECT_TRUE(m->contains(-2));
+  EXPECT_TRUE(m->isPoint());
+  // An empty max has no real value.
+  Assignment empty = in;
+  empty.bitvectors["n"] = llvm::APInt(64, 0);
+  Evaluator ev0(empty);
+  EXPECT_FALSE(ev0.real(mx));
+  auto z = ev0.real(s);
+  ASSERT_TRUE(z) << ev0.getError();
+  EXPECT_TRUE(z->contains(0));
+}
+
+TEST(Reduction, NormalFormOfTheBody) {
+  TermContext T;
+  Normalizer N(T);
+  Term j = T.bvVar("j", 64), n = T.bvVar("n", 64), zero = T.bv(0, 64);
+  Term x = T.element("x", j);
+  // sum_j (x[j] + x[j]) and sum_j 2 * x[j] are equal as normal forms.
+  Term a = T.reduce(Kind::SumOver, j, zero, n, T.add(x, x));
+  Term b = T.reduce(Kind::SumOver, j, zero, n, T.mul(T.real(2), x));
+  EXPECT_NE(a, b);
+  EXPECT_TRUE(N.provesEqual(a, b));
+  EXPECT_FALSE(N.provesEqual(
+      a, T.reduce(Kind::SumOver, j, zero, n, T.mul(T.real(3), x))));
+}
+
+TEST(Reduction, LowersAsAFunctionOfItsBounds) {
+  TermContext T;
+  smt::Context z3;
+  Z3Lowering lowering(z3, T);
+  smt::Solver solver(z3);
+  Term j = T.bvVar("j", 64), zero = T.bv(0, 64);
+  Term n = T.bvVar("n", 64), m = T.bvVar("m", 64);
+  Term sn = T.reduce(Kind::SumOver, j, zero, n, T.element("x", j));
+  Term sm = T.reduce(Kind::SumOver, j, zero, m, T.element("x", j));
+  // n == m and the sums differ: unsat with the congruence facts.
+  smt::Expr e = lowering.lower(T.andOf(T.eq(n, m), T.notOf(T.eq(sn, sm))));
+  ASSERT_TRUE(e.isValid()) << lowering.getError();
+  solver.add(e);
+  for (const auto &[name, fact] : lowering.atomFacts())
+    solver.add(fact);
+  EXPECT_EQ(solver.check(), smt::CheckResult::Unsat);
+  // Different bounds: the sums may differ (sat).
+  smt::Solver other(z3);
+  smt::Expr f = lowering.lower(T.notOf(T.eq(sn, sm)));
+  ASSERT_TRUE(f.isValid());
+  other.add(f);
+  for (const auto &[name, fact] : lowering.atomFacts())
+    other.add(fact);
+  EXPECT_EQ(other.check(), smt::CheckResult::Sat);
+}
