@@ -13,9 +13,12 @@
 // RUN: sed 's/"row_max"/"row_max_from_zero"/' %t/max.mlir > %t/zero.mlir
 // RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/loop_rows.sm80.O3.ptx --verify-equiv --contract=%t/zero.mlir 2>/dev/null | FileCheck %s --check-prefix=ZERO
 // RUN: kproof-opt %inputs/cuda/ptx/loop_rows.sm80.O3.ptx --verify-equiv --contract=%t/sum.mlir --format=json | FileCheck %s --check-prefix=JSON
-// fmaxf at -G is a call inside the loop: not summarized, and the fork per
-// iteration ends in the path limit, naming the loop.
-// RUN: %expect_exit 3 kproof-opt %inputs/cuda/ptx/loop_rows.sm90.G.ptx --verify-equiv --contract=%t/max.mlir 2>/dev/null | FileCheck %s --check-prefix=CALL
+// fmaxf at -G is a call of a .func: stepped through.
+// RUN: kproof-opt %inputs/cuda/ptx/loop_rows.sm90.G.ptx --verify-equiv --contract=%t/max.mlir | FileCheck %s --check-prefix=MAX
+// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/loop_rows.sm90.G.ptx --verify-equiv --contract=%t/zero.mlir 2>/dev/null | FileCheck %s --check-prefix=ZERO
+// A store in the loop: not summarized, and the fork per iteration ends at
+// the path limit, naming the loop.
+// RUN: %expect_exit 3 kproof-opt %inputs/cuda/ptx/loop_rows.sm80.O3.ptx --verify-equiv --contract=%t/prefix.mlir 2>/dev/null | FileCheck %s --check-prefix=STORE
 
 // SUM: assuming: precondition: 'n' is in [1, 1048577) (contract: range)
 // SUM: obligations: 9 (9 proved)
@@ -34,7 +37,7 @@
 // JSON: "name": "value y[i] written by the representative thread (sum over equal bounds of equal elements)",
 // JSON-NEXT: "verdict": "PROVED"
 // JSON: "verdict": "PROVED"
-// CALL: UNKNOWN: more than 256 paths{{.*}}not summarized: loop at {{.*}}the loop body has a 'kproof.call'
+// STORE: UNKNOWN: more than 256 paths{{.*}}not summarized: loop at {{.*}}loop_rows.sm80.O3.ptx:{{[0-9]+}}:{{[0-9]+}} {{.*}}: the loop body has a 'kproof.st'
 
 //--- sum.mlir
 kproof.contract @rows {
@@ -55,4 +58,14 @@ kproof.contract @rows {
     {name = "n", scalar = i32, range = array<i64: 1, 1048577>}
   ],
   spec = {builtin = "max", input = "x", output = "y"}
+}
+//--- prefix.mlir
+kproof.contract @rows {
+  kernel = "row_prefix_sum", grid = array<i64: 2, 1, 1>, block = array<i64: 32, 1, 1>,
+  params = [
+    {name = "x", buffer = "in", space = "global", type = f32, shape = [64, "n"]},
+    {name = "y", buffer = "out", space = "global", type = f32, shape = [64, "n"]},
+    {name = "n", scalar = i32, range = array<i64: 1, 1048577>}
+  ],
+  spec = {builtin = "copy", input = "x", output = "y"}
 }

@@ -698,6 +698,14 @@ private:
   /// Exact: equal ranges of equal elements have equal sums, maxima, minima.
   Term unifyReductions(const std::string &name, Term pc, Term lhs, Term rhs,
                        unsigned depth);
+  /// `rhs` when `lhs` is a sum (max) of at most 3 reductions that Z3
+  /// proves to tile the spec's reduction `rhs` = R_{i in [lo, hi)} f(i): in
+  /// some order, reduction k covers the next st_k * (hi_k - lo_k) elements
+  /// of f, its body at j being the st_k consecutive elements from
+  /// c_k + st_k * (j - lo_k) (a loop unrolled by st_k), and the last one
+  /// ends at hi (without wrapping). Else `lhs`. The tiling is recorded as
+  /// a proved obligation under `name`.
+  Term tileReductions(const std::string &name, Term pc, Term lhs, Term rhs);
   /// Proves `pc => lhs == rhs` or finds a confirmed counterexample.
   void checkValue(const std::string &name, Term pc, Term lhs, Term rhs,
                   Location loc, Term index = nullptr,
@@ -886,6 +894,114 @@ Term Checker::unifyReductions(const std::string &name, Term pc, Term lhs,
   return map.empty() ? lhs : T.substitute(lhs, map);
 }
 
+/// The elements of buffers read by real Selects in `t`, per buffer.
+static std::map<std::string, unsigned> selectReads(Term t) {
+  std::map<std::string, unsigned> n;
+  for (Term u : subterms({t}))
+    if (u->getKind() == Kind::Select && u->getSort() == Sort::Real)
+      ++n[u->getName().str()];
+  return n;
+}
+
+Term Checker::tileReductions(const std::string &name, Term pc, Term lhs,
+                             Term rhs) {
+  // The spec's reduction Q = R_{i in [lo, hi)} f(i), the whole of rhs.
+  if (!rhs->isReduction() || rhs->getKind() == Kind::MinOver)
+    return lhs;
+  Kind kind = rhs->getKind();
+  Kind combine = kind == Kind::SumOver ? Kind::Add : Kind::Max;
+  // The kernel's value: a sum (max chain) of reductions of the same kind.
+  SmallVector<Term> parts, rest, work{lhs};
+  while (!work.empty()) {
+    Term u = work.pop_back_val();
+    if (u->getKind() == combine) {
+      for (Term o : u->getOperands())
+        work.push_back(o);
+      continue;
+    }
+    if (u->getKind() == kind)
+      parts.push_back(u);
+    else
+      rest.push_back(u);
+  }
+  if (parts.empty() || parts.size() > 3)
+    return lhs;
+  // What remains must be the neutral element (0 for sums, -inf for max).
+  for (Term r : rest)
+    if (!(kind == Kind::SumOver && r == T.real(0)) &&
+        r->getKind() != Kind::NegInf)
+      return lhs;
+  Term f = rhs->getOperand(2), fvar = T.boundVar(rhs);
+  unsigned w = fvar->getWidth();
+  auto fRead = selectReads(f);
+  if (fRead.size() != 1)
+    return lhs;
+  const auto &[buf, per] = *fRead.begin();
+  SmallVector<unsigned> strides;
+  for (Term p : parts) {
+    if (p->getOperand(0)->getWidth() != w)
+      return lhs;
+    auto reads = selectReads(p->getOperand(2));
+    if (reads.size() != 1 || !reads.count(buf) || reads[buf] % per)
+      return lhs;
+    strides.push_back(reads[buf] / per);
+  }
+  // Each order of the parts: the blocks tile [lo, hi) one after another.
+  SmallVector<unsigned> order;
+  for (unsigned k = 0; k < parts.size(); ++k)
+    order.push_back(k);
+  do {
+    SmallVector<Term> conds;
+    Term c = rhs->getOperand(0);
+    Term limit = T.bv(uint64_t(1) << 32, w);
+    for (unsigned k : order) {
+      Term p = parts[k];
+      Term lo = p->getOperand(0), hi = p->getOperand(1);
+      unsigned st = strides[k];
+      Term j = T.bvVar("tile.j", w);
+      Term body = T.substitute(p->getOperand(2), {{T.boundVar(p), j}});
+      // sum_{r < st} f(c + st * (j - lo) + r)
+      Term base = T.bvBin(Kind::BVAdd, c,
+                          T.bvBin(Kind::BVMul, T.bv(st, w),
+                                  T.bvBin(Kind::BVSub, j, lo)));
+      Term expect = nullptr;
+      for (unsigned r = 0; r < st; ++r) {
+        Term fr = T.substitute(
+            f, {{fvar, T.bvBin(Kind::BVAdd, base, T.bv(r, w))}});
+        expect = !expect ? fr
+                 : kind == Kind::SumOver ? T.add(expect, fr)
+                                         : T.max(expect, fr);
+      }
+      Term count = T.bvBin(Kind::BVSub, hi, lo);
+      Term next = T.bvBin(Kind::BVAdd, c, T.bvBin(Kind::BVMul, T.bv(st, w),
+                                                  count));
+      conds.push_back(T.bvSle(lo, hi));
+      conds.push_back(T.bvUle(count, limit));
+      conds.push_back(T.bvSle(c, next));
+      conds.push_back(T.implies(T.andOf(T.bvSle(lo, j), T.bvSlt(j, hi)),
+                                T.eq(body, expect)));
+      c = next;
+    }
+    conds.push_back(T.eq(c, rhs->getOperand(1)));
+    Term bad = T.andOf(pc, T.notOf(T.andOf(conds)));
+    Query q{T, options, &tableRanges, {bad}};
+    q.addBranchFacts();
+    constexpr uint64_t kTileRlimit = 5'000'000;
+    // Bit-vectors only: the integer encoding (nlsat) does not heed the
+    // resource limit.
+    auto o = q.checkIn(/*bvAsInt=*/false, {}, kTileRlimit);
+
+    if (o.result == smt::CheckResult::Unsat) {
+      proved(name + " (" + std::to_string(parts.size()) + " " +
+                 (kind == Kind::SumOver ? "sums" : "maxima") +
+                 " of the kernel tile the spec's range)",
+             bad, "z3 (unsat)");
+      return rhs;
+    }
+  } while (std::next_permutation(order.begin(), order.end()));
+  return lhs;
+}
+
 void Checker::checkValue(const std::string &name, Term pc, Term lhs, Term rhs,
                          Location loc, Term index, StringRef buffer) {
   Term negatedGoal = T.andOf(pc, T.notOf(T.eq(lhs, rhs)));
@@ -904,6 +1020,12 @@ void Checker::checkValue(const std::string &name, Term pc, Term lhs, Term rhs,
       return;
     }
   }
+  if (Term t = tileReductions(name, pc, lhs, rhs);
+      t != lhs && N.provesEqual(t, rhs)) {
+    proved(name, T.andOf(pc, T.notOf(T.eq(t, rhs))),
+           "normalizer, after reductions that tile the spec's");
+    return;
+  }
   // Testing before proving: a few concrete inputs find most wrong values
   // at once (Probe.h); only a value none of them refutes goes on.
   if (probeValue(name, pc, lhs, rhs, loc, index, buffer))
@@ -921,9 +1043,17 @@ void Checker::checkValue(const std::string &name, Term pc, Term lhs, Term rhs,
   SmallVector<std::pair<Term, Term>> open;
   auto findOpen = [&] {
     open.clear();
-    for (auto &[lits, value] : cases)
-      if (!N.provesEqual(value, foldUnder(rhs, lits)))
-        open.push_back({lits, value});
+    for (auto &[lits, value] : cases) {
+      Term expected = foldUnder(rhs, lits);
+      if (N.provesEqual(value, expected))
+        continue;
+      // A case whose reductions tile the spec's (a loop unrolled by 4 and
+      // its remainder loop).
+      if (Term t = tileReductions(name, T.andOf(pc, lits), value, expected);
+          t != value && N.provesEqual(t, expected))
+        continue;
+      open.push_back({lits, value});
+    }
   };
   findOpen();
   if (split && agreed && !open.empty()) {
@@ -2962,6 +3092,12 @@ std::optional<Verdict> Checker::run() {
     T.setUpperBound(std::string("ntid.") + dims[d], launch.block[d]);
     T.setUpperBound(std::string("nctaid.") + dims[d], launch.grid[d]);
   }
+  // Symbolic sizes stay in their contract range (lo >= 1 for a size a
+  // shape names, so the unsigned bound is the value): every path starts
+  // from lo <= n <= hi (LaunchConfig::facts).
+  for (const LaunchConfig::SizeParam &p : launch.sizes)
+    if (!p.value && p.lo >= 0)
+      T.setUpperBound(p.name, uint64_t(p.hi));
   ExecutorOptions execOptions;
   execOptions.mergeStates = options.mergeStates;
   execOptions.nonFiniteInputs = nonFinite;

@@ -927,15 +927,29 @@ const Executor::LoopShape *Executor::loopAt(Block *h, std::string &why) {
   }
   if (L.cycle.size() != L.blocks.size() || !L.exitBranch)
     return fail("the loop is not one cycle with one exit test");
-  // Only ops whose effect over all iterations the summary states.
+  // Only ops whose effect over all iterations the summary states; a call
+  // of a .func with a body (fmaxf at -G) is stepped through when its body
+  // is made of such ops and calls nothing.
+  auto unsupported = [](Operation &op) {
+    return isa<StoreOp, BarrierOp, AtomOp, ShflOp, VoteOp, ActiveMaskOp,
+               WarpSyncOp, FenceOp, TrapOp, CallOp, OpaqueOp, UndefOp,
+               ExitOp>(op);
+  };
   for (Block *b : L.cycle)
-    for (Operation &op : *b)
-      if (isa<StoreOp, BarrierOp, AtomOp, ShflOp, VoteOp, ActiveMaskOp,
-              WarpSyncOp, FenceOp, TrapOp, CallOp, OpaqueOp, UndefOp,
-              ReturnOp, ExitOp>(op))
+    for (Operation &op : *b) {
+      if (auto call = dyn_cast<CallOp>(op)) {
+        auto callee = symbols.lookup<KernelOp>(call.getCallee());
+        bool ok = callee && !callee.getBody().empty();
+        if (ok)
+          callee.walk([&](Operation *o) { ok &= !unsupported(*o); });
+        if (ok)
+          continue;
+      }
+      if (unsupported(op) || isa<ReturnOp>(op))
         return fail("the loop body has a '" + op.getName().getStringRef() +
-                    "' (stores, synchronization and calls are not "
-                    "summarized)");
+                    "' (stores, synchronization and calls of functions "
+                    "that do those are not summarized)");
+    }
   slot = std::move(L);
   return &*slot;
 }
@@ -1008,6 +1022,7 @@ bool Executor::summarizeLoop(State &s, Block *h, ArrayRef<SymValue> entry) {
          nPaths = result.paths.size(), nGlobal = globalReads.size(),
          nPending = pendingReads.size(), nDown = result.downgrades.size();
   std::string unknownBefore = result.unknownReason;
+  size_t nWork = worklist.size();
   auto rollback = [&] {
     truncateTo(result.alignments, nAlign);
     truncateTo(result.divisors, nDiv);
@@ -1028,6 +1043,9 @@ bool Executor::summarizeLoop(State &s, Block *h, ArrayRef<SymValue> entry) {
   // One symbolic iteration: the header's arguments are fresh variables.
   State it = s;
   it.joins.clear();
+  // Room for the frame of a call in the body (a callee calls nothing,
+  // loopAt), so that `f` stays valid while it runs.
+  it.stack.reserve(it.stack.size() + 2);
   Frame &f = it.stack.back();
   // An integer is its entry value plus a fresh distance D (so that an
   // address stays rooted at its buffer), anything else a fresh variable;
@@ -1059,16 +1077,25 @@ bool Executor::summarizeLoop(State &s, Block *h, ArrayRef<SymValue> entry) {
       Operation *op = &*f.it;
       if (!afterTest)
         beforeTestOps.insert(op);
-      if (!execOp(it, op) || !result.unknownReason.empty() ||
-          result.paths.size() != nPaths) {
+      auto stopped = [&] {
+        return !result.unknownReason.empty() ||
+               result.paths.size() != nPaths || worklist.size() != nWork;
+      };
+      auto stop = [&] {
         std::string reason = result.unknownReason;
+        truncateTo(worklist, nWork);
         rollback();
-        return fail(reason.empty() ? "an op in the body stopped the path"
+        return fail(reason.empty() ? "an op in the body stopped or forked "
+                                     "the path"
                                    : "its body: " + reason);
-      }
-      if (it.stack.size() != s.stack.size()) {
-        rollback();
-        return fail("the body calls a function");
+      };
+      if (!execOp(it, op) || stopped())
+        return stop();
+      // A call: its body, to the return (which advances this frame).
+      while (it.stack.size() > s.stack.size()) {
+        Frame &cf = it.stack.back();
+        if (cf.it == cf.block->end() || !execOp(it, &*cf.it) || stopped())
+          return stop();
       }
     }
     Operation *term = b->getTerminator();
@@ -1235,11 +1262,17 @@ bool Executor::summarizeLoop(State &s, Block *h, ArrayRef<SymValue> entry) {
     return m;
   };
   Term zero64 = T.bv(0, 64), one64 = T.bv(1, 64);
+  uint64_t tripBound = 0; // set with the exit test, below
   // Reductions need the accumulators' closed forms, which need E only as
   // their upper bound: closed(k) = a0 (op) R_{j<k} contrib(j).
   auto closedAt = [&](Term k64) -> llvm::DenseMap<Term, Term> {
     llvm::DenseMap<Term, Term> m = atIter(k64);
     Term j = fresh("loop.j", Sort::BV, 64);
+    // j < E <= 2^w for the w-bit exit test (the first exit comes within
+    // 2^w iterations, and E is proved to be it): index terms of the body
+    // fold as linear forms within that bound (TermContext::canonicalIndex).
+    if (tripBound)
+      T.setUpperBound(j->getName(), tripBound - 1);
     llvm::DenseMap<Term, Term> mj = atIter(j);
     for (size_t i = 0; i < V.size(); ++i) {
       if (roles[i] != Role::Sum && roles[i] != Role::Max &&
@@ -1306,6 +1339,7 @@ bool Executor::summarizeLoop(State &s, Block *h, ArrayRef<SymValue> entry) {
     if (mentionsAny(b, keys))
       return bail("its exit test's bound is not loop-invariant");
     unsigned w = a->getWidth();
+    tripBound = w < 64 ? uint64_t(1) << w : 0;
     auto ext = [&](Term t, bool sgn) {
       return w == 64 ? t : sgn ? T.bvSExt(t, 64) : T.bvZExt(t, 64);
     };

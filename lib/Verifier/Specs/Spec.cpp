@@ -60,6 +60,10 @@ public:
       Term row = builtin == "softmax" ? T.bvBin(Kind::BVUDiv, index, n) : index;
       Term base = T.bvBin(Kind::BVMul, row, n);
       Term j = T.bvVar("spec.j", 64);
+      // j < n <= the size's upper bound: index terms of the body fold as
+      // linear forms within it (TermContext::canonicalIndex).
+      if (T.upperBound("spec.j") != uint64_t(in->shape.back() - 1))
+        T.setUpperBound("spec.j", in->shape.back() - 1);
       Term xj = at(T.bvBin(Kind::BVAdd, base, j));
       if (!xj)
         return nullptr;

@@ -9,7 +9,7 @@
 // (test/Verifier/loop-symbolic-rows.mlir). The *_bug kernels are the
 // planted-bug twins: row_sum_skip_last stops one element early,
 // row_max_from_zero starts the running max at 0 instead of -inf (wrong for
-// rows of negative values).
+// rows of negative values). row_prefix_sum stores in its loop: not summarized.
 
 #include <math.h>
 
@@ -61,4 +61,18 @@ extern "C" __global__ void row_sum_unrolled(const float *__restrict__ x,
   for (int j = 0; j < n; ++j)
     acc += x[row * n + j];
   y[row] = acc;
+}
+
+// A store in the loop body (a running sum, one output per element): not
+// summarized yet, so it forks once per iteration and ends UNKNOWN at the
+// path limit, naming the loop.
+extern "C" __global__ void row_prefix_sum(const float *__restrict__ x,
+                                          float *__restrict__ y, int n) {
+  int row = blockIdx.x * blockDim.x + threadIdx.x;
+  float acc = 0.0f;
+#pragma unroll 1
+  for (int j = 0; j < n; ++j) {
+    acc += x[row * n + j];
+    y[row * n + j] = acc;
+  }
 }
