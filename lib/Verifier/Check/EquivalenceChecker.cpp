@@ -222,6 +222,9 @@ struct Query {
   /// query reads (they restrict the inputs, as the verdict prints).
   const TableRanges *ranges;
   SmallVector<Term> assertions;
+  /// A shorter wall-clock guard for this query (seconds; 0: the option's):
+  /// for the shortcuts whose failure only means asking the next question.
+  unsigned guardSeconds = 0;
 
   /// lo <= v < hi for every element of a ranged table in `roots`: the
   /// Select reads and the constant-index elements ("idx[3]").
@@ -453,6 +456,8 @@ struct Query {
     // The rlimit decides; the guard is generous so that a loaded machine
     // does not turn a decided query into UNKNOWN.
     so.timeoutMs = options.solverGuardSeconds * 1000u;
+    if (guardSeconds && (!so.timeoutMs || guardSeconds * 1000u < so.timeoutMs))
+      so.timeoutMs = guardSeconds * 1000u;
     // The reused context: a fresh one per query makes the model the same
     // on every run (with the reused one it varies with the process's
     // memory layout), but measured on the tiled-attention mask-bug query
@@ -706,6 +711,10 @@ private:
   /// ends at hi (without wrapping). Else `lhs`. The tiling is recorded as
   /// a proved obligation under `name`.
   Term tileReductions(const std::string &name, Term pc, Term lhs, Term rhs);
+  /// Whether `bad` is unsat, asked with a bounded effort (`rlimit`, and a
+  /// 20 s guard): for the shortcuts above, whose failure only means that
+  /// the value query goes on as before. Unknown is no.
+  bool shortcutUnsat(Term bad, uint64_t rlimit);
   /// Proves `pc => lhs == rhs` or finds a confirmed counterexample.
   void checkValue(const std::string &name, Term pc, Term lhs, Term rhs,
                   Location loc, Term index = nullptr,
@@ -809,6 +818,20 @@ private:
       std::optional<std::pair<std::string, uint64_t>> element = std::nullopt);
 };
 
+bool Checker::shortcutUnsat(Term bad, uint64_t rlimit) {
+  Query q{T, options, &tableRanges, {bad}};
+  q.addBranchFacts();
+  // The integer encoding first (products of sizes and thread ids), under a
+  // short wall-clock guard, as nlsat does not always heed the resource
+  // limit; then bit-vectors.
+  q.guardSeconds = 20;
+  auto o = q.checkIn(/*bvAsInt=*/true, {}, rlimit);
+  if (o.result == smt::CheckResult::Error ||
+      o.result == smt::CheckResult::Unknown)
+    o = q.checkIn(/*bvAsInt=*/false, {}, rlimit);
+  return o.result == smt::CheckResult::Unsat;
+}
+
 /// The reductions of `t`, outermost only (not those inside a body).
 static SmallVector<Term> outerReductions(Term t) {
   SmallVector<Term> out, work{t};
@@ -871,14 +894,9 @@ Term Checker::unifyReductions(const std::string &name, Term pc, Term lhs,
       Term bad = T.andOf(pc, T.orOf(boundsDiffer, bodiesDiffer));
       // A bounded effort: this is a shortcut, the value query follows.
       constexpr uint64_t kUnifyRlimit = 3'000'000;
-      auto unsat = [&](Term t) {
-        Query q{T, options, &tableRanges, {t}};
-        q.addBranchFacts();
-        auto o = q.checkIn(/*bvAsInt=*/true, {}, kUnifyRlimit);
-        if (o.result == smt::CheckResult::Error)
-          o = q.checkIn(/*bvAsInt=*/false, {}, kUnifyRlimit);
-        return o.result == smt::CheckResult::Unsat;
-      };
+      // Bit-vectors only: the integer encoding (nlsat) does not heed the
+      // resource limit.
+      auto unsat = [&](Term t) { return shortcutUnsat(t, kUnifyRlimit); };
       if (!unsat(T.andOf(pc, boundsDiffer)) || !unsat(bad))
         continue;
       proved(name + " (" + std::string(a->getKind() == Kind::SumOver ? "sum"
@@ -928,8 +946,8 @@ Term Checker::tileReductions(const std::string &name, Term pc, Term lhs,
     return lhs;
   // What remains must be the neutral element (0 for sums, -inf for max).
   for (Term r : rest)
-    if (!(kind == Kind::SumOver && r == T.real(0)) &&
-        r->getKind() != Kind::NegInf)
+    if (!(kind == Kind::SumOver ? r == T.real(0)
+                                : r->getKind() == Kind::NegInf))
       return lhs;
   Term f = rhs->getOperand(2), fvar = T.boundVar(rhs);
   unsigned w = fvar->getWidth();
@@ -984,14 +1002,8 @@ Term Checker::tileReductions(const std::string &name, Term pc, Term lhs,
     }
     conds.push_back(T.eq(c, rhs->getOperand(1)));
     Term bad = T.andOf(pc, T.notOf(T.andOf(conds)));
-    Query q{T, options, &tableRanges, {bad}};
-    q.addBranchFacts();
     constexpr uint64_t kTileRlimit = 5'000'000;
-    // Bit-vectors only: the integer encoding (nlsat) does not heed the
-    // resource limit.
-    auto o = q.checkIn(/*bvAsInt=*/false, {}, kTileRlimit);
-
-    if (o.result == smt::CheckResult::Unsat) {
+    if (shortcutUnsat(bad, kTileRlimit)) {
       proved(name + " (" + std::to_string(parts.size()) + " " +
                  (kind == Kind::SumOver ? "sums" : "maxima") +
                  " of the kernel tile the spec's range)",

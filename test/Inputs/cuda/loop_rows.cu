@@ -76,3 +76,19 @@ extern "C" __global__ void row_prefix_sum(const float *__restrict__ x,
     y[row * n + j] = acc;
   }
 }
+
+// Two loops over the two halves of the row: two sums that tile [0, n)
+// (not proved yet: bench/loop-rows.sh records it).
+extern "C" __global__ void row_sum_halves(const float *__restrict__ x,
+                                          float *__restrict__ y, int n) {
+  int row = blockIdx.x * blockDim.x + threadIdx.x;
+  int h = n / 2;
+  float acc = 0.0f;
+#pragma unroll 1
+  for (int j = 0; j < h; ++j)
+    acc += x[row * n + j];
+#pragma unroll 1
+  for (int j = h; j < n; ++j)
+    acc += x[row * n + j];
+  y[row] = acc;
+}

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Loop summaries over a symbolic length (test/Inputs/cuda/loop_rows.cu,
+# sm_80, -O3 and -G): row sum and row max of x [64, n] for every n in
+# [1, 2^20] at once (contract: n a size parameter), their planted-bug twins,
+# nvcc's default 4x unrolling, a row summed by two loops over its halves,
+# and, for comparison, the same row sum with n
+# fixed in the contract (the loop then unrolls: n = 4, 32, 128, 1024).
+# Wall time, peak memory and verdict of one --verify-equiv run each, under
+# a time limit (default 150 s).
+# Usage:
+#   bench/loop-rows.sh [BUILD_DIR]     (default: build)
+#   LIMIT=60 bench/loop-rows.sh
+set -uo pipefail
+cd "$(dirname "$0")/.."
+build=${1:-build}
+opt=$build/bin/kproof-opt
+limit=${LIMIT:-150}
+[ -x "$opt" ] || { echo "build kproof-opt first: cmake --build $build --target kproof-opt" >&2; exit 2; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+contract() { # kernel spec shape-of-x n-param
+  cat <<EOC
+kproof.contract @rows {
+  kernel = "$1", grid = array<i64: 2, 1, 1>, block = array<i64: 32, 1, 1>,
+  params = [
+    {name = "x", buffer = "in", space = "global", type = f32, shape = $3},
+    {name = "y", buffer = "out", space = "global", type = f32, shape = array<i64: 64>},
+    $4
+  ],
+  spec = {builtin = "$2", input = "x", output = "y"}
+}
+EOC
+}
+symbolic='{name = "n", scalar = i32, range = array<i64: 1, 1048577>}'
+
+run() { # label build contract-file
+  local ptx=test/Inputs/cuda/ptx/loop_rows.sm80.$2.ptx tf out rc verdict secs kb
+  tf=$(mktemp)
+  out=$(/usr/bin/time -o "$tf" -f '%e %M' timeout "$limit" "$opt" "$ptx" \
+          --verify-equiv --contract="$3" 2>/dev/null)
+  rc=$?
+  verdict=$(printf '%s\n' "$out" | grep -E '^(PROVED|REFUTED|UNKNOWN)' | tail -1 | cut -d: -f1)
+  read -r secs kb < <(grep -E '^[0-9.]+ [0-9]+$' "$tf" | tail -1)
+  rm -f "$tf"
+  [ "$rc" = 124 ] && verdict=timeout
+  printf '%-34s %-5s %-9s %9s %10s\n' "$1" "$2" "${verdict:-?}" "$secs" "$(( ${kb:-0} / 1024 ))"
+}
+
+printf '%-34s %-5s %-9s %9s %10s\n' contract build verdict seconds "peak MiB"
+for k in row_sum:sum row_sum_skip_last:sum row_max:max row_max_from_zero:max \
+         row_sum_unrolled:sum row_sum_halves:sum; do
+  kernel=${k%%:*} spec=${k#*:}
+  contract "$kernel" "$spec" '[64, "n"]' "$symbolic" > "$tmp/$kernel.mlir"
+  for b in O3 G; do
+    run "$kernel (n in [1, 2^20])" "$b" "$tmp/$kernel.mlir"
+  done
+done
+for n in 4 32 128 1024; do
+  contract row_sum sum "array<i64: 64, $n>" \
+    "{name = \"n\", scalar = i32, value = $n : i32}" > "$tmp/fixed$n.mlir"
+  run "row_sum (n = $n, unrolled)" O3 "$tmp/fixed$n.mlir"
+done
