@@ -5,7 +5,10 @@
 // store loop is the one named). A grid-stride loop whose trip count the
 // contract bounds (n < 513 over 128 threads: at most 4 iterations) is
 // executed per iteration and PROVED; its twin that strides by blockDim.x
-// only is REFUTED with the race it makes across CTAs.
+// only is REFUTED with the race it makes across CTAs. A row copy whose row
+// length the contract bounds to n < 3 is executed per iteration: coverage
+// of y [64, n] needs the row witness (row = e / n), and holds only when
+// the launch has a thread per row.
 //
 // RUN: split-file %s %t
 // RUN: %expect_exit 3 kproof-opt %inputs/cuda/ptx/loop_stores.sm80.O3.ptx --verify-equiv --contract=%t/copy.mlir 2>/dev/null | FileCheck %s --check-prefix=COPY
@@ -16,7 +19,19 @@
 // RUN: kproof-opt %inputs/cuda/ptx/loop_stores.sm90.G.ptx --verify-equiv --contract=%t/gs.mlir | FileCheck %s --check-prefix=GS
 // RUN: sed 's/"grid_stride_copy"/"grid_stride_copy_block"/' %t/gs.mlir > %t/block.mlir
 // RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/loop_stores.sm80.O3.ptx --verify-equiv --contract=%t/block.mlir 2>/dev/null | FileCheck %s --check-prefix=BLOCK
+// RUN: sed 's/1048577/3/' %t/copy.mlir > %t/copy3.mlir
+// RUN: kproof-opt %inputs/cuda/ptx/loop_stores.sm80.O3.ptx --verify-equiv --contract=%t/copy3.mlir | FileCheck %s --check-prefix=COPY3
+// RUN: kproof-opt %inputs/cuda/ptx/loop_stores.sm80.O3.ptx --verify-equiv --contract=%t/copy3.mlir --format=json | FileCheck %s --check-prefix=COPY3-JSON
+// RUN: sed 's/grid = array<i64: 2, 1, 1>/grid = array<i64: 1, 1, 1>/' %t/copy3.mlir > %t/half.mlir
+// RUN: %expect_exit 3 kproof-opt %inputs/cuda/ptx/loop_stores.sm80.O3.ptx --verify-equiv --contract=%t/half.mlir 2>/dev/null | FileCheck %s --check-prefix=HALF
 
+// COPY3: obligations: [[N:[0-9]+]] ([[N]] proved)
+// COPY3: PROVED
+// COPY3-JSON: "how": "z3 (unsat) with witness row = e / n, ctaid.x = row / ntid.x, tid.x = row % ntid.x",
+// COPY3-JSON-NEXT: "name": "coverage: every element of 'y' is written",
+// COPY3-JSON-NEXT: "verdict": "PROVED"
+// HALF-NOT: PROVED
+// HALF: UNKNOWN: coverage: every element of 'y' is written
 // COPY-NOT: PROVED
 // COPY: UNKNOWN: more than 256 paths{{.*}}not summarized: loop at {{.*}}loop_stores.sm80.O3.ptx:{{[0-9]+}}:{{[0-9]+}} (test/Inputs/cuda/loop_stores.cu:26:5): the loop body has a 'kproof.st'
 // SOFTMAX-NOT: PROVED

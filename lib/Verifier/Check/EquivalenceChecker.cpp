@@ -2008,24 +2008,28 @@ void Checker::checkCoverage(const ExecutionResult &ex,
   // Variables the witness leaves open take the value the path pins them
   // to (thread 0 writes y[ctaid.x]); any left are universally quantified
   // by the unsat check, which is sound.
-  SmallVector<Term> writes;
-  for (const PathResult &p : ex.paths) {
-    llvm::DenseMap<Term, Term> sigma = pinnedThreadVars(T, p.pathCondition);
-    for (auto &[v, t] : w)
-      sigma[v] = t;
-    for (const SymbolicStore &st : p.symbolicStores)
-      if (st.buffer == out.name)
-        writes.push_back(T.substitute(
-            T.andOf(p.pathCondition, T.eq(st.index, e)), sigma));
-    auto fixed = p.stores.find(out.name);
-    if (fixed != p.stores.end())
-      for (auto &[idx, st] : fixed->second)
-        writes.push_back(T.andOf(T.substitute(p.pathCondition, sigma),
-                                 T.eq(e, T.bv(idx, 64))));
-  }
   Term inRange = T.andOf(launch.facts(T),
                          T.bvUlt(e, out.numElementsTerm(T, launch)));
-  Term missed = T.andOf(inRange, T.notOf(T.orOf(writes)));
+  auto missedUnder = [&](const llvm::DenseMap<Term, Term> &wit,
+                         Term launched) {
+    SmallVector<Term> writes;
+    for (const PathResult &p : ex.paths) {
+      llvm::DenseMap<Term, Term> sigma = pinnedThreadVars(T, p.pathCondition);
+      for (auto &[v, t] : wit)
+        sigma[v] = t;
+      for (const SymbolicStore &st : p.symbolicStores)
+        if (st.buffer == out.name)
+          writes.push_back(T.substitute(
+              T.andOf(p.pathCondition, T.eq(st.index, e)), sigma));
+      auto fixed = p.stores.find(out.name);
+      if (fixed != p.stores.end())
+        for (auto &[idx, st] : fixed->second)
+          writes.push_back(T.andOf(T.substitute(p.pathCondition, sigma),
+                                   T.eq(e, T.bv(idx, 64))));
+    }
+    return T.andOf(inRange, T.notOf(T.andOf(launched, T.orOf(writes))));
+  };
+  Term missed = missedUnder(w, T.boolConst(true));
   if (missed->getKind() == Kind::BoolConst && !missed->getBoolValue()) {
     proved(name, missed, "witness " + witness + ", normalizer");
     return;
@@ -2035,6 +2039,34 @@ void Checker::checkCoverage(const ExecutionResult &ex,
   if (outcome.result == smt::CheckResult::Unsat) {
     proved(name, missed, "z3 (unsat) with witness " + witness);
     return;
+  }
+  // One thread per row of a [R, n] output whose row length n is a size
+  // parameter (the thread's stores at row * n + j, from a loop executed
+  // per iteration): the witness of element e is the thread of row e / n
+  // under the 1-D layout. Tried when the witness above fails; any
+  // candidate whose writes cover every element proves coverage.
+  if (outcome.result != smt::CheckResult::Unsat && anySymbolic &&
+      out.shape.size() == 2 && out.symbolicDims.size() == 2 &&
+      !out.symbolicDims[1].empty() && launch.block[1] == 1 &&
+      launch.block[2] == 1 && launch.grid[1] == 1 && launch.grid[2] == 1) {
+    Term row = T.bvBin(Kind::BVUDiv, e, out.extent(T, launch, 1));
+    Term block = T.bvZExt(launch.extent(T, "ntid.x"), 64);
+    llvm::DenseMap<Term, Term> rw;
+    rw[T.bvVar("tid.x", 32)] =
+        T.bvExtract(T.bvBin(Kind::BVURem, row, block), 0, 32);
+    rw[T.bvVar("ctaid.x", 32)] =
+        T.bvExtract(T.bvBin(Kind::BVUDiv, row, block), 0, 32);
+    std::string rowWitness = "row = e / " + out.symbolicDims[1] +
+                             ", ctaid.x = row / ntid.x, tid.x = row % ntid.x";
+    // The witness must be a thread of the launch: row / ntid.x < nctaid.x.
+    Term launched = T.bvUlt(rw[T.bvVar("ctaid.x", 32)],
+                            launch.extent(T, "nctaid.x"));
+    Term rowMissed = missedUnder(rw, launched);
+    Query rq{T, options, &tableRanges, {rowMissed}};
+    if (rq.check().result == smt::CheckResult::Unsat) {
+      proved(name, rowMissed, "z3 (unsat) with witness " + rowWitness);
+      return;
+    }
   }
   std::string detail;
   if (outcome.model) {
