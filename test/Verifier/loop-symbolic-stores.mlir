@@ -23,15 +23,21 @@
 // RUN: kproof-opt %inputs/cuda/ptx/loop_stores.sm80.O3.ptx --verify-equiv --contract=%t/copy3.mlir | FileCheck %s --check-prefix=COPY3
 // RUN: kproof-opt %inputs/cuda/ptx/loop_stores.sm80.O3.ptx --verify-equiv --contract=%t/copy3.mlir --format=json | FileCheck %s --check-prefix=COPY3-JSON
 // RUN: sed 's/grid = array<i64: 2, 1, 1>/grid = array<i64: 1, 1, 1>/' %t/copy3.mlir > %t/half.mlir
-// RUN: %expect_exit 3 kproof-opt %inputs/cuda/ptx/loop_stores.sm80.O3.ptx --verify-equiv --contract=%t/half.mlir 2>/dev/null | FileCheck %s --check-prefix=HALF
+// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/loop_stores.sm80.O3.ptx --verify-equiv --contract=%t/half.mlir 2>/dev/null | FileCheck %s --check-prefix=HALF
 
 // COPY3: obligations: [[N:[0-9]+]] ([[N]] proved)
 // COPY3: PROVED
 // COPY3-JSON: "how": "z3 (unsat) with witness row = e / n, ctaid.x = row / ntid.x, tid.x = row % ntid.x",
 // COPY3-JSON-NEXT: "name": "coverage: every element of 'y' is written",
 // COPY3-JSON-NEXT: "verdict": "PROVED"
+// One CTA of 32 threads for 64 rows: rows 32..63 are written by no thread.
 // HALF-NOT: PROVED
-// HALF: UNKNOWN: coverage: every element of 'y' is written
+// HALF: REFUTED: coverage: every element of 'y' is written -- no thread writes y[[[E:[0-9]+]]] on any path
+// HALF: ERROR: coverage: no thread writes y[[[E]]]
+// HALF: Example:
+// HALF-NEXT: n = {{[12]}}
+// HALF-NEXT: Replay: confirmed by replay (IEEE f32): the kernel never writes y[[[E]]]
+// HALF: REFUTED
 // COPY-NOT: PROVED
 // COPY: UNKNOWN: more than 256 paths{{.*}}not summarized: loop at {{.*}}loop_stores.sm80.O3.ptx:{{[0-9]+}}:{{[0-9]+}} (test/Inputs/cuda/loop_stores.cu:26:5): the loop body has a 'kproof.st'
 // SOFTMAX-NOT: PROVED

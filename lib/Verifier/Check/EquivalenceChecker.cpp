@@ -1987,6 +1987,17 @@ void Checker::checkCoverage(const ExecutionResult &ex,
       return st.buffer == out.name;
     });
   });
+  // The thread of a 1-D launch with flat index `flat` (64-bit):
+  // ctaid.x = flat / ntid.x, tid.x = flat % ntid.x.
+  auto threadOf = [&](Term flat) {
+    Term block = T.bvZExt(launch.extent(T, "ntid.x"), 64);
+    llvm::DenseMap<Term, Term> m;
+    m[T.bvVar("tid.x", 32)] =
+        T.bvExtract(T.bvBin(Kind::BVURem, flat, block), 0, 32);
+    m[T.bvVar("ctaid.x", 32)] =
+        T.bvExtract(T.bvBin(Kind::BVUDiv, flat, block), 0, 32);
+    return m;
+  };
   if (w.empty() && !anySymbolic)
     witness = "the pinned thread of each path";
   if (w.empty() && anySymbolic) {
@@ -1997,11 +2008,7 @@ void Checker::checkCoverage(const ExecutionResult &ex,
              "the thread indices");
       return;
     }
-    Term block = T.bvZExt(launch.extent(T, "ntid.x"), 64);
-    w[T.bvVar("tid.x", 32)] =
-        T.bvExtract(T.bvBin(Kind::BVURem, e, block), 0, 32);
-    w[T.bvVar("ctaid.x", 32)] =
-        T.bvExtract(T.bvBin(Kind::BVUDiv, e, block), 0, 32);
+    w = threadOf(e);
     witness = "ctaid.x = e / ntid.x, tid.x = e % ntid.x";
   }
   // F(e) = OR over paths: pc(w(e)) and index(w(e)) == e.
@@ -2040,22 +2047,20 @@ void Checker::checkCoverage(const ExecutionResult &ex,
     proved(name, missed, "z3 (unsat) with witness " + witness);
     return;
   }
-  // One thread per row of a [R, n] output whose row length n is a size
-  // parameter (the thread's stores at row * n + j, from a loop executed
-  // per iteration): the witness of element e is the thread of row e / n
-  // under the 1-D layout. Tried when the witness above fails; any
-  // candidate whose writes cover every element proves coverage.
-  if (outcome.result != smt::CheckResult::Unsat && anySymbolic &&
-      out.shape.size() == 2 && out.symbolicDims.size() == 2 &&
+  // Elements the witnesses miss, from their models: candidates for an
+  // element no thread writes.
+  SmallVector<Assignment, 2> candidates;
+  if (outcome.model)
+    candidates.push_back(*outcome.model);
+  // One thread per row of a [R, n] output whose row length n is symbolic
+  // (a size parameter; the thread's stores at row * n + j, from a loop
+  // executed per iteration): the witness of element e is the thread of
+  // row e / n under the 1-D layout. Tried when the witness above fails.
+  if (anySymbolic && out.shape.size() == 2 && out.symbolicDims.size() == 2 &&
       !out.symbolicDims[1].empty() && launch.block[1] == 1 &&
       launch.block[2] == 1 && launch.grid[1] == 1 && launch.grid[2] == 1) {
-    Term row = T.bvBin(Kind::BVUDiv, e, out.extent(T, launch, 1));
-    Term block = T.bvZExt(launch.extent(T, "ntid.x"), 64);
-    llvm::DenseMap<Term, Term> rw;
-    rw[T.bvVar("tid.x", 32)] =
-        T.bvExtract(T.bvBin(Kind::BVURem, row, block), 0, 32);
-    rw[T.bvVar("ctaid.x", 32)] =
-        T.bvExtract(T.bvBin(Kind::BVUDiv, row, block), 0, 32);
+    llvm::DenseMap<Term, Term> rw =
+        threadOf(T.bvBin(Kind::BVUDiv, e, out.extent(T, launch, 1)));
     std::string rowWitness = "row = e / " + out.symbolicDims[1] +
                              ", ctaid.x = row / ntid.x, tid.x = row % ntid.x";
     // The witness must be a thread of the launch: row / ntid.x < nctaid.x.
@@ -2063,57 +2068,63 @@ void Checker::checkCoverage(const ExecutionResult &ex,
                             launch.extent(T, "nctaid.x"));
     Term rowMissed = missedUnder(rw, launched);
     Query rq{T, options, &tableRanges, {rowMissed}};
-    if (rq.check().result == smt::CheckResult::Unsat) {
+    Query::Outcome rowOutcome = rq.check();
+    if (rowOutcome.result == smt::CheckResult::Unsat) {
       proved(name, rowMissed, "z3 (unsat) with witness " + rowWitness);
       return;
     }
+    // The row witness's miss comes first: for a launch too small for the
+    // rows it is an element of an unlaunched row, which no thread writes.
+    if (rowOutcome.model)
+      candidates.insert(candidates.begin(), *rowOutcome.model);
   }
+  // A candidate e0 the witness thread does not write is missed if no
+  // thread of the launch writes it on any path, for any inputs: the writes
+  // of an arbitrary thread at e0 are unsatisfiable.
+  // Atomics write too, outside the stores listed here.
+  bool atomics = llvm::any_of(ex.accesses, [&](const MemoryAccess &m) {
+    return m.atomic && m.region == out.name;
+  });
   std::string detail;
-  if (outcome.model) {
-    auto it = outcome.model->bitvectors.find("e");
-    if (it != outcome.model->bitvectors.end()) {
-      uint64_t e0 = it->second.getZExtValue();
+  for (const Assignment &model : candidates) {
+    auto it = model.bitvectors.find("e");
+    if (it == model.bitvectors.end())
+      continue;
+    uint64_t e0 = it->second.getZExtValue();
+    if (detail.empty())
       detail = " (for instance " + out.name + "[" + std::to_string(e0) + "])";
-      // The witness thread does not write e0. If no thread of the launch
-      // writes it on any path, for any inputs, the element is missed: the
-      // writes of an arbitrary thread at e0 are unsatisfiable.
-      SmallVector<Term> any;
-      for (const PathResult &p : ex.paths) {
-        for (const SymbolicStore &st : p.symbolicStores)
-          if (st.buffer == out.name)
-            any.push_back(
-                T.andOf(p.pathCondition, T.eq(st.index, T.bv(e0, 64))));
-        auto fixed = p.stores.find(out.name);
-        if (fixed != p.stores.end() && fixed->second.count(e0))
-          any.push_back(p.pathCondition);
-      }
-      SmallVector<Term> frame{launch.facts(T)};
-      for (auto &[var, extent] : ex.threadVars)
-        frame.push_back(
-            T.bvUlt(T.bvVar(var, 32), launch.extentOf(T, var)));
-      Term written = T.andOf(T.andOf(frame), T.orOf(any));
-      Query wq{T, options, &tableRanges, {written}};
-      // Atomics write too, outside the stores listed here.
-      bool atomics = llvm::any_of(ex.accesses, [&](const MemoryAccess &m) {
-        return m.atomic && m.region == out.name;
-      });
-      if (!atomics && ex.valueUnknownReason.empty() && e0 < out.numElements() &&
-          wq.check().result == smt::CheckResult::Unsat) {
-        Counterexample c;
-        c.property = "coverage: no thread writes " + out.name + "[" +
-                     std::to_string(e0) + "]";
-        c.outputBuffer = out.name;
-        c.outputIndex = e0;
-        c.inputs = *outcome.model;
-        c.inputs.bitvectors.erase("e");
-        c.location = locString(*kernelLoc);
-        refutedAt(*kernelLoc, c);
-        record(name, VerdictKind::Refuted,
-               "no thread writes " + out.name + "[" + std::to_string(e0) +
-                   "] on any path (z3: unsat)");
-        return;
-      }
+    if (atomics || !ex.valueUnknownReason.empty() || e0 >= out.numElements())
+      continue;
+    SmallVector<Term> any;
+    for (const PathResult &p : ex.paths) {
+      for (const SymbolicStore &st : p.symbolicStores)
+        if (st.buffer == out.name)
+          any.push_back(
+              T.andOf(p.pathCondition, T.eq(st.index, T.bv(e0, 64))));
+      auto fixed = p.stores.find(out.name);
+      if (fixed != p.stores.end() && fixed->second.count(e0))
+        any.push_back(p.pathCondition);
     }
+    SmallVector<Term> frame{launch.facts(T)};
+    for (auto &[var, extent] : ex.threadVars)
+      frame.push_back(T.bvUlt(T.bvVar(var, 32), launch.extentOf(T, var)));
+    Term written = T.andOf(T.andOf(frame), T.orOf(any));
+    Query wq{T, options, &tableRanges, {written}};
+    if (wq.check().result != smt::CheckResult::Unsat)
+      continue;
+    Counterexample c;
+    c.property = "coverage: no thread writes " + out.name + "[" +
+                 std::to_string(e0) + "]";
+    c.outputBuffer = out.name;
+    c.outputIndex = e0;
+    c.inputs = model;
+    c.inputs.bitvectors.erase("e");
+    c.location = locString(*kernelLoc);
+    refutedAt(*kernelLoc, c);
+    record(name, VerdictKind::Refuted,
+           "no thread writes " + out.name + "[" + std::to_string(e0) +
+               "] on any path (z3: unsat)");
+    return;
   }
   record(name, VerdictKind::Unknown,
          "the witness thread (" + witness + ") does not write every element" +
