@@ -2036,7 +2036,19 @@ void Checker::checkCoverage(const ExecutionResult &ex,
     }
     return T.andOf(inRange, T.notOf(T.andOf(launched, T.orOf(writes))));
   };
-  Term missed = missedUnder(w, T.boolConst(true));
+  // A witness is a thread of the launch: each thread index it gives is
+  // below its extent (the 1-D fallback's ctaid.x = e / ntid.x is not,
+  // for elements past the launch).
+  auto launchedThread = [&](const llvm::DenseMap<Term, Term> &wit) {
+    SmallVector<Term> in{T.boolConst(true)};
+    for (auto &[var, extent] : ex.threadVars) {
+      auto it = wit.find(T.bvVar(var, 32));
+      if (it != wit.end())
+        in.push_back(T.bvUlt(it->second, launch.extentOf(T, var)));
+    }
+    return T.andOf(in);
+  };
+  Term missed = missedUnder(w, launchedThread(w));
   if (missed->getKind() == Kind::BoolConst && !missed->getBoolValue()) {
     proved(name, missed, "witness " + witness + ", normalizer");
     return;
@@ -2063,10 +2075,7 @@ void Checker::checkCoverage(const ExecutionResult &ex,
         threadOf(T.bvBin(Kind::BVUDiv, e, out.extent(T, launch, 1)));
     std::string rowWitness = "row = e / " + out.symbolicDims[1] +
                              ", ctaid.x = row / ntid.x, tid.x = row % ntid.x";
-    // The witness must be a thread of the launch: row / ntid.x < nctaid.x.
-    Term launched = T.bvUlt(rw[T.bvVar("ctaid.x", 32)],
-                            launch.extent(T, "nctaid.x"));
-    Term rowMissed = missedUnder(rw, launched);
+    Term rowMissed = missedUnder(rw, launchedThread(rw));
     Query rq{T, options, &tableRanges, {rowMissed}};
     Query::Outcome rowOutcome = rq.check();
     if (rowOutcome.result == smt::CheckResult::Unsat) {
