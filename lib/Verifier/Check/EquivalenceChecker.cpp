@@ -2117,6 +2117,19 @@ void Checker::checkCoverage(const ExecutionResult &ex,
     SmallVector<Term> frame{launch.facts(T)};
     for (auto &[var, extent] : ex.threadVars)
       frame.push_back(T.bvUlt(T.bvVar(var, 32), launch.extentOf(T, var)));
+    // The candidate is an element for the model's sizes (y[e0] with n = 1
+    // is not y[e0] with n = 2): the writes are asked for under those
+    // sizes, which the counterexample then gives.
+    for (const LaunchConfig::SizeParam &sp : launch.sizes) {
+      auto v = model.bitvectors.find(sp.name);
+      if (v != model.bitvectors.end())
+        frame.push_back(T.eq(T.bvVar(sp.name, v->second.getBitWidth()),
+                             T.bv(v->second)));
+    }
+    for (auto &[name, v] : model.bitvectors)
+      if (StringRef(name).starts_with("ntid.") ||
+          StringRef(name).starts_with("nctaid."))
+        frame.push_back(T.eq(T.bvVar(name, v.getBitWidth()), T.bv(v)));
     Term written = T.andOf(T.andOf(frame), T.orOf(any));
     Query wq{T, options, &tableRanges, {written}};
     if (wq.check().result != smt::CheckResult::Unsat)
