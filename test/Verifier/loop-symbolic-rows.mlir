@@ -16,9 +16,10 @@
 // fmaxf at -G is a call of a .func: stepped through.
 // RUN: kproof-opt %inputs/cuda/ptx/loop_rows.sm90.G.ptx --verify-equiv --contract=%t/max.mlir | FileCheck %s --check-prefix=MAX
 // RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/loop_rows.sm90.G.ptx --verify-equiv --contract=%t/zero.mlir 2>/dev/null | FileCheck %s --check-prefix=ZERO
-// A store in the loop: not summarized, and the fork per iteration ends at
-// the path limit, naming the loop.
-// RUN: %expect_exit 3 kproof-opt %inputs/cuda/ptx/loop_rows.sm80.O3.ptx --verify-equiv --contract=%t/prefix.mlir 2>/dev/null | FileCheck %s --check-prefix=STORE
+// A store in the loop (a running prefix sum, y[row, j] = x[row, 0..j]) is
+// a store family of the summarized loop: checked against a copy spec it is
+// REFUTED at a small n, the counterexample replayed.
+// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/loop_rows.sm80.O3.ptx --verify-equiv --contract=%t/prefix.mlir 2>/dev/null | FileCheck %s --check-prefix=STORE
 
 // SUM: assuming: precondition: 'n' is in [1, 1048577) (contract: range)
 // SUM: obligations: 9 (9 proved)
@@ -37,7 +38,9 @@
 // JSON: "name": "value y[i] written by the representative thread (sum over equal bounds of equal elements)",
 // JSON-NEXT: "verdict": "PROVED"
 // JSON: "verdict": "PROVED"
-// STORE: UNKNOWN: more than 256 paths{{.*}}not summarized: loop at {{.*}}loop_rows.sm80.O3.ptx:{{[0-9]+}}:{{[0-9]+}} {{.*}}: the loop body has a 'kproof.st'
+// STORE: REFUTED: value y[i] written by the representative thread
+// STORE: Replay: confirmed by replay (IEEE f32): kernel y[{{[0-9]+}}] =
+// STORE: REFUTED
 
 //--- sum.mlir
 kproof.contract @rows {

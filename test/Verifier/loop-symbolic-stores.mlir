@@ -1,20 +1,23 @@
-// Loops that store one element per iteration (loop_stores.cu). A loop that
-// stores is not summarized yet: over a symbolic length the fork per
-// iteration ends at the path limit, UNKNOWN naming the storing loop, never
-// PROVED (the three-pass softmax's max and sum loops are summarized; the
-// store loop is the one named). A grid-stride loop whose trip count the
-// contract bounds (n < 513 over 128 threads: at most 4 iterations) is
-// executed per iteration and PROVED; its twin that strides by blockDim.x
-// only is REFUTED with the race it makes across CTAs. A row copy whose row
-// length the contract bounds to n < 3 is executed per iteration: coverage
-// of y [64, n] needs the row witness (row = e / n), and holds only when
-// the launch has a thread per row.
+// Loops that store one element per iteration (loop_stores.cu) over a
+// symbolic length n in [1, 2^20]: each store of the loop body becomes a
+// store family (iteration k stores at index(k) under k < trip count), so
+// one proof covers every n. The row copy and the three-pass softmax (two
+// reduction loops, then a storing loop) are PROVED at -O3 and -G; the
+// softmax twin that sums one element fewer is REFUTED with a replayed
+// counterexample. A grid-stride loop (step blockDim.x * gridDim.x, a
+// constant under a concrete launch) is PROVED over any n; its twin that
+// strides by blockDim.x only is REFUTED with the race it makes across CTAs.
+// A row copy whose row length the contract bounds to n < 3: coverage of
+// y [64, n] needs the row witness (row = e / n), and holds only when the
+// launch has a thread per row.
 //
 // RUN: split-file %s %t
-// RUN: %expect_exit 3 kproof-opt %inputs/cuda/ptx/loop_stores.sm80.O3.ptx --verify-equiv --contract=%t/copy.mlir 2>/dev/null | FileCheck %s --check-prefix=COPY
-// RUN: %expect_exit 3 kproof-opt %inputs/cuda/ptx/loop_stores.sm80.O3.ptx --verify-equiv --contract=%t/softmax.mlir 2>/dev/null | FileCheck %s --check-prefix=SOFTMAX
+// RUN: kproof-opt %inputs/cuda/ptx/loop_stores.sm80.O3.ptx --verify-equiv --contract=%t/copy.mlir | FileCheck %s --check-prefix=COPY
+// RUN: kproof-opt %inputs/cuda/ptx/loop_stores.sm90.G.ptx --verify-equiv --contract=%t/copy.mlir | FileCheck %s --check-prefix=COPY
+// RUN: kproof-opt %inputs/cuda/ptx/loop_stores.sm90.G.ptx --verify-equiv --contract=%t/softmax.mlir | FileCheck %s --check-prefix=SOFTMAX
 // RUN: sed 's/"softmax_rows_3pass"/"softmax_rows_3pass_short"/' %t/softmax.mlir > %t/short.mlir
-// RUN: %expect_exit 3 kproof-opt %inputs/cuda/ptx/loop_stores.sm80.O3.ptx --verify-equiv --contract=%t/short.mlir 2>/dev/null | FileCheck %s --check-prefix=SHORT
+// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/loop_stores.sm80.O3.ptx --verify-equiv --contract=%t/short.mlir 2>/dev/null | FileCheck %s --check-prefix=SHORT
+// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/loop_stores.sm90.G.ptx --verify-equiv --contract=%t/short.mlir 2>/dev/null | FileCheck %s --check-prefix=SHORT
 // RUN: kproof-opt %inputs/cuda/ptx/loop_stores.sm80.O3.ptx --verify-equiv --contract=%t/gs.mlir | FileCheck %s --check-prefix=GS
 // RUN: kproof-opt %inputs/cuda/ptx/loop_stores.sm90.G.ptx --verify-equiv --contract=%t/gs.mlir | FileCheck %s --check-prefix=GS
 // RUN: sed 's/"grid_stride_copy"/"grid_stride_copy_block"/' %t/gs.mlir > %t/block.mlir
@@ -38,13 +41,16 @@
 // HALF-NEXT: n = {{[12]}}
 // HALF-NEXT: Replay: confirmed by replay (IEEE f32): the kernel never writes y[[[E]]]
 // HALF: REFUTED
-// COPY-NOT: PROVED
-// COPY: UNKNOWN: more than 256 paths{{.*}}not summarized: loop at {{.*}}loop_stores.sm80.O3.ptx:{{[0-9]+}}:{{[0-9]+}} (test/Inputs/cuda/loop_stores.cu:26:5): the loop body has a 'kproof.st'
-// SOFTMAX-NOT: PROVED
-// SOFTMAX: UNKNOWN: more than 256 paths{{.*}}not summarized: loop at {{.*}} (test/Inputs/cuda/loop_stores.cu:43:5): the loop body has a 'kproof.st'
+// COPY: assuming: precondition: 'n' is in [1, 1048577) (contract: range)
+// COPY: obligations: [[N:[0-9]+]] ([[N]] proved)
+// COPY: PROVED
+// SOFTMAX: obligations: [[N:[0-9]+]] ([[N]] proved)
+// SOFTMAX: PROVED
 // SHORT-NOT: PROVED
-// SHORT: UNKNOWN: {{.*}}(test/Inputs/cuda/loop_stores.cu:60:5): the loop body has a 'kproof.st'
-// GS: assuming: precondition: 'n' is in [1, 513) (contract: range)
+// SHORT: REFUTED: value y[i] written by the representative thread
+// SHORT: Replay: confirmed by replay (IEEE f32): kernel y[{{[0-9]+}}] =
+// SHORT: REFUTED
+// GS: assuming: precondition: 'n' is in [1, 1048577) (contract: range)
 // GS: obligations: [[N:[0-9]+]] ([[N]] proved)
 // GS: PROVED
 // BLOCK: Example:
@@ -77,7 +83,7 @@ kproof.contract @gs {
   params = [
     {name = "x", buffer = "in", space = "global", type = f32, shape = ["n"]},
     {name = "y", buffer = "out", space = "global", type = f32, shape = ["n"]},
-    {name = "n", scalar = i32, range = array<i64: 1, 513>}
+    {name = "n", scalar = i32, range = array<i64: 1, 1048577>}
   ],
   spec = {builtin = "copy", input = "x", output = "y"}
 }

@@ -1611,20 +1611,56 @@ void Checker::checkThreadStores(const PathResult &p, ArrayRef<Spec *> specs) {
   for (const SymbolicStore &st : p.symbolicStores) {
     if (st.buffer != out.name)
       continue;
-    llvm::erase_if(finals, [&](const SymbolicStore *f) {
-      return f->index == st.index;
-    });
+    // A family (one store per iteration of a summarized loop) is never
+    // superseded by an index term: it stores at each iteration's index.
+    if (!st.isFamily())
+      llvm::erase_if(finals, [&](const SymbolicStore *f) {
+        return !f->isFamily() && f->index == st.index;
+      });
     finals.push_back(&st);
   }
   if (finals.empty())
     continue; // this path writes nothing (e.g. a thread past the bound)
-  if (finals.size() > 1) {
+  bool families = llvm::any_of(
+      finals, [](const SymbolicStore *f) { return f->isFamily(); });
+  if (finals.size() > 1 || families) {
     std::string name = "stores of one thread to '" + out.name +
                        "' write distinct elements";
+    // Store j at its iteration k and store m at its own iteration k2 (a
+    // fresh copy of the loop's k when both come from one loop; k != k2
+    // for two iterations of one family) write one element.
+    auto renamed = [&](const SymbolicStore *f) {
+      llvm::DenseMap<Term, Term> r;
+      r[f->iteration] =
+          T.bvVar(f->iteration->getName().str() + ".2",
+                  f->iteration->getWidth());
+      return r;
+    };
     SmallVector<Term> clash;
     for (size_t j = 0; j < finals.size(); ++j)
-      for (size_t k = j + 1; k < finals.size(); ++k)
-        clash.push_back(T.eq(finals[j]->index, finals[k]->index));
+      for (size_t m = j; m < finals.size(); ++m) {
+        const SymbolicStore *a = finals[j], *b = finals[m];
+        if (j == m && !a->isFamily())
+          continue;
+        Term ia = a->index, ib = b->index;
+        SmallVector<Term> both;
+        if (a->isFamily())
+          both.push_back(a->guard);
+        if (b->isFamily()) {
+          if (a->iteration == b->iteration) {
+            llvm::DenseMap<Term, Term> r = renamed(b);
+            ib = T.substitute(ib, r);
+            both.push_back(T.substitute(b->guard, r));
+            if (j == m)
+              both.push_back(T.notOf(T.eq(a->iteration,
+                                          r[b->iteration])));
+          } else {
+            both.push_back(b->guard);
+          }
+        }
+        both.push_back(T.eq(ia, ib));
+        clash.push_back(T.andOf(both));
+      }
     Term cond = T.andOf(pc, T.orOf(clash));
     if (cond->getKind() == Kind::BoolConst && !cond->getBoolValue()) {
       proved(name, cond, "normalizer");
@@ -1677,23 +1713,27 @@ void Checker::checkThreadStores(const PathResult &p, ArrayRef<Spec *> specs) {
       record(name, VerdictKind::Unknown, "spec: " + why);
       continue;
     }
-    checkSpecDefined(out.name + "[i]", pc, specValue);
+    // A family's value is checked at an arbitrary iteration k that
+    // stores (its guard).
+    Term spc = st->isFamily() ? T.andOf(pc, T.substitute(st->guard, pins))
+                              : pc;
+    checkSpecDefined(out.name + "[i]", spc, specValue);
     Term kernelValue = T.substitute(st->value, pins);
     specValue = T.substitute(specValue, pins);
     Term index = T.substitute(st->index, pins);
     bool closed = N.provesEqual(kernelValue, specValue);
-    if (!closed && probeValue(name, pc, kernelValue, specValue, st->loc, index,
-                              out.name)) {
+    if (!closed && probeValue(name, spc, kernelValue, specValue, st->loc,
+                              index, out.name)) {
       noteRefuted();
       continue;
     }
     if (!closed &&
-        checkByLane(name, pc, kernelValue, specValue, st->loc, index,
+        checkByLane(name, spc, kernelValue, specValue, st->loc, index,
                     out.name)) {
       noteRefuted();
       continue;
     }
-    checkValue(name, pc, kernelValue, specValue, st->loc, index, out.name);
+    checkValue(name, spc, kernelValue, specValue, st->loc, index, out.name);
     noteRefuted();
   }
   } // each spec
@@ -1880,6 +1920,12 @@ void Checker::checkCoverage(const ExecutionResult &ex,
     for (const SymbolicStore &st : p.symbolicStores) {
       if (st.buffer != out.name)
         continue;
+      if (st.isFamily()) {
+        // Its index has the iteration k in it: the witnesses below.
+        linear = false;
+        any = true;
+        break;
+      }
       std::map<std::string, int64_t> c;
       int64_t constant = 0;
       if (!readLinearForm(T.canonicalIndex(st.index), 1, c, constant,
@@ -2024,10 +2070,50 @@ void Checker::checkCoverage(const ExecutionResult &ex,
       llvm::DenseMap<Term, Term> sigma = pinnedThreadVars(T, p.pathCondition);
       for (auto &[v, t] : wit)
         sigma[v] = t;
-      for (const SymbolicStore &st : p.symbolicStores)
-        if (st.buffer == out.name)
+      for (const SymbolicStore &st : p.symbolicStores) {
+        if (st.buffer != out.name)
+          continue;
+        if (!st.isFamily()) {
           writes.push_back(T.substitute(
               T.andOf(p.pathCondition, T.eq(st.index, e)), sigma));
+          continue;
+        }
+        // A family writes e at iteration k_w = (e - index(0)) / step when
+        // its index steps by a positive constant over the iterations (and
+        // k_w is an iteration that stores: its guard). Any other family
+        // is left out, which only makes coverage harder to prove.
+        auto at = [&](Term k) {
+          llvm::DenseMap<Term, Term> m = sigma;
+          m[st.iteration] = k;
+          return m;
+        };
+        Term i0 = T.canonicalIndex(T.substitute(st.index, at(T.bv(0, 64))));
+        Term i1 = T.canonicalIndex(T.substitute(st.index, at(T.bv(1, 64))));
+        Term step = T.canonicalIndex(T.bvBin(Kind::BVSub, i1, i0));
+        if (step->getKind() != Kind::BVConst) {
+          // The step the index takes where nothing wraps (a byte offset
+          // 4 * (s + k) divided by 4 does not cancel as bit-vectors): the
+          // difference at small values of the other variables. Only the
+          // choice of k_w rests on it; the solver checks what it gives.
+          Assignment small;
+          for (Term u : subterms({i0, i1}))
+            if (u->getKind() == Kind::BVVar)
+              small.bitvectors[u->getName().str()] =
+                  APInt(u->getWidth(), 1);
+          Evaluator ev(small);
+          std::optional<APInt> v0 = ev.bv(i0), v1 = ev.bv(i1);
+          if (!v0 || !v1)
+            continue;
+          step = T.bv(*v1 - *v0);
+        }
+        if (!step->getAPInt().isStrictlyPositive())
+          continue;
+        Term kw = T.bvBin(Kind::BVUDiv, T.bvBin(Kind::BVSub, e, i0), step);
+        llvm::DenseMap<Term, Term> mw = at(kw);
+        writes.push_back(T.andOf({T.substitute(p.pathCondition, sigma),
+                                  T.substitute(st.guard, mw),
+                                  T.eq(T.substitute(st.index, mw), e)}));
+      }
       auto fixed = p.stores.find(out.name);
       if (fixed != p.stores.end())
         for (auto &[idx, st] : fixed->second)
@@ -2087,6 +2173,31 @@ void Checker::checkCoverage(const ExecutionResult &ex,
     if (rowOutcome.model)
       candidates.insert(candidates.begin(), *rowOutcome.model);
   }
+  // A grid-stride loop (a store family stepping by the launch's thread
+  // count): the witness of element e is thread e % (ntid.x * nctaid.x).
+  bool anyFamily = llvm::any_of(ex.paths, [&](const PathResult &p) {
+    return llvm::any_of(p.symbolicStores, [&](const SymbolicStore &st) {
+      return st.buffer == out.name && st.isFamily();
+    });
+  });
+  if (anyFamily && launch.block[1] == 1 && launch.block[2] == 1 &&
+      launch.grid[1] == 1 && launch.grid[2] == 1) {
+    Term threads = T.bvBin(Kind::BVMul,
+                           T.bvZExt(launch.extent(T, "ntid.x"), 64),
+                           T.bvZExt(launch.extent(T, "nctaid.x"), 64));
+    llvm::DenseMap<Term, Term> gw =
+        threadOf(T.bvBin(Kind::BVURem, e, threads));
+    std::string strideWitness =
+        "t = e % (ntid.x * nctaid.x), ctaid.x = t / ntid.x, "
+        "tid.x = t % ntid.x";
+    Term strideMissed = missedUnder(gw, launchedThread(gw));
+    Query sq{T, options, &tableRanges, {strideMissed}};
+    Query::Outcome strideOutcome = sq.check();
+    if (strideOutcome.result == smt::CheckResult::Unsat) {
+      proved(name, strideMissed, "z3 (unsat) with witness " + strideWitness);
+      return;
+    }
+  }
   // A candidate e0 the witness thread does not write is missed if no
   // thread of the launch writes it on any path, for any inputs: the writes
   // of an arbitrary thread at e0 are unsatisfiable.
@@ -2108,8 +2219,9 @@ void Checker::checkCoverage(const ExecutionResult &ex,
     for (const PathResult &p : ex.paths) {
       for (const SymbolicStore &st : p.symbolicStores)
         if (st.buffer == out.name)
-          any.push_back(
-              T.andOf(p.pathCondition, T.eq(st.index, T.bv(e0, 64))));
+          any.push_back(T.andOf({p.pathCondition,
+                                 st.isFamily() ? st.guard : T.boolConst(true),
+                                 T.eq(st.index, T.bv(e0, 64))}));
       auto fixed = p.stores.find(out.name);
       if (fixed != p.stores.end() && fixed->second.count(e0))
         any.push_back(p.pathCondition);

@@ -17,6 +17,7 @@
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Demangle/Demangle.h"
 
@@ -497,6 +498,8 @@ private:
   /// (unrolled as before), with the reason in loopFailure.
   bool summarizeLoop(State &s, Block *dest, ArrayRef<SymValue> entry);
   Term additiveDifference(Term a, Term b);
+  /// While one symbolic iteration of a loop runs: the regions it loads.
+  std::set<std::string> *loopLoads = nullptr;
   void finishPath(State &s);
 
   // Helpers over values.
@@ -930,10 +933,11 @@ const Executor::LoopShape *Executor::loopAt(Block *h, std::string &why) {
   // Only ops whose effect over all iterations the summary states; a call
   // of a .func with a body (fmaxf at -G) is stepped through when its body
   // is made of such ops and calls nothing.
+  // Stores of the body itself become store families (summarizeLoop);
+  // a callee's stores are not summarized.
   auto unsupported = [](Operation &op) {
-    return isa<StoreOp, BarrierOp, AtomOp, ShflOp, VoteOp, ActiveMaskOp,
-               WarpSyncOp, FenceOp, TrapOp, CallOp, OpaqueOp, UndefOp,
-               ExitOp>(op);
+    return isa<BarrierOp, AtomOp, ShflOp, VoteOp, ActiveMaskOp, WarpSyncOp,
+               FenceOp, TrapOp, CallOp, OpaqueOp, UndefOp, ExitOp>(op);
   };
   for (Block *b : L.cycle)
     for (Operation &op : *b) {
@@ -941,14 +945,16 @@ const Executor::LoopShape *Executor::loopAt(Block *h, std::string &why) {
         auto callee = symbols.lookup<KernelOp>(call.getCallee());
         bool ok = callee && !callee.getBody().empty();
         if (ok)
-          callee.walk([&](Operation *o) { ok &= !unsupported(*o); });
+          callee.walk([&](Operation *o) {
+            ok &= !unsupported(*o) && !isa<StoreOp>(o);
+          });
         if (ok)
           continue;
       }
       if (unsupported(op) || isa<ReturnOp>(op))
         return fail("the loop body has a '" + op.getName().getStringRef() +
-                    "' (stores, synchronization and calls of functions "
-                    "that do those are not summarized)");
+                    "' (synchronization and calls of functions that "
+                    "synchronize or store are not summarized)");
     }
   slot = std::move(L);
   return &*slot;
@@ -1067,7 +1073,15 @@ bool Executor::summarizeLoop(State &s, Block *h, ArrayRef<SymValue> entry) {
   SmallVector<Term> next;   // header arguments of the next iteration
   Term exitCond = nullptr;  // the exit branch's condition
   SmallVector<Term> exitArgs;
-  size_t alignAtTest = 0, divAtTest = 0;
+  size_t alignAtTest = 0, divAtTest = 0, accAtTest = 0;
+  size_t storesBefore = s.symbolicStores.size(), storesAtTest = storesBefore;
+  // The path condition at each new store of the iteration.
+  SmallVector<Term> storePcs;
+  // The regions the iteration loads (a loop that loads what it stores is
+  // not summarized: its loads would need the earlier iterations' stores).
+  std::set<std::string> loads;
+  loopLoads = &loads;
+  llvm::scope_exit endLoads([&] { loopLoads = nullptr; });
   bool afterTest = false;
   llvm::SmallPtrSet<Operation *, 16> beforeTestOps;
   for (Block *b : L.cycle) {
@@ -1097,6 +1111,8 @@ bool Executor::summarizeLoop(State &s, Block *h, ArrayRef<SymValue> entry) {
         if (cf.it == cf.block->end() || !execOp(it, &*cf.it) || stopped())
           return stop();
       }
+      while (storesBefore + storePcs.size() < it.symbolicStores.size())
+        storePcs.push_back(it.pc);
     }
     Operation *term = b->getTerminator();
     if (auto br = dyn_cast<cf::BranchOp>(term)) {
@@ -1120,6 +1136,8 @@ bool Executor::summarizeLoop(State &s, Block *h, ArrayRef<SymValue> entry) {
       exitArgs.push_back(get(f, a).term);
     alignAtTest = result.alignments.size();
     divAtTest = result.divisors.size();
+    accAtTest = result.accesses.size();
+    storesAtTest = it.symbolicStores.size();
     afterTest = true;
     if (stay == h) {
       for (Value a : stayOps)
@@ -1138,23 +1156,65 @@ bool Executor::summarizeLoop(State &s, Block *h, ArrayRef<SymValue> entry) {
       llvm::any_of(exitArgs, [](Term t) { return !t; }))
     return bail("its values could not be followed through one iteration");
   // Only reads of input buffers (never written: a store to one is a
-  // violation of its own), no other memory or synchronization effect.
+  // violation of its own) and stores at symbolic indices to buffers the
+  // loop does not read, no other memory or synchronization effect.
+  auto sameCells = [&](const std::map<std::string,
+                                      std::map<uint64_t, MemCell>> &a,
+                       const std::map<std::string,
+                                      std::map<uint64_t, MemCell>> &b) {
+    auto covered = [](const auto &x, const auto &y) {
+      for (auto &[name, cells] : x) {
+        if (cells.empty())
+          continue;
+        auto o = y.find(name);
+        if (o == y.end() || o->second.size() != cells.size())
+          return false;
+        for (auto [c, d] : llvm::zip(cells, o->second))
+          if (c.first != d.first || c.second.value != d.second.value)
+            return false;
+      }
+      return true;
+    };
+    return covered(a, b) && covered(b, a);
+  };
   if (result.resolutions.size() != nRes || result.arrivals.size() != nArr ||
       globalReads.size() != nGlobal || pendingReads.size() != nPending ||
       it.violations.size() != s.violations.size() ||
-      it.symbolicStores.size() != s.symbolicStores.size() ||
-      it.sharedWrites.size() != s.sharedWrites.size())
-    return bail("its body touches memory other than input buffers");
+      it.sharedWrites.size() != s.sharedWrites.size() ||
+      it.scratchStores.size() != s.scratchStores.size() ||
+      !sameCells(it.mem, s.mem))
+    return bail("its body touches memory other than input buffers and "
+                "symbolic-index stores to output buffers");
+  auto bindingOf = [&](StringRef region) -> const BufferBinding * {
+    for (const std::optional<BufferBinding> &bb : buffers)
+      if (bb && bb->name == region)
+        return &*bb;
+    return nullptr;
+  };
+  for (size_t i = storesBefore; i < it.symbolicStores.size(); ++i) {
+    const SymbolicStore &st = it.symbolicStores[i];
+    const BufferBinding *b = bindingOf(st.buffer);
+    if (!b || b->role == BufferBinding::Role::In)
+      return bail("its body stores to '" + st.buffer +
+                  "', which is not an output buffer");
+    if (loads.count(st.buffer))
+      return bail("its body loads '" + st.buffer +
+                  "', which it also stores (the loads would read earlier "
+                  "iterations' stores)");
+  }
+  // Reads of input buffers never race (nothing writes them) and are
+  // dropped; the stores' writes are kept, for the race checks.
+  SmallVector<size_t> writes;
   for (size_t k = nAcc; k < result.accesses.size(); ++k) {
     const MemoryAccess &a = result.accesses[k];
-    const BufferBinding *b = nullptr;
-    for (const std::optional<BufferBinding> &bb : buffers)
-      if (bb && bb->name == a.region)
-        b = &*bb;
-    if (a.write || a.shared || !b || b->role != BufferBinding::Role::In)
+    const BufferBinding *b = bindingOf(a.region);
+    if (a.shared || a.atomic || !b)
+      return bail("its body reads memory other than input buffers");
+    if (a.write)
+      writes.push_back(k);
+    else if (b->role != BufferBinding::Role::In)
       return bail("its body reads memory other than input buffers");
   }
-  truncateTo(result.accesses, nAcc);
 
   auto mentionsAny = [&](Term t, ArrayRef<Term> vars) {
     for (Term u : subterms({t}))
@@ -1375,6 +1435,28 @@ bool Executor::summarizeLoop(State &s, Block *h, ArrayRef<SymValue> entry) {
       bool sgn = ck == Kind::BVSlt;
       Term lt = sgn ? T.bvSlt(b, c0) : T.bvUlt(b, c0);
       E = T.ite(lt, T.bvBin(Kind::BVSub, ext(c0, sgn), ext(b, sgn)), zero64);
+    } else if (!negated && !swapped && st->getKind() == Kind::BVConst &&
+               !st->getAPInt().isNegative() && !st->getAPInt().isZero() &&
+               (ck == Kind::BVSlt || ck == Kind::BVUlt || ck == Kind::BVSle ||
+                ck == Kind::BVUle)) {
+      // stay while X(k) < B (or <= B), X stepping up by a constant s > 1
+      // (a grid-stride loop over a concrete launch): E = ceil((B - c0) / s)
+      // iterations (floor((B - c0) / s) + 1 for <=) when c0 passes the
+      // test, else 0.
+      bool sgn = ck == Kind::BVSlt || ck == Kind::BVSle;
+      bool strict = ck == Kind::BVSlt || ck == Kind::BVUlt;
+      Term s64 = T.bv(st->getAPInt().zext(64));
+      Term diff = T.bvBin(Kind::BVSub, ext(b, sgn), ext(c0, sgn));
+      Term count =
+          strict ? T.bvBin(Kind::BVUDiv,
+                           T.bvBin(Kind::BVAdd, diff,
+                                   T.bvBin(Kind::BVSub, s64, one64)),
+                           s64)
+                 : T.bvBin(Kind::BVAdd, T.bvBin(Kind::BVUDiv, diff, s64),
+                           one64);
+      Term enter = strict ? (sgn ? T.bvSlt(c0, b) : T.bvUlt(c0, b))
+                          : (sgn ? T.bvSle(c0, b) : T.bvUle(c0, b));
+      E = T.ite(enter, count, zero64);
     } else if (negated && !swapped && stepOne &&
                (ck == Kind::BVSle || ck == Kind::BVUle)) {
       // stay while !(B <= X(k))... written X(k) <= B negated: X > B.
@@ -1438,6 +1520,37 @@ bool Executor::summarizeLoop(State &s, Block *h, ArrayRef<SymValue> entry) {
                               inst(o.pathCondition, before));
     o.divisor = inst(o.divisor, before);
   }
+  // The stores' writes, once over a symbolic iteration k (renamed apart
+  // per thread by the race checks, as every fresh variable).
+  {
+    SmallVector<MemoryAccess> kept;
+    for (size_t n : writes) {
+      MemoryAccess a = result.accesses[n];
+      bool before = n < accAtTest;
+      a.pathCondition = T.andOf(before ? rangeBefore : rangeAfter,
+                                inst(a.pathCondition, before));
+      a.byteOffset = T.canonicalIndex(inst(a.byteOffset, before));
+      if (a.value)
+        a.value = inst(a.value, before);
+      kept.push_back(std::move(a));
+    }
+    truncateTo(result.accesses, nAcc);
+    for (MemoryAccess &a : kept)
+      result.accesses.push_back(std::move(a));
+  }
+  // The stores: one family per store op, iteration k storing under
+  // `guard` (k within the trip count, the iteration's path condition).
+  SmallVector<SymbolicStore> families;
+  for (size_t i = storesBefore; i < it.symbolicStores.size(); ++i) {
+    SymbolicStore st = it.symbolicStores[i];
+    bool before = i < storesAtTest;
+    st.index = T.canonicalIndex(inst(st.index, before));
+    st.value = inst(st.value, before);
+    st.iteration = k;
+    st.guard = T.andOf(before ? rangeBefore : rangeAfter,
+                       inst(storePcs[i - storesBefore], before));
+    families.push_back(std::move(st));
+  }
 
   // The exit: the values at iteration E's test.
   llvm::DenseMap<Term, Term> cE = closedAt(E);
@@ -1479,6 +1592,8 @@ bool Executor::summarizeLoop(State &s, Block *h, ArrayRef<SymValue> entry) {
     sf.env[arg] = v;
   sf.block = exitBlock;
   sf.it = exitBlock->begin();
+  for (SymbolicStore &st : families)
+    s.symbolicStores.push_back(std::move(st));
   ++result.loopSummaries;
   return true;
 }
@@ -1676,12 +1791,14 @@ bool Executor::mergeInto(State &a, const State &b) {
   if (a.symbolicStores.size() != b.symbolicStores.size())
     return false;
   for (auto [x, y] : llvm::zip(a.symbolicStores, b.symbolicStores)) {
-    if (x.buffer != y.buffer || x.index != y.index)
+    if (x.buffer != y.buffer || x.index != y.index ||
+        x.iteration != y.iteration || x.guard != y.guard)
       return false;
     Term t = select(x.value, y.value);
     if (!t)
       return false;
-    stores.push_back({x.buffer, x.index, t, mergedLoc(x.loc, y.loc, g1)});
+    stores.push_back({x.buffer, x.index, t, mergedLoc(x.loc, y.loc, g1),
+                      x.iteration, x.guard});
   }
   std::vector<State::ScratchStore> scratch;
   if (a.scratchStores.size() != b.scratchStores.size())
@@ -3592,6 +3709,8 @@ bool Executor::execOp(State &s, Operation *op) {
                            addr, name, offTerm))
           return false;
         Region *r = *regionOf("&" + name);
+        if (loopLoads)
+          loopLoads->insert(name);
         if (isMultiThread() && r->space == StateSpace::Shared)
           return sharedLoad(s, f, l, name, offTerm, loc);
         if (isMultiThread() && !r->buffer && r->global &&
@@ -3653,6 +3772,14 @@ bool Executor::execOp(State &s, Operation *op) {
         auto loadElement = [&](Term at, Value res) {
           if (!isa<FloatType>(r->elemType) && isa<FloatType>(res.getType())) {
             unknown(loc, "integer data read as a float");
+            return false;
+          }
+          if (llvm::any_of(s.symbolicStores, [&](const SymbolicStore &st) {
+                return st.buffer == name && st.isFamily();
+              })) {
+            unknown(loc, "load of '" + name + "' after a summarized loop "
+                         "stored to it (its stores are a family over the "
+                         "iterations) is not yet modeled");
             return false;
           }
           Term v = initialElement(at);

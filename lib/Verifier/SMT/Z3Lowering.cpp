@@ -529,8 +529,36 @@ std::vector<NamedFact> Z3Lowering::atomFacts() {
   };
   Expr zero = z3.realVal(0), one = z3.realVal(1), minusOne = z3.realVal(-1);
 
+  // A body positive for every value of its bound variable (exp, exp2, and
+  // products, sums and positive multiples of those).
+  std::function<bool(Term)> positive = [&](Term b) {
+    switch (b->getKind()) {
+    case Kind::Exp:
+    case Kind::Exp2:
+      return true;
+    case Kind::RealConst:
+      return b->getRational().sign() > 0;
+    case Kind::Mul:
+    case Kind::Add:
+      return llvm::all_of(b->getOperands(), positive);
+    default:
+      return false;
+    }
+  };
   // Facts about one atom.
   for (unsigned k = 0; k < atoms.size(); ++k) {
+    if (atoms[k].term->getKind() == Kind::SumOver &&
+        positive(atoms[k].term->getOperand(2))) {
+      // A sum of positive terms over [lo, hi): 0 when empty (hi <= lo,
+      // signed, as Evaluator reads the bounds), positive otherwise.
+      Term t = atoms[k].term;
+      Expr v = atoms[k].value; // lower() below may grow `atoms`
+      Expr nonEmpty = lower(terms.bvSlt(t->getOperand(0), t->getOperand(1)));
+      std::string id = "!" + std::to_string(k);
+      add("sum_pos" + id, nonEmpty.implies(v > zero));
+      add("sum_empty" + id, (!nonEmpty).implies(v == zero));
+      continue;
+    }
     const Atom &a = atoms[k];
     auto args = argsOf(a);
     std::string fn = fnName(a), id = "!" + std::to_string(k);
@@ -860,6 +888,64 @@ std::pair<Expr, Expr> Z3Lowering::divRem(const Expr &x, const Expr &y,
   return {q, r};
 }
 
+std::optional<std::pair<llvm::APInt, llvm::APInt>>
+Z3Lowering::intervalOf(Term t, unsigned depth) const {
+  using llvm::APInt;
+  using Interval = std::pair<APInt, APInt>;
+  if (t->getSort() != Sort::BV || t->getWidth() > 64 || depth > 16)
+    return std::nullopt;
+  unsigned w = t->getWidth();
+  APInt top = APInt::getLowBitsSet(256, w);
+  auto operand = [&](unsigned i) { return intervalOf(t->getOperand(i), depth + 1); };
+  switch (t->getKind()) {
+  case Kind::BVConst: {
+    APInt v = t->getAPInt().zext(256);
+    return Interval{v, v};
+  }
+  case Kind::BVVar: {
+    APInt lo(256, 0), hi = top;
+    if (auto it = varLowerBounds.find(t); it != varLowerBounds.end())
+      lo = it->second;
+    if (auto it = varBounds.find(t); it != varBounds.end() && it->second.ult(hi))
+      hi = it->second;
+    if (lo.ugt(hi))
+      return std::nullopt;
+    return Interval{lo, hi};
+  }
+  case Kind::BVZExt:
+    return operand(0);
+  case Kind::BVSExt: {
+    // Exact as a zero extension while the operand's sign bit is clear.
+    std::optional<Interval> a = operand(0);
+    unsigned aw = t->getOperand(0)->getWidth();
+    if (!a || a->second.uge(APInt::getOneBitSet(256, aw - 1)))
+      return std::nullopt;
+    return a;
+  }
+  case Kind::BVAdd: {
+    std::optional<Interval> a = operand(0), b = a ? operand(1) : a;
+    if (!b || (a->second + b->second).ugt(top))
+      return std::nullopt;
+    return Interval{a->first + b->first, a->second + b->second};
+  }
+  case Kind::BVSub: {
+    std::optional<Interval> a = operand(0), b = a ? operand(1) : a;
+    if (!b || a->first.ult(b->second))
+      return std::nullopt; // may wrap below zero
+    return Interval{a->first - b->second, a->second - b->first};
+  }
+  case Kind::Ite: {
+    std::optional<Interval> a = operand(1), b = a ? operand(2) : a;
+    if (!b)
+      return std::nullopt;
+    return Interval{llvm::APIntOps::umin(a->first, b->first),
+                    llvm::APIntOps::umax(a->second, b->second)};
+  }
+  default:
+    return std::nullopt;
+  }
+}
+
 void Z3Lowering::assumeBoundsOf(llvm::ArrayRef<Term> assertions) {
   llvm::SmallVector<Term> conjuncts;
   llvm::SmallVector<Term> work(assertions.begin(), assertions.end());
@@ -940,6 +1026,50 @@ void Z3Lowering::assumeBoundsOf(llvm::ArrayRef<Term> assertions) {
             productBounds.try_emplace(pairOf(vars[1 - i], d->getOperand(0)),
                                       bound);
   }
+  // Signed bounds of a variable that the query also bounds below by a
+  // non-negative constant (a size parameter n in [1, 2^20], asserted as
+  // `1 <=s n` and `n <=s 2^20`): its sign bit is clear, so the signed
+  // upper bound is an unsigned one.
+  {
+    auto nonNegative = [](Term c) {
+      return c->getKind() == Kind::BVConst && !c->getAPInt().isNegative();
+    };
+    // The variable's lower bound c0 (the largest asserted).
+    llvm::DenseMap<Term, llvm::APInt> signedNonNegative;
+    auto lowerBound = [&](Term v, Term c0) {
+      llvm::APInt lo = c0->getAPInt().zext(256);
+      auto [it, fresh] = signedNonNegative.try_emplace(v, lo);
+      if (!fresh && it->second.ult(lo))
+        it->second = lo;
+    };
+    for (Term c : conjuncts) {
+      // c0 <=s v, or not (v <s c0), with c0 >= 0.
+      if (c->getKind() == Kind::BVSle && nonNegative(c->getOperand(0)) &&
+          c->getOperand(1)->getKind() == Kind::BVVar)
+        lowerBound(c->getOperand(1), c->getOperand(0));
+      if (c->getKind() == Kind::Not &&
+          c->getOperand(0)->getKind() == Kind::BVSlt &&
+          c->getOperand(0)->getOperand(0)->getKind() == Kind::BVVar &&
+          nonNegative(c->getOperand(0)->getOperand(1)))
+        lowerBound(c->getOperand(0)->getOperand(0),
+                   c->getOperand(0)->getOperand(1));
+    }
+    for (auto &[v, lo] : signedNonNegative)
+      varLowerBounds[v] = lo;
+    for (Term c : conjuncts) {
+      bool strict = c->getKind() == Kind::BVSlt;
+      if (!strict && c->getKind() != Kind::BVSle)
+        continue;
+      Term v = c->getOperand(0), b = c->getOperand(1);
+      if (v->getKind() != Kind::BVVar || !signedNonNegative.count(v) ||
+          !nonNegative(b) || (strict && b->getAPInt().isZero()))
+        continue;
+      llvm::APInt hi = b->getAPInt().zext(256);
+      if (strict)
+        hi -= 1;
+      tighten(v, hi);
+    }
+  }
   // Twice, so `tid.x < ntid.x` sees the bound of ntid.x.
   for (int round = 0; round < 2; ++round)
     for (Term c : conjuncts) {
@@ -952,8 +1082,11 @@ void Z3Lowering::assumeBoundsOf(llvm::ArrayRef<Term> assertions) {
       llvm::APInt hi;
       if (b->getKind() == Kind::BVConst) {
         hi = b->getAPInt().zext(256);
-      } else if (b->getKind() == Kind::BVVar && varBounds.count(b)) {
-        hi = varBounds[b];
+      } else if (std::optional<std::pair<llvm::APInt, llvm::APInt>> iv =
+                     intervalOf(b)) {
+        // A bound that is a term over bounded variables (a loop counter
+        // below the trip count ite(1 < n, sext(n) - 1, 0)).
+        hi = iv->second;
       } else {
         continue;
       }

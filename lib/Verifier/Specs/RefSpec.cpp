@@ -657,6 +657,11 @@ void RefSpec::lowerMulti(const ExecutionResult &ex) {
     for (const SymbolicStore &st : p.symbolicStores) {
       if (st.buffer != out->name)
         continue;
+      if (st.isFamily()) {
+        reason = who + " stores to '" + out->name + "' in a summarized "
+                 "loop (at " + locString(st.loc) + "): not modeled";
+        return;
+      }
       if (last && last->index != st.index) {
         reason = who + " stores to several elements of '" + out->name +
                  "' per thread: not modeled";

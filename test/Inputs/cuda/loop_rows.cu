@@ -9,7 +9,7 @@
 // (test/Verifier/loop-symbolic-rows.mlir). The *_bug kernels are the
 // planted-bug twins: row_sum_skip_last stops one element early,
 // row_max_from_zero starts the running max at 0 instead of -inf (wrong for
-// rows of negative values). row_prefix_sum stores in its loop: not summarized.
+// rows of negative values). row_prefix_sum stores in its loop (a store family).
 
 #include <math.h>
 

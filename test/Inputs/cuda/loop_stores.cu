@@ -8,9 +8,9 @@
 // `#pragma unroll 1`.
 //
 // Fixture for: loops that store at counter-indexed addresses
-// (test/Verifier/loop-symbolic-stores.mlir). kproof does not summarize a
-// loop that stores yet: these end UNKNOWN naming the loop, and the test
-// pins that none of them (nor the planted-bug twins) is PROVED.
+// (test/Verifier/loop-symbolic-stores.mlir): each store of a summarized
+// loop is a store family over its iterations, so these prove for every n
+// in the contract's range, and the planted-bug twins are REFUTED.
 // Twins: softmax_rows_3pass_short sums one element fewer than it
 // normalizes; grid_stride_copy_block strides by blockDim.x only, so a
 // grid of several CTAs writes elements twice (a race) and leaves the tail

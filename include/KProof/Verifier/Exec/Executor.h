@@ -173,6 +173,14 @@ struct SymbolicStore {
   Term index; ///< element index, 64-bit BV
   Term value;
   mlir::Location loc;
+  /// A store family (a store in a summarized loop, Executor::summarizeLoop):
+  /// one store per iteration k of the loop, `iteration` the 64-bit variable
+  /// k (free in `index` and `value`), `guard` the condition under which
+  /// iteration k stores (k below the trip count, the iteration's own path
+  /// condition). Null for a single store.
+  Term iteration = nullptr;
+  Term guard = nullptr;
+  bool isFamily() const { return iteration != nullptr; }
 };
 
 /// A condition that must hold on a path: alignment and extent of an

@@ -240,6 +240,15 @@ private:
   /// (256-bit unsigned), and the asserted upper bounds of variables.
   llvm::DenseMap<Term, std::pair<llvm::APInt, llvm::APInt>> ranges;
   llvm::DenseMap<Term, llvm::APInt> varBounds;
+  /// Integer mode: asserted non-negative lower bounds of variables (from
+  /// `c <=s v` with c >= 0), which make their signed upper bounds unsigned.
+  llvm::DenseMap<Term, llvm::APInt> varLowerBounds;
+  /// Integer mode: an interval [lo, hi] (256-bit unsigned) holding the
+  /// value of `t` under the asserted variable bounds, when the term is
+  /// made of constants, bounded variables, extensions, sums, differences
+  /// that cannot wrap, and ites; nullopt otherwise.
+  std::optional<std::pair<llvm::APInt, llvm::APInt>>
+  intervalOf(Term t, unsigned depth = 0) const;
   /// Integer mode: variables the query asserts non-zero (`not (v = 0)`).
   llvm::DenseSet<Term> nonZeroVars;
   /// Integer mode: bounds on products of two variables the query asserts
