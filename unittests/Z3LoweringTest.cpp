@@ -526,3 +526,44 @@ TEST(Z3LoweringInt, WrappingProductBoundIsNotTrusted) {
 }
 
 } // namespace
+
+namespace {
+
+/// Integer mode: a size n asserted as `1 <=s n`, `n <=s 2^20` (signed, as
+/// a contract range is) is bounded below 2^20 unsigned, so the row offset
+/// row * n (row < 64) needs no modular wrap; a loop counter k asserted
+/// below the term ite(1 <s n, sext(n) - 1, 0) is bounded by that term's
+/// interval, so 4 * k needs none either. Without the lower bound the
+/// signed upper bound says nothing unsigned, and both wraps stay.
+TEST(Z3LoweringInt, SignedAndTermBoundsElideTheWrap) {
+  for (bool lower : {true, false}) {
+    TermContext T;
+    smt::SolverOptions so;
+    so.rlimit = 5'000'000;
+    smt::Context z3(so);
+    Z3Lowering lowering(z3, T);
+    lowering.setBitVectorsAsIntegers(true);
+    Term n = T.bvVar("n", 32), row = T.bvVar("row", 32);
+    Term k = T.bvVar("k", 64);
+    Term trip = T.ite(T.bvSlt(T.bv(1, 32), n),
+                      T.bvBin(Kind::BVSub, T.bvSExt(n, 64), T.bv(1, 64)),
+                      T.bv(0, 64));
+    llvm::SmallVector<Term> all = {T.bvSle(n, T.bv(1 << 20, 32)),
+                                   T.bvUlt(row, T.bv(64, 32)),
+                                   T.bvUle(k, trip)};
+    if (lower)
+      all.push_back(T.bvSle(T.bv(1, 32), n));
+    lowering.assumeBoundsOf(all);
+    for (Term a : all)
+      ASSERT_TRUE(lowering.lower(a).isValid()) << lowering.getError();
+    std::string product =
+        lowering.lower(T.bvBin(Kind::BVMul, row, n)).toString();
+    std::string scaled =
+        lowering.lower(T.bvBin(Kind::BVMul, T.bv(4, 64), k)).toString();
+    EXPECT_EQ(product.find("int.wrap") == std::string::npos, lower)
+        << product;
+    EXPECT_EQ(scaled.find("int.wrap") == std::string::npos, lower) << scaled;
+  }
+}
+
+} // namespace

@@ -359,7 +359,13 @@ Expr Z3Lowering::lowerVar(Term t) {
         auto b = varBounds.find(t);
         if (b != varBounds.end() && b->second.ult(hi))
           hi = b->second;
-        ranges[t] = {llvm::APInt(256, 0), hi};
+        // An asserted non-negative lower bound (1 <=s n): n - 1 does not
+        // wrap.
+        llvm::APInt lo(256, 0);
+        auto l = varLowerBounds.find(t);
+        if (l != varLowerBounds.end() && l->second.ule(hi))
+          lo = l->second;
+        ranges[t] = {lo, hi};
       }
       break;
     }
