@@ -48,6 +48,8 @@ FIXTURES = {
     "rmsnorm_warp4": ("memory_layouts", "memory-rmsnorm_warp4"),
     "block_sum_cub": ("block_reduce_cub", "memory-block_sum_cub"),
     "transpose_smem": ("transpose_tiled", "memory-transpose_smem"),
+    "row_copy": ("loop_stores", "loop-row_copy"),
+    "grid_stride_copy": ("loop_stores", "loop-grid_stride_copy"),
 }
 
 OPCODE_SWAPS = [
