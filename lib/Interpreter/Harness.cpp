@@ -463,9 +463,9 @@ static std::string typeName(Type t) {
   return s;
 }
 
-std::string kproof::interp::replayCounterexample(ModuleOp module,
-                                                 ContractOp contract,
-                                                 const Verdict &verdict) {
+std::string kproof::interp::replayCounterexample(
+    ModuleOp module, ContractOp contract, const Verdict &verdict,
+    std::vector<std::pair<std::string, std::string>> *seen) {
   if (verdict.kind != VerdictKind::Refuted || !verdict.counterexample)
     return "";
   const Counterexample &cex = *verdict.counterexample;
@@ -598,20 +598,25 @@ std::string kproof::interp::replayCounterexample(ModuleOp module,
     if (locationString(ev.loc) == cex.location)
       return "confirmed by replay (" + mode + "): " + ev.what + " at " +
              cex.location;
-  std::string seen;
+  std::string reported;
   if (!run.findings.empty())
-    seen = "; the run reports " + findingKindName(run.findings[0].kind).str() +
-           " at " + locationString(run.findings[0].loc);
+    reported = "; the run reports " +
+               findingKindName(run.findings[0].kind).str() + " at " +
+               locationString(run.findings[0].loc);
+  if (seen)
+    for (const Finding &f : run.findings)
+      seen->push_back({findingKindName(f.kind).str(), locationString(f.loc)});
   return "not confirmed by replay (" + mode + "): the run shows no such "
                                               "violation at " +
-         cex.location + seen;
+         cex.location + reported;
 }
 
 void kproof::interp::replayAndSettle(ModuleOp module, ContractOp contract,
                                      engine::Verdict &verdict) {
   if (verdict.kind != engine::VerdictKind::Refuted || !verdict.counterexample)
     return;
-  verdict.replay = replayCounterexample(module, contract, verdict);
+  std::vector<std::pair<std::string, std::string>> seen;
+  verdict.replay = replayCounterexample(module, contract, verdict, &seen);
   // A REFUTED stands only with a counterexample the replay does not
   // contradict: a value mismatch it reproduces, or a race, divergence or
   // bounds finding that the run shows at its location. A run that shows no
@@ -631,11 +636,51 @@ void kproof::interp::replayAndSettle(ModuleOp module, ContractOp contract,
       (!value && (!checkedByRuns ||
                   !replay.contains("the run shows no such violation"))))
     return;
+  // The run may still show a violation that another REFUTED obligation
+  // of the verdict states (a misaligned load that stops the run before the
+  // race the model shows): the run with these inputs confirms that one,
+  // and the verdict stays REFUTED on it.
+  auto kindOf = [](llvm::StringRef obligation) -> llvm::StringRef {
+    if (obligation.starts_with("alignment of"))
+      return "misaligned access";
+    if (obligation.contains("inside its extent") ||
+        obligation.contains("stay inside"))
+      return "out-of-bounds access";
+    return "";
+  };
+  const engine::ObligationResult *other = nullptr;
+  std::pair<std::string, std::string> shown;
+  for (const engine::ObligationResult &o : verdict.obligations) {
+    if (o.verdict != engine::VerdictKind::Refuted || other)
+      continue;
+    llvm::StringRef kind = kindOf(o.name);
+    for (auto &[k, loc] : seen)
+      if (!kind.empty() && k == kind &&
+          llvm::StringRef(o.name).ends_with(" at " + loc)) {
+        other = &o;
+        shown = {k, loc};
+        break;
+      }
+  }
+  const std::string &property = verdict.counterexample->property;
+  if (other) {
+    verdict.replay = "confirmed by replay: " + shown.first + " at " +
+                     shown.second + " (the obligation '" + other->name +
+                     "'); the counterexample's own " + property +
+                     " was " + verdict.replay;
+    for (engine::ObligationResult &o : verdict.obligations)
+      if (o.verdict == engine::VerdictKind::Refuted &&
+          llvm::StringRef(o.how).contains(property)) {
+        o.verdict = engine::VerdictKind::Unknown;
+        o.how = "a model counterexample that replaying the kernel did not "
+                "reproduce";
+      }
+    return;
+  }
   verdict.kind = engine::VerdictKind::Unknown;
   verdict.reason =
       "the counterexample was not confirmed by replaying the kernel: " +
       verdict.replay;
-  const std::string &property = verdict.counterexample->property;
   for (engine::ObligationResult &o : verdict.obligations)
     if (o.verdict == engine::VerdictKind::Refuted &&
         (value ? llvm::StringRef(o.name).starts_with("value ") ||

@@ -100,9 +100,14 @@ LaunchInputs inputsOfCounterexample(const engine::BoundContract &bc,
 /// in Verdict::replay: "confirmed by replay (IEEE f32): kernel y[0] = ...,
 /// spec = ..." or "not confirmed by replay: <why>"; empty when the verdict
 /// has no counterexample.
-std::string replayCounterexample(mlir::ModuleOp module,
-                                 kproof::ContractOp contract,
-                                 const engine::Verdict &verdict);
+///
+/// `seen`, when given, receives the findings of the run that do not
+/// confirm the counterexample (kind name, location), so that the caller
+/// can match them against the verdict's other REFUTED obligations.
+std::string replayCounterexample(
+    mlir::ModuleOp module, kproof::ContractOp contract,
+    const engine::Verdict &verdict,
+    std::vector<std::pair<std::string, std::string>> *seen = nullptr);
 
 /// Replays `verdict`'s counterexample (replayCounterexample) when it is
 /// REFUTED, stores the note in Verdict::replay, and settles the verdict: a

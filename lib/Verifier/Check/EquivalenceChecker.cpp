@@ -2950,12 +2950,18 @@ void Checker::checkSync(const ExecutionResult &ex,
 
   // 3. Shared reads resolved to their writers. Most of these hold: asked
   // together first (provedTogether), one by one where that fails.
+  // A writer-uniqueness obligation is asked by its address part first
+  // (ResolutionObligation::addressOnly): unsat there is unsat for the
+  // whole, without the two writers' values.
+  auto firstAsked = [](const ResolutionObligation &r) {
+    return r.addressOnly ? r.addressOnly : r.condition;
+  };
   SmallVector<Term> batch;
   SmallVector<const ResolutionObligation *> batched;
   for (const ResolutionObligation &r : ex.resolutions)
     if (!(r.condition->getKind() == Kind::BoolConst &&
           !r.condition->getBoolValue())) {
-      batch.push_back(r.condition);
+      batch.push_back(firstAsked(r));
       batched.push_back(&r);
     }
   std::vector<bool> together = provedTogether(batch);
@@ -2969,7 +2975,7 @@ void Checker::checkSync(const ExecutionResult &ex,
           r.uninitialized
               ? "initialized: " + r.what + " (at " + locString(r.loc) + ")"
               : r.what + " (read at " + locString(r.loc) + ")";
-      proved(name, r.condition, "z3 (unsat, asked together with others)");
+      proved(name, firstAsked(r), "z3 (unsat, asked together with others)");
       continue;
     }
     if (r.uninitialized) {
@@ -2982,6 +2988,13 @@ void Checker::checkSync(const ExecutionResult &ex,
         !r.condition->getBoolValue()) {
       proved(name, r.condition, "normalizer");
       continue;
+    }
+    if (r.addressOnly) {
+      Query qa{T, options, &tableRanges, {r.addressOnly}};
+      if (qa.check().result == smt::CheckResult::Unsat) {
+        proved(name, r.addressOnly, "z3 (unsat: no other writer)");
+        continue;
+      }
     }
     Query q{T, options, &tableRanges, {r.condition}};
     Query::Outcome out = q.check();

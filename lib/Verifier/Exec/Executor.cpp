@@ -2314,15 +2314,17 @@ Term Executor::resolveSharedRead(State &s, const std::string &region,
     // Another writer of the same value (a benign race) leaves the value
     // determined.
     Term value = T.substitute(w.value, sigma);
+    Term otherWriter =
+        T.andOf({s.pc, T.substitute(w.pathCondition, tau), threadRange(tau),
+                 T.eq(T.substitute(w.byteOffset, tau), a), T.orOf(differs)});
     result.resolutions.push_back(
-        {T.andOf({s.pc, T.substitute(w.pathCondition, tau), threadRange(tau),
-                  T.eq(T.substitute(w.byteOffset, tau), a), T.orOf(differs),
-                  T.notOf(T.eq(T.substitute(w.value, tau), value))}),
+        {T.andOf(otherWriter,
+                 T.notOf(T.eq(T.substitute(w.value, tau), value))),
          loc,
          "the writer of the shared read of '" + displayVariable(region) +
              "' is unique or writes the same value (the " +
              "write at " + "PTX_LOC" + ")",
-         false});
+         false, "", otherWriter});
     {
       std::string str;
       llvm::raw_string_ostream os(str);

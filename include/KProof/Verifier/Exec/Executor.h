@@ -321,6 +321,11 @@ struct ResolutionObligation {
   /// The UNKNOWN reason when `condition` is satisfiable (default: another
   /// writer in the same phase).
   std::string whyUnknown;
+  /// A weaker condition that `condition` implies (the writer's uniqueness
+  /// without the "writes another value" part): when it is unsatisfiable so
+  /// is `condition`, and it carries no values (no shuffle trees of exp
+  /// atoms), so it is asked first. Null when there is none.
+  Term addressOnly = nullptr;
 };
 
 struct ExecutionResult {
