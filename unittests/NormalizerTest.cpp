@@ -20,6 +20,22 @@ struct NormalizerTest : ::testing::Test {
   Term m = T.realVar("m");
 };
 
+/// x + x is the term 2 * x, and a chain of 40 doublings stays one product
+/// 2^40 * x (it used to flatten into 2^k operands of one sum).
+TEST_F(NormalizerTest, RepeatedAddendsAreScaled) {
+  EXPECT_EQ(T.add(x, x), T.mul(T.real(2), x));
+  EXPECT_EQ(T.add({x, y, x}), T.add(T.mul(T.real(2), x), y));
+  Term t = x;
+  for (int i = 0; i < 40; ++i)
+    t = T.add(t, t);
+  Rational c(1);
+  for (int i = 0; i < 40; ++i)
+    c = c * Rational(2);
+  EXPECT_EQ(t, T.mul(T.real(c), x));
+  EXPECT_TRUE(N.provesEqual(T.mul(T.real(Rational(1) / c), t), x));
+  EXPECT_FALSE(N.provesEqual(T.mul(T.real(Rational(2) / c), t), x));
+}
+
 /// exp(x - m) / (exp(x - m) + exp(y - m)) == exp(x) / (exp(x) + exp(y)):
 /// the exponent rules split exp of a sum, and the common factor exp(m)^-1
 /// cancels (it is positive, so invertible).

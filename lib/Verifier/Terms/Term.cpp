@@ -409,6 +409,27 @@ Term TermContext::add(llvm::ArrayRef<Term> in) {
   if (posInfSeen)
     return posInf();
   llvm::sort(ops, byId);
+  // x + x = 2 * x: an operand that occurs k times becomes k * x, so that a
+  // chain of doublings (add %f1, %f1, %f1, 26 times) stays one product
+  // instead of flattening into 2^26 operands.
+  {
+    llvm::SmallVector<Term, 8> grouped;
+    for (size_t i = 0; i < ops.size();) {
+      size_t j = i + 1;
+      while (j < ops.size() && ops[j] == ops[i])
+        ++j;
+      grouped.push_back(j - i == 1
+                            ? ops[i]
+                            : mul({real(Rational(int64_t(j - i))), ops[i]}));
+      i = j;
+    }
+    if (grouped.size() != ops.size()) {
+      // A grouped product may itself be a constant times a term already
+      // present: sort again for the canonical order.
+      llvm::sort(grouped, byId);
+      ops = std::move(grouped);
+    }
+  }
   if (!constant.isZero() || ops.empty())
     ops.insert(ops.begin(), real(constant));
   if (ops.size() == 1)
