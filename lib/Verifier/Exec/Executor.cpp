@@ -3682,6 +3682,13 @@ bool Executor::execOp(State &s, Operation *op) {
           break;
         }
         case FloatUnaryKind::Lg2:
+          // PTX ISA 9.7.4.10: lg2 of +-0 is -inf (and ex2(-inf) = +0), a
+          // value the reals model has only as a constant: a constant zero
+          // operand gives -inf; any other operand must be positive.
+          if (a->getKind() == Kind::RealConst && a->getRational().isZero()) {
+            r = T.negInf();
+            break;
+          }
           result.alignments.push_back({s.pc, T.realLt(T.real(0), a), loc,
                                        "positive operand of lg2"});
           r = T.realFn("lg2", {a});
