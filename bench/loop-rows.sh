@@ -34,17 +34,10 @@ EOC
 }
 symbolic='{name = "n", scalar = i32, range = array<i64: 1, 1048577>}'
 
+source bench/measure.sh
 run() { # label build contract-file
-  local ptx=test/Inputs/cuda/ptx/loop_rows.sm80.$2.ptx tf out rc verdict secs kb
-  tf=$(mktemp)
-  out=$(/usr/bin/time -o "$tf" -f '%e %M' timeout "$limit" "$opt" "$ptx" \
-          --verify-equiv --contract="$3" 2>/dev/null)
-  rc=$?
-  verdict=$(printf '%s\n' "$out" | grep -E '^(PROVED|REFUTED|UNKNOWN)' | tail -1 | cut -d: -f1)
-  read -r secs kb < <(grep -E '^[0-9.]+ [0-9]+$' "$tf" | tail -1)
-  rm -f "$tf"
-  [ "$rc" = 124 ] && verdict=timeout
-  printf '%-34s %-5s %-9s %9s %10s\n' "$1" "$2" "${verdict:-?}" "$secs" "$(( ${kb:-0} / 1024 ))"
+  measure test/Inputs/cuda/ptx/loop_rows.sm80.$2.ptx "$3"
+  printf '%-34s %-5s %-9s %9s %10s\n' "$1" "$2" "$VERDICT" "$SECS" "$MIB"
 }
 
 printf '%-34s %-5s %-9s %9s %10s\n' contract build verdict seconds "peak MiB"

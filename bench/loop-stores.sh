@@ -36,17 +36,10 @@ kproof.contract @loops {
 EOC
 }
 
-run() { # label ptx contract-file
-  local tf out rc verdict secs kb
-  tf=$(mktemp)
-  out=$(/usr/bin/time -o "$tf" -f '%e %M' timeout "$limit" "$opt" "$2" \
-          --verify-equiv --contract="$3" 2>/dev/null)
-  rc=$?
-  verdict=$(printf '%s\n' "$out" | grep -E '^(PROVED|REFUTED|UNKNOWN)' | tail -1 | cut -d: -f1)
-  read -r secs kb < <(grep -E '^[0-9.]+ [0-9]+$' "$tf" | tail -1)
-  rm -f "$tf"
-  [ "$rc" = 124 ] && verdict=timeout
-  printf '%-28s %-9s %-9s %9s %10s\n' "$1" "$4" "${verdict:-?}" "$secs" "$(( ${kb:-0} / 1024 ))"
+source bench/measure.sh
+run() { # label ptx contract-file build
+  measure "$2" "$3"
+  printf '%-28s %-9s %-9s %9s %10s\n' "$1" "$4" "$VERDICT" "$SECS" "$MIB"
 }
 
 printf '%-28s %-9s %-9s %9s %10s\n' kernel build verdict seconds "peak MiB"

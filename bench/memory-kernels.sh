@@ -16,6 +16,7 @@ cd "$(dirname "$0")/.."
 build=${1:-build}
 opt=$build/bin/kproof-opt
 limit=${LIMIT:-150}
+source bench/measure.sh
 [ -x "$opt" ] || { echo "build kproof-opt first: cmake --build $build --target kproof-opt" >&2; exit 2; }
 printf '%-28s %-5s %-9s %9s %10s\n' contract build verdict seconds "peak MiB"
 for c in bench/contracts/memory-${ONLY:-}*.mlir; do
@@ -29,15 +30,7 @@ for c in bench/contracts/memory-${ONLY:-}*.mlir; do
     attention_tiled*) src=attention_tiled ;;
   esac
   for b in O3 G; do
-    ptx=test/Inputs/cuda/ptx/$src.sm80.$b.ptx
-    tf=$(mktemp)
-    out=$(/usr/bin/time -o "$tf" -f '%e %M' timeout "$limit" "$opt" "$ptx" \
-            --verify-equiv --contract="$c" 2>/dev/null)
-    rc=$?
-    verdict=$(printf '%s\n' "$out" | grep -E '^(PROVED|REFUTED|UNKNOWN)' | tail -1 | cut -d: -f1)
-    read -r secs kb < <(grep -E '^[0-9.]+ [0-9]+$' "$tf" | tail -1)
-    rm -f "$tf"
-    [ "$rc" = 124 ] && verdict=timeout
-    printf '%-28s %-5s %-9s %9s %10s\n' "$name" "$b" "${verdict:-?}" "$secs" "$(( ${kb:-0} / 1024 ))"
+    measure test/Inputs/cuda/ptx/$src.sm80.$b.ptx "$c"
+    printf '%-28s %-5s %-9s %9s %10s\n' "$name" "$b" "$VERDICT" "$SECS" "$MIB"
   done
 done

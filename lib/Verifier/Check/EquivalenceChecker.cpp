@@ -2293,20 +2293,27 @@ void Checker::checkCoverage(const ExecutionResult &ex,
   // (a size parameter; the thread's stores at row * n + j, from a loop
   // executed per iteration): the witness of element e is the thread of
   // row e / n under the 1-D layout. Tried when the witness above fails.
+  // A witness: the thread of linear id `linear` for element e, proved when
+  // no launched witness misses e (unsat); else the outcome's model is a
+  // candidate missed element.
+  auto tryWitness = [&](Term linear, const std::string &desc) {
+    llvm::DenseMap<Term, Term> w = threadOf(linear);
+    Term missed = missedUnder(w, launchedThread(w));
+    Query q{T, options, &tableRanges, {missed}};
+    Query::Outcome o = q.check();
+    if (o.result == smt::CheckResult::Unsat)
+      proved(name, missed, "z3 (unsat) with witness " + desc);
+    return o;
+  };
   if (anySymbolic && out.shape.size() == 2 && out.symbolicDims.size() == 2 &&
       !out.symbolicDims[1].empty() && launch.block[1] == 1 &&
       launch.block[2] == 1 && launch.grid[1] == 1 && launch.grid[2] == 1) {
-    llvm::DenseMap<Term, Term> rw =
-        threadOf(T.bvBin(Kind::BVUDiv, e, out.extent(T, launch, 1)));
-    std::string rowWitness = "row = e / " + out.symbolicDims[1] +
-                             ", ctaid.x = row / ntid.x, tid.x = row % ntid.x";
-    Term rowMissed = missedUnder(rw, launchedThread(rw));
-    Query rq{T, options, &tableRanges, {rowMissed}};
-    Query::Outcome rowOutcome = rq.check();
-    if (rowOutcome.result == smt::CheckResult::Unsat) {
-      proved(name, rowMissed, "z3 (unsat) with witness " + rowWitness);
+    Query::Outcome rowOutcome = tryWitness(
+        T.bvBin(Kind::BVUDiv, e, out.extent(T, launch, 1)),
+        "row = e / " + out.symbolicDims[1] +
+            ", ctaid.x = row / ntid.x, tid.x = row % ntid.x");
+    if (rowOutcome.result == smt::CheckResult::Unsat)
       return;
-    }
     // The row witness's miss comes first: for a launch too small for the
     // rows it is an element of an unlaunched row, which no thread writes.
     if (rowOutcome.model)
@@ -2324,18 +2331,11 @@ void Checker::checkCoverage(const ExecutionResult &ex,
     Term threads = T.bvBin(Kind::BVMul,
                            T.bvZExt(launch.extent(T, "ntid.x"), 64),
                            T.bvZExt(launch.extent(T, "nctaid.x"), 64));
-    llvm::DenseMap<Term, Term> gw =
-        threadOf(T.bvBin(Kind::BVURem, e, threads));
-    std::string strideWitness =
-        "t = e % (ntid.x * nctaid.x), ctaid.x = t / ntid.x, "
-        "tid.x = t % ntid.x";
-    Term strideMissed = missedUnder(gw, launchedThread(gw));
-    Query sq{T, options, &tableRanges, {strideMissed}};
-    Query::Outcome strideOutcome = sq.check();
-    if (strideOutcome.result == smt::CheckResult::Unsat) {
-      proved(name, strideMissed, "z3 (unsat) with witness " + strideWitness);
+    if (tryWitness(T.bvBin(Kind::BVURem, e, threads),
+                   "t = e % (ntid.x * nctaid.x), ctaid.x = t / ntid.x, "
+                   "tid.x = t % ntid.x")
+            .result == smt::CheckResult::Unsat)
       return;
-    }
   }
   // A candidate e0 the witness thread does not write is missed if no
   // thread of the launch writes it on any path, for any inputs: the writes
