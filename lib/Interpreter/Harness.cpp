@@ -629,9 +629,13 @@ void kproof::interp::replayAndSettle(ModuleOp module, ContractOp contract,
   bool value = verdict.counterexample->outputIndex.has_value();
   llvm::StringRef replay(verdict.replay);
   llvm::StringRef prop(verdict.counterexample->property);
+  // Numeric-domain obligations (a divisor, the operand of sqrt, rsqrt,
+  // lg2) are events of every run too.
   bool checkedByRuns = prop.contains("data race") ||
                        prop.contains("barrier divergence") ||
-                       prop.contains("initialized");
+                       prop.contains("initialized") ||
+                       prop.contains("operand of") ||
+                       prop.contains("divisor of");
   if (!replay.starts_with("not confirmed") ||
       (!value && (!checkedByRuns ||
                   !replay.contains("the run shows no such violation"))))
@@ -663,6 +667,12 @@ void kproof::interp::replayAndSettle(ModuleOp module, ContractOp contract,
       }
   }
   const std::string &property = verdict.counterexample->property;
+  // The obligation the counterexample is about: its name ("violated: "
+  // NAME for a path obligation) or its text (a race's message).
+  auto about = [&](const engine::ObligationResult &o) {
+    return llvm::StringRef(o.how).contains(property) ||
+           "violated: " + o.name == property;
+  };
   if (other) {
     verdict.replay = "confirmed by replay: " + shown.first + " at " +
                      shown.second + " (the obligation '" + other->name +
@@ -670,7 +680,7 @@ void kproof::interp::replayAndSettle(ModuleOp module, ContractOp contract,
                      " was " + verdict.replay;
     for (engine::ObligationResult &o : verdict.obligations)
       if (o.verdict == engine::VerdictKind::Refuted &&
-          llvm::StringRef(o.how).contains(property)) {
+          about(o)) {
         o.verdict = engine::VerdictKind::Unknown;
         o.how = "a model counterexample that replaying the kernel did not "
                 "reproduce";
@@ -685,7 +695,7 @@ void kproof::interp::replayAndSettle(ModuleOp module, ContractOp contract,
     if (o.verdict == engine::VerdictKind::Refuted &&
         (value ? llvm::StringRef(o.name).starts_with("value ") ||
                      llvm::StringRef(o.name).starts_with("coverage: ")
-               : llvm::StringRef(o.how).contains(property))) {
+               : about(o))) {
       o.verdict = engine::VerdictKind::Unknown;
       o.how = "a model counterexample that replaying the kernel did not "
               "reproduce";

@@ -2513,8 +2513,10 @@ StepResult Interpreter::execOp(Thread &t, Operation *op) {
               mpfr_exp2(r->v, a->v, MPFR_RNDN);
             break;
           case FloatUnaryKind::Lg2:
-            if (mpfr_sgn(a->v) <= 0)
-              event(t, op, "operand of lg2 is not positive");
+            // lg2(+-0) = -inf (PTX ISA 9.7.4.10); a negative or NaN
+            // operand gives NaN.
+            if (mpfr_nan_p(a->v) || mpfr_sgn(a->v) < 0)
+              event(t, op, "operand of lg2 is negative");
             mpfr_log2(r->v, a->v, MPFR_RNDN);
             break;
           case FloatUnaryKind::Tanh: mpfr_tanh(r->v, a->v, MPFR_RNDN); break;
@@ -2568,8 +2570,9 @@ StepResult Interpreter::execOp(Thread &t, Operation *op) {
                                       APFloat::rmNearestTiesToEven);
           break;
         case FloatUnaryKind::Lg2:
-          if (!(x > 0))
-            event(t, op, "operand of lg2 is not positive");
+          // lg2(+-0) = -inf; a negative or NaN operand gives NaN.
+          if (std::isnan(x) || x < 0)
+            event(t, op, "operand of lg2 is negative");
           r = ty.isF64() ? fromDouble(std::log2(x), ty, APFloat::rmNearestTiesToEven)
                          : fromDouble(double(log2f(float(x))), ty,
                                       APFloat::rmNearestTiesToEven);
