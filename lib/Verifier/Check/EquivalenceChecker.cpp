@@ -349,6 +349,10 @@ struct Query {
         return vars[a].size() < vars[b].size();
       return a > b;
     });
+    // The goal (the last conjunct: a path condition, then what must not
+    // hold) seeds the first slice.
+    if (auto last = llvm::find(order, all.size() - 1); last != order.end())
+      std::rotate(order.begin(), last, last + 1);
     for (size_t i : order) {
       if (asked >= 8)
         break;
