@@ -1449,6 +1449,8 @@ Checker::ValueOutcome Checker::solveValue(const std::string &name, Term pc,
       constraints.push_back(T.orOf(choices));
     }
   };
+  // A model was blocked that is not shown to be no counterexample.
+  bool setAside = false;
   for (unsigned attempt = 0; attempt < options.maxModels; ++attempt) {
     // Shrinking: first look for a model over small integers.
     SmallVector<Term> extra(blocked.begin(), blocked.end());
@@ -1458,6 +1460,11 @@ Checker::ValueOutcome Checker::solveValue(const std::string &name, Term pc,
     Query::Outcome out = q.check(extra);
     if (out.result == smt::CheckResult::Unsat && shrinking)
       continue; // no small model; search the whole space
+    if (out.result == smt::CheckResult::Unsat && setAside)
+      return {VerdictKind::Unknown,
+              "no counterexample confirmed with the true exp (a model was set "
+              "aside whose kernel and spec values the true functions did not "
+              "show equal; the rest of the space is unsat)"};
     if (out.result == smt::CheckResult::Unsat)
       return {VerdictKind::Proved, "z3 (unsat)"};
     if (out.result != smt::CheckResult::Sat || !out.model) {
@@ -1478,7 +1485,26 @@ Checker::ValueOutcome Checker::solveValue(const std::string &name, Term pc,
     if (confirmValue(name, pc, kernelValue, rhs, *out.model, loc, index,
                      buffer))
       return {VerdictKind::Refuted, "counterexample confirmed"};
-    // Not confirmed: block this model and search again.
+    // Not confirmed: block this model and search again. Blocking is sound
+    // for a later unsat only when the model is no counterexample: the
+    // kernel and the spec are equal at its inputs (the normalizer proves
+    // it with the inputs substituted), or its path condition is false.
+    // Otherwise (the true values only "may be equal" at MPFR's precision,
+    // or the model names elements at symbolic indices) a later unsat is
+    // UNKNOWN, not PROVED.
+    {
+      llvm::DenseMap<Term, Term> at;
+      for (Term v : vars)
+        if (auto it = out.model->reals.find(v->getName().str());
+            it != out.model->reals.end())
+          at[v] = T.real(it->second);
+      Term k = T.substitute(kernelValue, at), r = T.substitute(rhs, at);
+      Term p = T.substitute(pc, at);
+      bool closed = (p->getKind() == Kind::BoolConst && !p->getBoolValue()) ||
+                    (k && r && N.provesEqual(k, r));
+      if (!closed)
+        setAside = true;
+    }
     SmallVector<Term> diff;
     for (Term v : vars) {
       auto it = out.model->reals.find(v->getName().str());
