@@ -446,6 +446,24 @@ TEST(Z3Lowering, CertificateRoundTrip) {
 
 namespace {
 
+/// Integer-mode lowering (setBitVectorsAsIntegers) under a fixed resource
+/// limit: the set-up of the Z3LoweringInt tests.
+struct IntLowering {
+  TermContext T;
+  smt::Context z3{options()};
+  Z3Lowering lowering{z3, T};
+  IntLowering() { lowering.setBitVectorsAsIntegers(true); }
+  static smt::SolverOptions options() {
+    smt::SolverOptions so;
+    so.rlimit = 5'000'000;
+    return so;
+  }
+};
+
+} // namespace
+
+namespace {
+
 /// Integer mode: the thread index g = ctaid.x * ntid.x + tid.x in 32 bits
 /// wraps unless the launch bounds the total thread count. With
 /// `zext(ntid.x) * zext(nctaid.x) <= 2^31` and `ctaid.x < nctaid.x` the
@@ -454,12 +472,10 @@ namespace {
 /// kept and a model wraps g below tid.x.
 TEST(Z3LoweringInt, ProductBoundElidesTheWrap) {
   for (bool bounded : {true, false}) {
-    TermContext T;
-    smt::SolverOptions so;
-    so.rlimit = 5'000'000;
-    smt::Context z3(so);
-    Z3Lowering lowering(z3, T);
-    lowering.setBitVectorsAsIntegers(true);
+    IntLowering in;
+    TermContext &T = in.T;
+    smt::Context &z3 = in.z3;
+    Z3Lowering &lowering = in.lowering;
     Term ntid = T.bvVar("ntid.x", 32), nctaid = T.bvVar("nctaid.x", 32);
     Term tid = T.bvVar("tid.x", 32), ctaid = T.bvVar("ctaid.x", 32);
     llvm::SmallVector<Term> facts = {T.notOf(T.eq(ntid, T.bv(0, 32))),
@@ -501,12 +517,10 @@ namespace {
 /// bounds it modulo 2^32 only: the product keeps its modular wrap, and
 /// n * m = 2^33 + 2 stays a model.
 TEST(Z3LoweringInt, WrappingProductBoundIsNotTrusted) {
-  TermContext T;
-  smt::SolverOptions so;
-  so.rlimit = 5'000'000;
-  smt::Context z3(so);
-  Z3Lowering lowering(z3, T);
-  lowering.setBitVectorsAsIntegers(true);
+  IntLowering in;
+  TermContext &T = in.T;
+  smt::Context &z3 = in.z3;
+  Z3Lowering &lowering = in.lowering;
   Term n = T.bvVar("n", 32), m = T.bvVar("m", 32);
   Term nm = T.bvBin(Kind::BVMul, n, m);
   Term fact = T.bvUle(T.bvZExt(nm, 64), T.bv(2, 64));
@@ -537,12 +551,9 @@ namespace {
 /// signed upper bound says nothing unsigned, and both wraps stay.
 TEST(Z3LoweringInt, SignedAndTermBoundsElideTheWrap) {
   for (bool lower : {true, false}) {
-    TermContext T;
-    smt::SolverOptions so;
-    so.rlimit = 5'000'000;
-    smt::Context z3(so);
-    Z3Lowering lowering(z3, T);
-    lowering.setBitVectorsAsIntegers(true);
+    IntLowering in;
+    TermContext &T = in.T;
+    Z3Lowering &lowering = in.lowering;
     Term n = T.bvVar("n", 32), row = T.bvVar("row", 32);
     Term k = T.bvVar("k", 64);
     Term trip = T.ite(T.bvSlt(T.bv(1, 32), n),
