@@ -685,6 +685,13 @@ void kproof::interp::replayAndSettle(ModuleOp module, ContractOp contract,
         o.how = "a model counterexample that replaying the kernel did not "
                 "reproduce";
       }
+    // The report's example is now about the obligation the run confirmed:
+    // the same inputs, its property and location.
+    engine::Counterexample &cex = *verdict.counterexample;
+    cex.property = "violated: " + other->name;
+    cex.location = shown.second;
+    cex.outputBuffer.clear();
+    cex.outputIndex.reset();
     return;
   }
   verdict.kind = engine::VerdictKind::Unknown;
