@@ -492,6 +492,15 @@ std::string kproof::interp::replayCounterexample(
            " threads, over the interpreter's replay limit of " +
            std::to_string(replayThreadLimit);
   LaunchInputs in = inputsOfCounterexample(*bc, cex.inputs);
+  // Buffers the counterexample fills with one non-finite value.
+  for (auto &[buffer, value] : cex.nonFiniteInputs)
+    for (auto [i, b] : llvm::enumerate(bc->buffers))
+      if (b && b->name == buffer)
+        in.buffers[buffer].assign(
+            b->numElements(),
+            Scalar::special(value == "nan"    ? Scalar::Kind::NaN
+                            : value == "-inf" ? Scalar::Kind::NegInf
+                                              : Scalar::Kind::PosInf));
   std::string why;
   bool ieee = representable(*bc, in, &why);
   // The spec of the failing element's buffer (the first output for a
@@ -611,8 +620,82 @@ std::string kproof::interp::replayCounterexample(
          cex.location + reported;
 }
 
+/// An UNKNOWN whose race or barrier divergence only non-finite inputs
+/// reach (Verdict::nonFiniteCandidate): replays the candidate with float
+/// input buffers filled with one non-finite value each (-inf, inf, NaN,
+/// as the contract allows: any float input buffer unless finite_inputs,
+/// else the buffers declared `nonfinite` with their values), first one
+/// buffer at a time, then all that allow the value. The first run that
+/// shows the finding at its location makes the verdict REFUTED with those
+/// inputs; otherwise the obligation says what was tried. A search, not a
+/// proof: only a run that shows the finding changes the verdict.
+static void searchNonFinite(ModuleOp module, ContractOp contract,
+                            engine::Verdict &verdict) {
+  const engine::NonFiniteCandidate &cand = *verdict.nonFiniteCandidate;
+  TermContext T;
+  std::optional<BoundContract> bc = bindContract(module, contract, T);
+  if (!bc)
+    return;
+  SmallVector<std::vector<std::pair<std::string, std::string>>> variants;
+  for (const char *value : {"-inf", "inf", "nan"}) {
+    std::vector<std::pair<std::string, std::string>> all;
+    for (const std::optional<BufferBinding> &b : bc->buffers) {
+      if (!b || b->role == BufferBinding::Role::Out ||
+          !isa<FloatType>(b->elemType))
+        continue;
+      bool allowed = bc->finiteInputs
+                         ? llvm::is_contained(b->nonFinite, value)
+                         : true;
+      if (!allowed)
+        continue;
+      variants.push_back({{b->name, value}});
+      all.push_back({b->name, value});
+    }
+    if (all.size() > 1)
+      variants.push_back(all);
+  }
+  std::string tried;
+  for (const auto &v : variants) {
+    engine::Verdict probe;
+    probe.kind = engine::VerdictKind::Refuted;
+    probe.counterexample = cand.counterexample;
+    probe.counterexample->nonFiniteInputs = v;
+    std::string note = replayCounterexample(module, contract, probe);
+    std::string what;
+    for (auto &[b, x] : v)
+      what += (what.empty() ? "" : " and ") + b + " all " + x;
+    if (!llvm::StringRef(note).starts_with("confirmed")) {
+      tried += (tried.empty() ? "" : "; ") + what;
+      continue;
+    }
+    verdict.kind = engine::VerdictKind::Refuted;
+    verdict.reason.clear();
+    verdict.counterexample = *probe.counterexample;
+    verdict.replay = note;
+    for (engine::ObligationResult &o : verdict.obligations)
+      if (o.name == cand.obligation &&
+          o.verdict == engine::VerdictKind::Unknown) {
+        o.verdict = engine::VerdictKind::Refuted;
+        o.how = cand.counterexample.property + " (with " + what +
+                ", shown by replaying the kernel)";
+      }
+    return;
+  }
+  if (tried.empty())
+    return;
+  for (engine::ObligationResult &o : verdict.obligations)
+    if (o.name == cand.obligation)
+      o.how += "; replaying the kernel with " + tried +
+               " showed no such violation";
+}
+
 void kproof::interp::replayAndSettle(ModuleOp module, ContractOp contract,
                                      engine::Verdict &verdict) {
+  if (verdict.kind == engine::VerdictKind::Unknown &&
+      verdict.nonFiniteCandidate && !verdict.counterexample) {
+    searchNonFinite(module, contract, verdict);
+    return; // a REFUTED it makes is already replayed
+  }
   if (verdict.kind != engine::VerdictKind::Refuted || !verdict.counterexample)
     return;
   std::vector<std::pair<std::string, std::string>> seen;

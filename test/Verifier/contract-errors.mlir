@@ -7,6 +7,13 @@
 // RUN: %expect_exit 2 kproof-opt %inputs/cuda/ptx/softmax_online.sm80.O3.ptx --verify-equiv --contract=%t/malformed.mlir 2>&1 | FileCheck %s --check-prefix=MALFORMED
 // RUN: %expect_exit 2 kproof-opt %inputs/cuda/ptx/softmax_online.sm80.O3.ptx --verify-equiv --contract=%t/misspelled.mlir 2>&1 | FileCheck %s --check-prefix=MISSPELLED
 // RUN: %expect_exit 2 kproof-opt %inputs/cuda/ptx/softmax_online.sm80.O3.ptx --verify-equiv --contract=%t/param-key.mlir 2>&1 | FileCheck %s --check-prefix=PARAMKEY
+// nonfinite: a non-empty list of distinct "-inf", "inf", "nan", on an in or
+// inout float buffer.
+// RUN: %expect_exit 2 kproof-opt %inputs/cuda/ptx/softmax_online.sm80.O3.ptx --verify-sync --contract=%t/nonfinite-value.mlir 2>&1 | FileCheck %s --check-prefix=NFVALUE
+// RUN: %expect_exit 2 kproof-opt %inputs/cuda/ptx/softmax_online.sm80.O3.ptx --verify-sync --contract=%t/nonfinite-out.mlir 2>&1 | FileCheck %s --check-prefix=NFOUT
+// RUN: %expect_exit 2 kproof-opt %inputs/cuda/ptx/softmax_online.sm80.O3.ptx --verify-sync --contract=%t/nonfinite-dup.mlir 2>&1 | FileCheck %s --check-prefix=NFVALUE
+// NFVALUE: error: 'kproof.contract' op param 'x': 'nonfinite' must be a non-empty list of distinct "-inf", "inf", "nan"
+// NFOUT: error: 'kproof.contract' op param 'y': 'nonfinite' applies to an in or inout buffer of floats
 // Symbolic sizes: a range on an integer scalar without a value, non-empty;
 // a shape names only such a scalar with lo >= 1.
 // RUN: %expect_exit 2 kproof-opt %inputs/cuda/ptx/loop_rows.sm80.O3.ptx --verify-equiv --contract=%t/size-float.mlir 2>&1 | FileCheck %s --check-prefix=SIZEFLOAT
@@ -47,3 +54,9 @@ kproof.contract @c {kernel = "row_sum", grid = array<i64: 1, 1, 1>, block = arra
 kproof.contract @c {kernel = "row_sum", grid = array<i64: 1, 1, 1>, block = array<i64: 1, 1, 1>, params = [{name = "x", buffer = "in", type = f32, shape = [1, "n"]}, {name = "y", buffer = "out", type = f32, shape = array<i64: 1>}, {name = "n", scalar = i32, range = array<i64: 5, 5>}], spec = {builtin = "sum", input = "x", output = "y"}}
 //--- size-unranged.mlir
 kproof.contract @c {kernel = "row_sum", grid = array<i64: 1, 1, 1>, block = array<i64: 1, 1, 1>, params = [{name = "x", buffer = "in", type = f32, shape = [1, "n"]}, {name = "y", buffer = "out", type = f32, shape = array<i64: 1>}, {name = "n", scalar = i32}], spec = {builtin = "sum", input = "x", output = "y"}}
+//--- nonfinite-value.mlir
+kproof.contract @c {kernel = "softmax_online_4", grid = array<i64: 1, 1, 1>, block = array<i64: 1, 1, 1>, params = [{name = "x", buffer = "in", type = f32, shape = array<i64: 4>, nonfinite = ["-INF"]}, {name = "y", buffer = "out", type = f32, shape = array<i64: 4>}], spec = {builtin = "softmax", input = "x", output = "y"}}
+//--- nonfinite-out.mlir
+kproof.contract @c {kernel = "softmax_online_4", grid = array<i64: 1, 1, 1>, block = array<i64: 1, 1, 1>, params = [{name = "x", buffer = "in", type = f32, shape = array<i64: 4>}, {name = "y", buffer = "out", type = f32, shape = array<i64: 4>, nonfinite = ["nan"]}], spec = {builtin = "softmax", input = "x", output = "y"}}
+//--- nonfinite-dup.mlir
+kproof.contract @c {kernel = "softmax_online_4", grid = array<i64: 1, 1, 1>, block = array<i64: 1, 1, 1>, params = [{name = "x", buffer = "in", type = f32, shape = array<i64: 4>, nonfinite = ["-inf", "-inf"]}, {name = "y", buffer = "out", type = f32, shape = array<i64: 4>}], spec = {builtin = "softmax", input = "x", output = "y"}}

@@ -4,32 +4,67 @@
 // while the other warp still reads it. Over finite inputs the skip never
 // happens (the mask compares equal to -inf only when it is -inf), so the
 // old blanket "inputs are finite" assumption printed PROVED. Comparisons
-// of values that may be NaN or infinite may now go either way: the race is
-// not PROVED but UNKNOWN, saying that only non-finite inputs reach it; the
-// interpreter shows the race with a -inf tile. A contract that says
-// `finite_inputs = true` gets the finite-input proof, the assumption printed.
-// The twin whose skip is CTA-uniform (__syncthreads_or) is PROVED without
-// the assumption: bar.red.or gives every thread of the CTA one value.
+// of values that may be NaN or infinite may now go either way, and the
+// race the model shows only with such inputs is replayed with the mask
+// filled with -inf: the run shows it, so the verdict is REFUTED with that
+// input. A contract that says `finite_inputs = true` gets the finite-input
+// proof, the assumption printed; with `nonfinite = ["-inf"]` on the mask
+// as well, the race is REFUTED again; declaring `s` instead (it steers no
+// comparison) keeps the proof. A mask that may hold NaN only (NaN == -inf is
+// false) reaches no skip: the model's race is UNKNOWN, the replay with a
+// NaN mask shows none, and the verdict says so. The twin whose skip is
+// CTA-uniform (__syncthreads_or) is PROVED without the assumption:
+// bar.red.or gives every thread of the CTA one value.
 // RUN: split-file %s %t
-// RUN: %expect_exit 3 kproof-opt %inputs/cuda/ptx/soundness.sm80.O3.ptx --verify-sync --contract=%t/race.mlir | FileCheck %s
-// RUN: %expect_exit 3 kproof-opt %inputs/cuda/ptx/soundness.sm80.G.ptx --verify-sync --contract=%t/race.mlir | FileCheck %s
+// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/soundness.sm80.O3.ptx --verify-sync --contract=%t/race.mlir | FileCheck %s
+// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/soundness.sm80.G.ptx --verify-sync --contract=%t/race.mlir | FileCheck %s
+// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/soundness.sm80.O3.ptx --verify-sync --contract=%t/race.mlir --format=json | FileCheck %s --check-prefix=JSON
 // RUN: sed 's/spec = {func/finite_inputs = true, spec = {func/' %t/race.mlir > %t/finite.mlir
 // RUN: kproof-opt %inputs/cuda/ptx/soundness.sm80.O3.ptx --verify-sync --contract=%t/finite.mlir | FileCheck %s --check-prefix=FINITE
+// RUN: sed 's/"mask", buffer = "in", space = "global", type = f32, shape = array<i64: 256>/&, nonfinite = ["-inf"]/' %t/finite.mlir > %t/declared.mlir
+// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/soundness.sm80.O3.ptx --verify-sync --contract=%t/declared.mlir | FileCheck %s --check-prefix=DECLARED
+// RUN: sed 's/"s", buffer = "in", space = "global", type = f32, shape = array<i64: 256>/&, nonfinite = ["-inf", "inf", "nan"]/' %t/finite.mlir > %t/declared-s.mlir
+// RUN: kproof-opt %inputs/cuda/ptx/soundness.sm80.O3.ptx --verify-sync --contract=%t/declared-s.mlir | FileCheck %s --check-prefix=DECLS
+// RUN: sed 's/"-inf"\]/"nan"]/' %t/declared.mlir > %t/nan.mlir
+// RUN: %expect_exit 3 kproof-opt %inputs/cuda/ptx/soundness.sm80.O3.ptx --verify-sync --contract=%t/nan.mlir | FileCheck %s --check-prefix=NAN
+// RUN: %expect_exit 3 kproof-opt %inputs/cuda/ptx/soundness.sm80.O3.ptx --verify-equiv --contract=%t/declared.mlir | FileCheck %s --check-prefix=EQUIV
 // RUN: sed 's/decode_skip_race/decode_skip_ok/' %t/race.mlir > %t/ok.mlir
 // RUN: kproof-opt %inputs/cuda/ptx/soundness.sm80.O3.ptx --verify-sync --contract=%t/ok.mlir | FileCheck %s --check-prefix=OK
 // RUN: kproof-opt %inputs/cuda/ptx/soundness.sm80.G.ptx --verify-sync --contract=%t/ok.mlir | FileCheck %s --check-prefix=OK
+// RUN: sed 's/decode_skip_race/decode_skip_ok/' %t/declared.mlir > %t/ok-declared.mlir
+// RUN: kproof-opt %inputs/cuda/ptx/soundness.sm80.O3.ptx --verify-sync --contract=%t/ok-declared.mlir | FileCheck %s --check-prefix=OK
 // RUN: python3 -c "import json; print(json.dumps({'s': [0.0] * 256, 'mask': ['-inf'] * 32 + [0.0] * 224}))" > %t/inf-tile.json
 // RUN: %expect_exit 1 kproof-run %inputs/cuda/ptx/soundness.sm80.O3.ptx --contract=%t/race.mlir --inputs=%t/inf-tile.json 2>&1 | FileCheck %s --check-prefix=REPLAY
 // CHECK: assuming: floats are exact reals; inputs may be NaN or infinite (a comparison of such values may go either way)
-// CHECK: UNKNOWN: race-free: shared 'decode_skip_race::mt', one CTA, phase {{[0-9]+}}: {{.*}}soundness.cu:7{{[24]}}:5) -- solver: possible only when some input is NaN or infinite
-// CHECK-NOT: PROVED
-// CHECK: UNKNOWN: race-free
+// CHECK: REFUTED: race-free: shared 'decode_skip_race::mt', one CTA, phase {{[0-9]+}}: {{.*}}soundness.cu:7{{[24]}}:5) -- {{(loop-carried )?}}data race on shared 'decode_skip_race::mt' {{.*}} (with mask all -inf, shown by replaying the kernel)
+// CHECK: ERROR: {{(loop-carried )?}}data race on shared 'decode_skip_race::mt'
+// CHECK: Example:
+// CHECK-NEXT: mask[all] = -inf
+// CHECK: Replay: confirmed by replay (IEEE f32): race: {{.*}}decode_skip_race{{.*}}mt' at byte {{[0-9]+}} by thread
+// CHECK: {{^}}REFUTED{{$}}
+// JSON: "mask[all]": "-inf"
+// JSON: "replay": "confirmed by replay (IEEE f32): race:
+// JSON: {{^}}  "verdict": "REFUTED"
 // FINITE: assuming: floats are exact reals; inputs are finite (no NaN or infinity; contract: finite_inputs)
 // FINITE-NOT: UNKNOWN
 // FINITE: PROVED
-// OK: assuming: floats are exact reals; inputs may be NaN or infinite
-// OK-NOT: UNKNOWN
+// DECLARED: assuming: 'mask' may hold -inf entries (contract: nonfinite)
+// DECLARED: assuming: floats are exact reals; inputs are finite (no NaN or infinity; contract: finite_inputs), except the non-finite entries the contract states above
+// DECLARED: mask[all] = -inf
+// DECLARED: Replay: confirmed by replay (IEEE f32): race:
+// DECLARED: {{^}}REFUTED{{$}}
+// DECLS: assuming: 's' may hold -inf, inf, nan entries (contract: nonfinite)
+// DECLS-NOT: UNKNOWN
+// DECLS: {{^}}PROVED{{$}}
+// NAN: assuming: 'mask' may hold nan entries (contract: nonfinite)
+// NAN: UNKNOWN: race-free: {{.*}} -- solver: possible only when some input is NaN or infinite {{.*}}; replaying the kernel with mask all nan showed no such violation
+// NAN-NOT: REFUTED
+// NAN-NOT: confirmed
+// NAN: {{^}}UNKNOWN: race-free
+// EQUIV: UNKNOWN: inputs as the contract states them: 'mask' may hold non-finite entries (contract: nonfinite) -- --verify-equiv models float inputs as finite exact reals
 // OK: PROVED
+// OK-NOT: UNKNOWN
+// OK-NOT: REFUTED
 // REPLAY: "kind": "race"
 // REPLAY-NEXT: "message": "race: {{.*}}decode_skip_race{{.*}}mt' at byte {{[0-9]+}} by thread
 

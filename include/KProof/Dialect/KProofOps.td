@@ -1079,7 +1079,10 @@ def KProof_ContractOp : KProof_Op<"contract", [Symbol]> {
     comparison of values that may be NaN or infinite may go either way, so
     a race or divergence that only such inputs cause is not PROVED.
     `finite_inputs = true` restricts the proof to finite inputs (printed
-    with the verdict).
+    with the verdict). A float input buffer may declare the non-finite
+    values its entries may hold, `nonfinite = ["-inf"]` (a mask; any of
+    "-inf", "inf", "nan"): `--verify-sync` covers them even under
+    `finite_inputs`; `--verify-equiv` (finite reals) is UNKNOWN on them.
 
     A symbolic launch gives `grid_max` instead of `grid` and/or `block_max`
     instead of `block`: dimension d is then any extent in [1, max_d]

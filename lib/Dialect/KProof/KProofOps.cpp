@@ -848,7 +848,7 @@ LogicalResult ContractOp::verify() {
       return emitOpError("param #") << i << " needs a 'name'";
     if (failed(checkKeys(d,
                          {"name", "buffer", "space", "type", "shape",
-                          "scalar", "value", "range"},
+                          "scalar", "value", "range", "nonfinite"},
                          ("param '" + name.getValue() + "'").str())))
       return failure();
     if (!names.insert(name.getValue()).second)
@@ -944,6 +944,29 @@ LogicalResult ContractOp::verify() {
           return emitOpError("param '")
                  << name.getValue() << "': 'range' [" << lo << ", " << hi
                  << ") does not fit the signed " << w << "-bit elements";
+      }
+      if (Attribute nf = d.get("nonfinite")) {
+        // The non-finite values a float input may hold ("-inf" mask
+        // entries): --verify-sync covers them even with finite_inputs.
+        auto list = dyn_cast<ArrayAttr>(nf);
+        bool ok = list && !list.empty();
+        llvm::StringSet<> seen;
+        for (Attribute e : ok ? list.getValue() : ArrayRef<Attribute>()) {
+          auto str = dyn_cast<StringAttr>(e);
+          if (!str || !llvm::is_contained({"-inf", "inf", "nan"},
+                                          str.getValue()) ||
+              !seen.insert(str.getValue()).second)
+            ok = false;
+        }
+        if (!ok)
+          return emitOpError("param '")
+                 << name.getValue()
+                 << "': 'nonfinite' must be a non-empty list of distinct "
+                    "\"-inf\", \"inf\", \"nan\"";
+        if (!isa<FloatType>(type.getValue()) || role == "out")
+          return emitOpError("param '")
+                 << name.getValue()
+                 << "': 'nonfinite' applies to an in or inout buffer of floats";
       }
       if (auto space = d.getAs<StringAttr>("space"))
         if (space.getValue() != "global")

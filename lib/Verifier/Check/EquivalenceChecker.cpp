@@ -123,6 +123,12 @@ void Verdict::print(llvm::raw_ostream &os) const {
         byBuffer[buffer][i] = &v;
     for (auto &[buffer, v] : c.inputs.elementDefaults)
       byBuffer[buffer];
+    // Buffers the replay filled with a non-finite value replace the
+    // model's values.
+    for (auto &[buffer, v] : c.nonFiniteInputs)
+      byBuffer.erase(buffer);
+    for (auto &[buffer, v] : c.nonFiniteInputs)
+      os << "  " << buffer << "[all] = " << v << "\n";
     for (auto &[buffer, elems] : byBuffer) {
       auto d = c.inputs.elementDefaults.find(buffer);
       Rational def = d == c.inputs.elementDefaults.end() ? Rational(0)
@@ -183,6 +189,16 @@ void Verdict::printJSON(llvm::raw_ostream &os) const {
         inputs[buffer + "[" + std::to_string(i) + "]"] = v.toString();
     for (auto &[buffer, v] : counterexample->inputs.elementDefaults)
       inputs[buffer + "[others]"] = v.toString();
+    for (auto &[buffer, v] : counterexample->nonFiniteInputs) {
+      // The replay's non-finite fill replaces the model's values.
+      std::vector<std::string> stale;
+      for (auto &kv : inputs)
+        if (llvm::StringRef(kv.first).starts_with(buffer + "["))
+          stale.push_back(kv.first.str());
+      for (const std::string &k : stale)
+        inputs.erase(k);
+      inputs[buffer + "[all]"] = v;
+    }
     for (auto &[name, v] : counterexample->inputs.bitvectors)
       if (name.find('#') == std::string::npos && name != "e")
         inputs[name] = std::to_string(v.getZExtValue());
@@ -279,6 +295,11 @@ struct Query {
     smt::CheckResult result;
     std::optional<Assignment> model;
     std::string reason;
+    /// UNKNOWN because only NaN or infinite inputs satisfy the query: the
+    /// model over any inputs (its finite values and the outcomes it chose
+    /// for the comparisons of non-finite values), for the replay's search
+    /// of concrete non-finite inputs (Verdict::nonFiniteCandidate).
+    std::optional<Assignment> nonFiniteModel;
   };
 
   /// Checks the conjunction; on sat returns the model. `extra` are
@@ -305,9 +326,10 @@ struct Query {
       return {smt::CheckResult::Unknown, std::nullopt,
               "possible only when some input is NaN or infinite (comparisons "
               "of such values may go either way, and the engine does not "
-              "model which); over finite inputs it holds. "
-              "finite_inputs = true in the contract restricts the proof to "
-              "finite inputs"};
+              "model which); over finite inputs it holds. The contract "
+              "says which inputs the proof covers (finite_inputs = true: "
+              "finite ones; a buffer's nonfinite: its non-finite entries)",
+              o.model};
     return f;
   }
 
@@ -755,6 +777,13 @@ private:
   std::set<std::string> refutedDiagnostics;
   /// A confirmed counterexample: kept for the report (the first one) and
   /// reported as a diagnostic at the failing instruction's PTX location.
+  /// Keeps the first race or barrier divergence that only non-finite
+  /// inputs reach (Verdict::nonFiniteCandidate), for the replay.
+  void nonFiniteCandidate(const std::string &obligation,
+                          const Counterexample &c) {
+    if (!verdict.nonFiniteCandidate)
+      verdict.nonFiniteCandidate = {obligation, c};
+  }
   void refutedAt(Location loc, const Counterexample &c) {
     // Once per instruction and property (paths repeat them).
     if (refutedDiagnostics.insert(locString(loc) + "\n" + c.property).second)
@@ -2790,11 +2819,18 @@ void Checker::checkSync(const ExecutionResult &ex,
                        "counters");
           continue;
         }
-        if (out.result != smt::CheckResult::Sat || !out.model) {
+        // Only non-finite inputs reach it: UNKNOWN, with the model kept as
+        // the candidate that the replay tries concrete values for.
+        bool onlyNonFinite = out.result == smt::CheckResult::Unknown &&
+                             out.nonFiniteModel.has_value();
+        if ((out.result != smt::CheckResult::Sat || !out.model) &&
+            !onlyNonFinite) {
           record(name, VerdictKind::Unknown, "solver: " + out.reason);
           ++undecided;
           continue;
         }
+        if (onlyNonFinite)
+          out.model = out.nonFiniteModel;
         if (sameCta && bridged && (!x.clock.empty() || !y.clock.empty())) {
           // t1 -> barrier 1 -> t3 -> barrier 2 -> t2 may order them.
           record(name, VerdictKind::Unknown,
@@ -2809,7 +2845,7 @@ void Checker::checkSync(const ExecutionResult &ex,
         // Consistency Model: conflicting, unordered, not morally strong);
         // only a contract with tolerate_equal_writes accepts them.
         bool equalValues = false;
-        if (x.write && y.write && x.value && y.value) {
+        if (x.write && y.write && x.value && y.value && !onlyNonFinite) {
           Term v1 = p.first(x.value), v2 = p.second(y.value);
           Query same{T, options, &tableRanges, {cond, T.notOf(T.eq(v1, v2))}};
           Query::Outcome differ = same.check();
@@ -2882,6 +2918,12 @@ void Checker::checkSync(const ExecutionResult &ex,
                          : std::string());
         c.inputs = model;
         c.location = locString(x.loc);
+        if (onlyNonFinite) {
+          nonFiniteCandidate(name, c);
+          record(name, VerdictKind::Unknown, "solver: " + out.reason);
+          ++undecided;
+          continue;
+        }
         refutedAt(x.loc, c);
         record(name, VerdictKind::Refuted, "race: " + c.property);
         ++races;
@@ -2927,10 +2969,15 @@ void Checker::checkSync(const ExecutionResult &ex,
           proved(name, cond, "z3 (unsat)");
           continue;
         }
-        if (out.result != smt::CheckResult::Sat || !out.model) {
+        bool onlyNonFinite = out.result == smt::CheckResult::Unknown &&
+                             out.nonFiniteModel.has_value() && y->barrier;
+        if ((out.result != smt::CheckResult::Sat || !out.model) &&
+            !onlyNonFinite) {
           record(name, VerdictKind::Unknown, "solver: " + out.reason);
           continue;
         }
+        if (onlyNonFinite)
+          out.model = out.nonFiniteModel;
         std::string t1 = p.describe(*out.model, "t1"),
                     t2 = p.describe(*out.model, "t2");
         if (!y->barrier && x->aligned) {
@@ -2972,6 +3019,11 @@ void Checker::checkSync(const ExecutionResult &ex,
                      "reached by every thread of the CTA at the same place)";
         c.inputs = *out.model;
         c.location = locString(x->loc);
+        if (onlyNonFinite) {
+          nonFiniteCandidate(name, c);
+          record(name, VerdictKind::Unknown, "solver: " + out.reason);
+          continue;
+        }
         refutedAt(x->loc, c);
         record(name, VerdictKind::Refuted, "divergent barrier");
       }
@@ -3427,14 +3479,27 @@ std::optional<Verdict> Checker::run() {
   // --verify-sync covers NaN and infinite inputs too (their comparisons
   // may go either way), unless the contract restricts it to finite ones.
   bool nonFinite = options.syncOnly && !bound->finiteInputs;
+  // Buffers the contract says may hold -inf, +inf or NaN entries.
+  std::vector<std::string> nonFiniteBuffers;
+  for (const std::optional<BufferBinding> &b : bound->buffers)
+    if (b && !b->nonFinite.empty())
+      nonFiniteBuffers.push_back(b->name);
+  std::string except =
+      nonFiniteBuffers.empty() ? ""
+      : options.syncOnly
+          ? ", except the non-finite entries the contract states above"
+          : "; the non-finite entries the contract states above are not "
+            "modeled (UNKNOWN)";
   verdict.assumptions.push_back(
       nonFinite ? "floats are exact reals; inputs may be NaN or infinite "
                   "(a comparison of such values may go either way)"
       : bound->finiteInputs && options.syncOnly
           ? "floats are exact reals; inputs are finite (no NaN or "
-            "infinity; contract: finite_inputs)"
+            "infinity; contract: finite_inputs)" +
+                except
           : "floats are exact reals; inputs are finite (no NaN or "
-            "infinity)");
+            "infinity)" +
+                except);
   // Every address is resolved to one contract buffer: distinct buffers are
   // distinct memory (a store to one never changes another).
   std::string bufferNames;
@@ -3472,6 +3537,18 @@ std::optional<Verdict> Checker::run() {
   ExecutorOptions execOptions;
   execOptions.mergeStates = options.mergeStates;
   execOptions.nonFiniteInputs = nonFinite;
+  if (options.syncOnly)
+    execOptions.nonFiniteBuffers = nonFiniteBuffers;
+  // The reals model of --verify-equiv has no values for them: its proof
+  // would cover finite inputs only, fewer than the contract's.
+  for (const std::string &b : nonFiniteBuffers)
+    if (!options.syncOnly)
+      record("inputs as the contract states them: '" + b +
+                 "' may hold non-finite entries (contract: nonfinite)",
+             VerdictKind::Unknown,
+             "--verify-equiv models float inputs as finite exact reals; "
+             "non-finite input values are not modeled there (--verify-sync "
+             "covers them)");
   execOptions.memoryLimitMiB = options.memoryLimitMiB;
   ExecutionResult ex =
       execute(kernel, launch, buffers, scalars, T, N, execOptions);

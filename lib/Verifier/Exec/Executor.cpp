@@ -447,6 +447,54 @@ private:
     }
   }
 
+  /// Whether the float value `t` may be NaN or infinite in the inputs the
+  /// proof covers (ExecutorOptions::nonFiniteInputs, nonFiniteBuffers): a
+  /// non-constant value when every input may be; else a value that reads a
+  /// buffer the contract declares `nonfinite`, or a fresh variable (its
+  /// origin is not tracked, so it may be such a read) other than the value
+  /// of a shared read that no write reaches (unwrittenShared).
+  bool mayBeNonFinite(Term t) {
+    if (t->isConstant())
+      return false;
+    if (options.nonFiniteInputs)
+      return true;
+    if (options.nonFiniteBuffers.empty())
+      return false;
+    // Post-order over the DAG, each term once across calls (memoized).
+    SmallVector<std::pair<Term, bool>> work{{t, false}};
+    while (!work.empty()) {
+      auto [u, expanded] = work.pop_back_val();
+      if (nonFiniteMemo.count(u))
+        continue;
+      if (!expanded) {
+        work.push_back({u, true});
+        for (Term o : u->getOperands())
+          if (!nonFiniteMemo.count(o))
+            work.push_back({o, false});
+        continue;
+      }
+      bool found = false;
+      StringRef name = u->getName();
+      if ((u->getKind() == Kind::RealVar || u->getKind() == Kind::Select) &&
+          u->getSort() == Sort::Real) {
+        StringRef buffer = name.take_until([](char c) { return c == '['; });
+        // The value of a shared read that no write reaches stands for a
+        // case the initialization obligations rule out (or report).
+        found = (name.contains('#') && !unwrittenShared.contains(u)) ||
+                llvm::is_contained(options.nonFiniteBuffers, buffer.str());
+      }
+      for (Term o : u->getOperands())
+        found = found || nonFiniteMemo.lookup(o);
+      nonFiniteMemo[u] = found;
+    }
+    return nonFiniteMemo.lookup(t);
+  }
+  /// The "@uninit" values of resolveSharedRead: a case that the shared
+  /// read's initialization obligation excludes (or reports).
+  llvm::DenseSet<Term> unwrittenShared;
+  /// mayBeNonFinite's answers for the terms it walked.
+  llvm::DenseMap<Term, bool> nonFiniteMemo;
+
   Term fresh(StringRef base, Sort sort, unsigned width = 0) {
     std::string name = (base + "#" + Twine(freshCounter++)).str();
     if (sort == Sort::Real)
@@ -2278,6 +2326,7 @@ Term Executor::resolveSharedRead(State &s, const std::string &region,
   // initialization obligation below).
   Term v = fresh(region + "@uninit", wantReal ? Sort::Real : Sort::BV,
                  bytes * 8);
+  unwrittenShared.insert(v);
   Term anyMatch = T.boolConst(false);
   std::optional<Location> guessedWriter;
   for (const MemoryAccess &w : result.accesses) {
@@ -3350,7 +3399,7 @@ bool Executor::execOp(State &s, Operation *op) {
                       T.realLt(absA, T.real(minNormal)));
           break;
         }
-        if (options.nonFiniteInputs && !a->isConstant()) {
+        if (mayBeNonFinite(a)) {
           Term nf = T.boolVar(nonFiniteFlag());
           r = T.orOf(T.andOf(T.notOf(nf), r),
                      T.andOf(nf, fresh("testp.nonfinite", Sort::Bool)));
@@ -3455,8 +3504,7 @@ bool Executor::execOp(State &s, Operation *op) {
           }
           // NaN and infinite operands (ExecutorOptions::nonFiniteInputs):
           // every outcome is possible, thread by thread.
-          if (options.nonFiniteInputs && r &&
-              (!a->isConstant() || !b->isConstant())) {
+          if (r && (mayBeNonFinite(a) || mayBeNonFinite(b))) {
             Term nf = T.boolVar(nonFiniteFlag());
             r = T.orOf(T.andOf(T.notOf(nf), r),
                        T.andOf(nf, fresh("fcmp.nonfinite", Sort::Bool)));

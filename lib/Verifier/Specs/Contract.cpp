@@ -99,6 +99,15 @@ bindParams(ContractOp contract, KernelOp kernel, TermContext &T,
             std::to_string(r[0]) + ", " + std::to_string(r[1]) +
             ") (contract: range)");
       }
+      if (auto nf = d.getAs<ArrayAttr>("nonfinite")) {
+        std::string list;
+        for (Attribute e : nf) {
+          b.nonFinite.push_back(cast<StringAttr>(e).getValue().str());
+          list += (list.empty() ? "" : ", ") + b.nonFinite.back();
+        }
+        bc.assumptions.push_back("'" + name + "' may hold " + list +
+                                 " entries (contract: nonfinite)");
+      }
       bc.buffers.push_back(b);
       bc.scalars.push_back(nullptr);
       continue;

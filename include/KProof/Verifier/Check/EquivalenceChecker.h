@@ -56,6 +56,19 @@ struct Counterexample {
   /// element index) whose value differs; empty for other properties.
   std::string outputBuffer;
   std::optional<uint64_t> outputIndex;
+  /// Inputs the replay set to non-finite values, which `inputs` (exact
+  /// rationals) cannot hold: (buffer, value) for "every element of buffer
+  /// is value" ("-inf", "inf", "nan"). They replace the buffer's values in
+  /// `inputs`.
+  std::vector<std::pair<std::string, std::string>> nonFiniteInputs;
+};
+
+/// A race or barrier divergence the model shows only with NaN or infinite
+/// inputs (--verify-sync): the obligation (UNKNOWN) and the model's
+/// counterexample over its finite values.
+struct NonFiniteCandidate {
+  std::string obligation;
+  Counterexample counterexample;
 };
 
 struct Verdict {
@@ -70,6 +83,11 @@ struct Verdict {
   /// that forked, and the merges of their states at joins.
   unsigned paths = 0, branches = 0, merges = 0;
   std::optional<Counterexample> counterexample;
+  /// UNKNOWN only: the first race or divergence that only non-finite inputs
+  /// reach. The driver's replay (interp::replayAndSettle) tries concrete
+  /// non-finite values the contract allows; a run that shows the finding
+  /// makes the verdict REFUTED with those inputs.
+  std::optional<NonFiniteCandidate> nonFiniteCandidate;
   /// For UNKNOWN: the first reason.
   std::string reason;
   /// For REFUTED: what replaying the counterexample on the kernel through

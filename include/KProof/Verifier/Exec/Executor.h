@@ -123,6 +123,11 @@ struct BufferBinding {
   /// every element (signed values of the element width). It restricts the
   /// inputs a proof covers (printed with the verdict); it is no axiom.
   std::optional<std::pair<int64_t, int64_t>> range;
+  /// Float inputs: the non-finite values the contract says an element may
+  /// hold (`nonfinite = ["-inf"]`: "-inf", "inf", "nan"), a mask of -inf
+  /// entries. --verify-sync covers them even under finite_inputs; the
+  /// reals model of --verify-equiv does not (an UNKNOWN obligation).
+  std::vector<std::string> nonFinite;
   bool isSymbolic() const {
     for (const std::string &s : symbolicDims)
       if (!s.empty())
@@ -392,6 +397,12 @@ struct ExecutorOptions {
   /// covers every IEEE-754 outcome of NaN and infinite operands. Off: the
   /// reals model alone (inputs are finite; printed with the verdict).
   bool nonFiniteInputs = false;
+  /// With nonFiniteInputs off: the input buffers that may still hold
+  /// non-finite values (BufferBinding::nonFinite). A float comparison whose
+  /// operands read one of them, or a value the engine does not track (a
+  /// fresh variable: an unresolved read, an opaque result), is treated as
+  /// under nonFiniteInputs.
+  std::vector<std::string> nonFiniteBuffers;
   /// Memory budget of the process in MiB (resident set, checked every 4096
   /// operations; 0: none): past it the execution stops with UNKNOWN naming
   /// the budget, instead of the allocator aborting.
