@@ -165,6 +165,14 @@ llvm::cl::opt<uint64_t> memoryLimit(
                    "(UNKNOWN naming the budget)"),
     llvm::cl::init(16384), llvm::cl::cat(kproofCategory));
 
+llvm::cl::opt<unsigned> smallSizes(
+    "small-sizes",
+    llvm::cl::desc("When the proof over the contract's symbolic sizes is "
+                   "UNKNOWN, check the kernel again at each size = lo, "
+                   "lo + 1, ... (this many values; default 4; 0: none). A "
+                   "REFUTED there is the verdict; they never prove anything"),
+    llvm::cl::init(4), llvm::cl::cat(kproofCategory));
+
 enum { ExitUnknown = 3 };
 } // namespace
 
@@ -217,6 +225,7 @@ static int runVerifyEquiv(ModuleOp module, MLIRContext &context,
   options.solverGuardSeconds = solverGuard;
   options.probes = probes;
   options.memoryLimitMiB = memoryLimit;
+  options.smallSizes = smallSizes;
   if (precisionMode == "strict")
     options.strictPrecision = true;
   else if (precisionMode != "allow") {

@@ -677,6 +677,8 @@ public:
       : module(module), contract(contract), options(options), N(T) {}
 
   std::optional<Verdict> run();
+  /// The contract's launch, once run() has bound it.
+  const LaunchConfig &getLaunch() const { return launch; }
 
 private:
   ModuleOp module;
@@ -3451,8 +3453,10 @@ void Checker::checkCountedBarriers(const ExecutionResult &ex,
 }
 
 std::optional<Verdict> Checker::run() {
-  std::optional<BoundContract> bound =
-      bindContract(module, contract, T, nullptr, options.mergeStates);
+  std::optional<BoundContract> bound = bindContract(
+      module, contract, T,
+      options.sizeValues.empty() ? nullptr : &options.sizeValues,
+      options.mergeStates);
   if (!bound)
     return std::nullopt;
   KernelOp kernel = bound->kernel;
@@ -3748,5 +3752,50 @@ std::optional<Verdict>
 kproof::engine::checkEquivalence(ModuleOp module, ContractOp contract,
                                  const CheckerOptions &options) {
   Checker checker(module, contract, options);
-  return checker.run();
+  std::optional<Verdict> verdict = checker.run();
+  if (!verdict || verdict->kind != VerdictKind::Unknown ||
+      !options.smallSizes || !options.sizeValues.empty())
+    return verdict;
+  // Bounded checks at small sizes (DESIGN: counterexamples come from a
+  // bounded unrolling at small n): every free size at lo, lo + 1, ...
+  const LaunchConfig &launch = checker.getLaunch();
+  if (launch.isSymbolic())
+    return verdict;
+  std::vector<const LaunchConfig::SizeParam *> free;
+  int64_t lo = INT64_MIN, hi = INT64_MAX;
+  for (const LaunchConfig::SizeParam &p : launch.sizes)
+    if (!p.value) {
+      free.push_back(&p);
+      lo = std::max(lo, p.lo);
+      hi = std::min(hi, p.hi);
+    }
+  if (free.empty())
+    return verdict;
+  std::string names, tried;
+  for (const LaunchConfig::SizeParam *p : free)
+    names += (names.empty() ? "" : ", ") + p->name;
+  for (int64_t v = lo; v < hi && v < lo + int64_t(options.smallSizes); ++v) {
+    CheckerOptions bounded = options;
+    for (const LaunchConfig::SizeParam *p : free)
+      bounded.sizeValues[p->name] = v;
+    Checker small(module, contract, bounded);
+    std::optional<Verdict> at = small.run();
+    tried += (tried.empty() ? "" : ", ") + std::to_string(v);
+    if (!at || at->kind != VerdictKind::Refuted)
+      continue;
+    // The counterexample names the sizes (the replay binds them).
+    if (at->counterexample)
+      for (const LaunchConfig::SizeParam *p : free)
+        at->counterexample->inputs.bitvectors[p->name] =
+            APInt(p->width, uint64_t(v), /*isSigned=*/true);
+    at->warnings.push_back(
+        "the proof over every " + names + " in the contract's range is " +
+        "UNKNOWN (" + verdict->reason + "); this REFUTED is the kernel at " +
+        names + " = " + std::to_string(v) +
+        " (a bounded check at small sizes, --small-sizes)");
+    return at;
+  }
+  verdict->warnings.push_back("bounded checks at " + names + " = " + tried +
+                              " (--small-sizes) found no counterexample");
+  return verdict;
 }

@@ -1044,6 +1044,40 @@ Term Executor::additiveDifference(Term a, Term b) {
   return d;
 }
 
+namespace {
+/// A real term as sum_t c_t * t + constant over its non-sum atoms (nested
+/// sums flattened, constant factors of two-operand products pulled out).
+struct LinearForm {
+  std::map<Term, Rational> coeffs;
+  Rational constant{0};
+  void add(Term t, const Rational &scale) {
+    if (t->getKind() == Kind::Add) {
+      for (Term o : t->getOperands())
+        add(o, scale);
+    } else if (t->isRealConst()) {
+      constant = constant + scale * t->getRational();
+    } else if (t->getKind() == Kind::Mul && t->getNumOperands() == 2 &&
+               (t->getOperand(0)->isRealConst() ||
+                t->getOperand(1)->isRealConst())) {
+      bool first = t->getOperand(0)->isRealConst();
+      add(t->getOperand(first ? 1 : 0),
+          scale * t->getOperand(first ? 0 : 1)->getRational());
+    } else {
+      Rational &c = coeffs[t];
+      c = c + scale;
+    }
+  }
+  bool isZero() const {
+    if (!(constant == Rational(0)))
+      return false;
+    for (auto &[t, c] : coeffs)
+      if (!(c == Rational(0)))
+        return false;
+    return true;
+  }
+};
+} // namespace
+
 /// Drops the elements of `v` past the first `n`.
 template <typename Vec> static void truncateTo(Vec &v, size_t n) {
   if (v.size() > n)
@@ -1271,9 +1305,14 @@ bool Executor::summarizeLoop(State &s, Block *h, ArrayRef<SymValue> entry) {
     return false;
   };
   // Classify the loop-carried values.
-  enum class Role { Invariant, Induction, Sum, Max, Min };
+  enum class Role { Invariant, Induction, Sum, Max, Min, Rescaled };
   SmallVector<Role> roles(V.size(), Role::Invariant);
   SmallVector<Term> steps(V.size(), nullptr), contrib(V.size(), nullptr);
+  // Rescaled sums: the running max they follow, and the placeholder of its
+  // new value in `contrib`.
+  SmallVector<size_t> partner(V.size(), 0);
+  SmallVector<Term> placeholder(V.size(), nullptr);
+  SmallVector<size_t> deferred;
   SmallVector<Term> inductionVars;
   for (size_t i = 0; i < V.size(); ++i) {
     if (next[i] == V[i])
@@ -1348,11 +1387,110 @@ bool Executor::summarizeLoop(State &s, Block *h, ArrayRef<SymValue> entry) {
     }
     if (contrib[i])
       contrib[i] = invariant(contrib[i]);
+    if (roles[i] == Role::Invariant && k == Kind::Add) {
+      deferred.push_back(i); // a rescaled sum? (below, once maxima known)
+      continue;
+    }
     if (roles[i] == Role::Invariant || mentionsAny(contrib[i], others))
       return bail("loop-carried value #" + Twine(i) + " (" +
                   n->toBriefString(80) +
                   ") has no invariant the engine states (sum, max or min "
-                  "of the iterations, or an induction variable)");
+                  "of the iterations, a sum rescaled by a running max, or "
+                  "an induction variable)");
+  }
+  // A sum rescaled by a running max m (the online-softmax denominator and
+  // accumulator; Milakov and Gimelshein, "Online normalizer calculation for
+  // softmax", 2018): d' = d * exp(m - m') + c(m') with m' = max(m, x_k) the
+  // max's next value and c(m') = sum_t a_t * exp(b_t - m'), where d, m and
+  // the other accumulators occur in no a_t, b_t. Then d_k * exp(m_k) =
+  // d_0 * exp(m_0) + sum_{j<k} sum_t a_t(j) * exp(b_t(j)), by exp(u + v) =
+  // exp(u) * exp(v), so
+  //   d_k = d_0 * exp(m_0 - m_k) + sum_{j<k} c_j(m_k),
+  // c_j(m_k) being iteration j's contribution with m' read as m_k (the
+  // closed form below; d_0 = 0 drops the first term, which for m_0 = -inf
+  // is 0 * exp(-inf - m_k)). Exact over the reals, as the other summaries.
+  for (size_t i : deferred) {
+    Term n = next[i];
+    auto noInvariant = [&]() {
+      return bail("loop-carried value #" + Twine(i) + " (" +
+                  n->toBriefString(80) +
+                  ") has no invariant the engine states (sum, max or min "
+                  "of the iterations, a sum rescaled by a running max, or "
+                  "an induction variable)");
+    };
+    // The addend d * exp(arg); the rest is c.
+    std::optional<size_t> p;
+    SmallVector<Term> rest;
+    for (Term o : n->getOperands()) {
+      if (!p && o->getKind() == Kind::Mul && o->getNumOperands() == 2) {
+        Term a = o->getOperand(0), b = o->getOperand(1);
+        if (b == V[i])
+          std::swap(a, b);
+        if (a == V[i] && b->getKind() == Kind::Exp) {
+          Term arg = b->getOperand(0);
+          for (size_t q = 0; q < V.size() && !p; ++q)
+            if (roles[q] == Role::Max) {
+              // arg == m - m' as linear forms.
+              LinearForm lf;
+              lf.add(arg, Rational(1));
+              lf.add(V[q], Rational(-1));
+              lf.add(next[q], Rational(1));
+              if (lf.isZero())
+                p = q;
+            }
+          if (p)
+            continue;
+        }
+      }
+      rest.push_back(o);
+    }
+    if (!p || rest.empty())
+      return noInvariant();
+    Term P = fresh("loop.m", Sort::Real);
+    llvm::DenseMap<Term, Term> toP;
+    toP[next[*p]] = P;
+    // Each addend of c: a * exp(b - m'), m' only there.
+    SmallVector<Term> addends;
+    for (Term o : rest) {
+      Term c = invariant(T.substitute(o, toP));
+      if (mentionsAny(c, others) || mentionsAny(c, {V[i]}))
+        return noInvariant();
+      SmallVector<Term> factors;
+      if (c->getKind() == Kind::Mul)
+        llvm::append_range(factors, c->getOperands());
+      else
+        factors.push_back(c);
+      unsigned scaled = 0;
+      for (Term fct : factors) {
+        if (!mentionsAny(fct, {P}))
+          continue;
+        // exp(b - m'): m' with coefficient -1, nowhere else in b.
+        LinearForm lf;
+        if (fct->getKind() == Kind::Exp)
+          lf.add(fct->getOperand(0), Rational(1));
+        auto coeff = lf.coeffs.find(P);
+        bool linear = coeff != lf.coeffs.end() &&
+                      coeff->second == Rational(-1);
+        for (auto &[atom, c] : lf.coeffs)
+          linear &= atom == P || !mentionsAny(atom, {P});
+        if (fct->getKind() != Kind::Exp || !linear)
+          return noInvariant();
+        ++scaled;
+      }
+      if (scaled != 1)
+        return noInvariant();
+      addends.push_back(c);
+    }
+    roles[i] = Role::Rescaled;
+    partner[i] = *p;
+    placeholder[i] = P;
+    contrib[i] = addends.size() == 1 ? addends[0] : T.add(addends);
+    Term d0 = entry[i].term, m0 = entry[*p].term;
+    if (!(d0->isRealConst() && d0->getRational() == Rational(0)) &&
+        (!m0 || m0->getKind() == Kind::NegInf))
+      return bail("loop-carried value #" + Twine(i) +
+                  " is a sum rescaled by a running max that starts at -inf "
+                  "with a non-zero initial value");
   }
 
   // Closed forms at iteration k (a 64-bit counter).
@@ -1395,6 +1533,24 @@ bool Executor::summarizeLoop(State &s, Block *h, ArrayRef<SymValue> entry) {
       m[keys[i]] = roles[i] == Role::Sum   ? T.add(a0, r)
                 : roles[i] == Role::Max ? T.max(a0, r)
                                         : T.min(a0, r);
+    }
+    // Rescaled sums, once the maxima they follow are closed:
+    // d_k = d_0 * exp(m_0 - m_k) + sum_{j<k} c_j(m_k).
+    for (size_t i = 0; i < V.size(); ++i) {
+      if (roles[i] != Role::Rescaled)
+        continue;
+      Term mk = m[keys[partner[i]]];
+      llvm::DenseMap<Term, Term> mjk = mj;
+      mjk[placeholder[i]] = mk;
+      Term r = T.reduce(Kind::SumOver, j, zero64, k64,
+                        T.substitute(contrib[i], mjk));
+      Term d0 = entry[i].term;
+      m[keys[i]] =
+          d0->isRealConst() && d0->getRational() == Rational(0)
+              ? r
+              : T.add(T.mul(d0, T.exp(T.add(entry[partner[i]].term,
+                                            T.neg(mk)))),
+                      r);
     }
     return m;
   };

@@ -30,6 +30,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -117,6 +118,16 @@ struct CheckerOptions {
   /// past it (UNKNOWN naming the budget). One query can still grow beyond
   /// it while it runs. The default stays below a 24 GiB machine.
   uint64_t memoryLimitMiB = 16384;
+  /// Bounded checks at small sizes: when the proof over the contract's
+  /// symbolic sizes (integer scalars with a `range`, under a concrete
+  /// launch) is UNKNOWN, the kernel is checked again with every such size
+  /// fixed to lo, lo + 1, ... (this many values, within the range); the
+  /// first REFUTED is the verdict (its counterexample names the size). They
+  /// never prove anything. 0: none.
+  unsigned smallSizes = 4;
+  /// The sizes' values for one such bounded check (bindContract's
+  /// launchValues); empty: symbolic.
+  std::map<std::string, int64_t> sizeValues;
   /// Precision of the MPFR confirmation, in bits.
   unsigned mpfrBits = 256;
   /// Models tried before a non-confirmed counterexample gives UNKNOWN.

@@ -1,0 +1,51 @@
+// loop_online.cu -- the one-pass ("online") softmax recurrence over a row
+// length n that is a kernel parameter, one thread per row of x [rows, n]:
+//
+//   m = -inf, d = 0
+//   for j < n: m' = max(m, x[j]);  d = d * __expf(m - m') + __expf(x[j] - m');
+//              m = m'
+//   for j < n: y[j] = __expf(x[j] - m) / d
+//
+// Fixture for: loops whose loop-carried value is a sum rescaled by a running
+// max (test/Verifier/loop-symbolic-online.mlir): summarized by the
+// invariant d_k = sum_{j<k} exp(x_j - m_k), so the kernel proves for every
+// n in the contract's range. Twin: softmax_online_rows_norescale forgets
+// the rescale of the denominator (d += __expf(x[j] - m')), which is wrong
+// as soon as a later element raises the running max.
+// The loops keep `#pragma unroll 1`; __expf is written explicitly.
+
+#include <math.h>
+
+extern "C" __global__ void softmax_online_rows(const float *__restrict__ x,
+                                               float *__restrict__ y, int n) {
+  int row = blockIdx.x * blockDim.x + threadIdx.x;
+  const float *xr = x + (size_t)row * n;
+  float m = -INFINITY, d = 0.0f;
+#pragma unroll 1
+  for (int j = 0; j < n; ++j) {
+    float v = xr[j];
+    float m_new = fmaxf(m, v);
+    d = d * __expf(m - m_new) + __expf(v - m_new);
+    m = m_new;
+  }
+#pragma unroll 1
+  for (int j = 0; j < n; ++j)
+    y[(size_t)row * n + j] = __expf(xr[j] - m) / d;
+}
+
+extern "C" __global__ void softmax_online_rows_norescale(
+    const float *__restrict__ x, float *__restrict__ y, int n) {
+  int row = blockIdx.x * blockDim.x + threadIdx.x;
+  const float *xr = x + (size_t)row * n;
+  float m = -INFINITY, d = 0.0f;
+#pragma unroll 1
+  for (int j = 0; j < n; ++j) {
+    float v = xr[j];
+    float m_new = fmaxf(m, v);
+    d = d + __expf(v - m_new); // bug: d is not rescaled by exp(m - m_new)
+    m = m_new;
+  }
+#pragma unroll 1
+  for (int j = 0; j < n; ++j)
+    y[(size_t)row * n + j] = __expf(xr[j] - m) / d;
+}

@@ -1,0 +1,46 @@
+// The one-pass ("online") softmax over a row length n that is a kernel
+// parameter (test/Inputs/cuda/loop_online.cu), one thread per row of
+// x [64, n], for every n in [1, 2^20] at once. The loop's denominator
+// d' = d * exp(m - m') + exp(x[j] - m') is a sum rescaled by the running
+// max m' = max(m, x[j]): summarized by d_k = sum_{j<k} exp(x[j] - m_k),
+// and the stores of the second loop are a store family. At -G the proof
+// closes; at -O3 the value obligation is UNKNOWN (the kernel's running max
+// and the spec's row max are not unified there), never REFUTED.
+// The twin that forgets the rescale has no invariant the engine states:
+// the proof over every n is UNKNOWN, and the bounded checks at small n
+// (--small-sizes, default n = 1..4) REFUTE it at n = 2 with a replayed
+// counterexample. --small-sizes=0 leaves it UNKNOWN.
+//
+// RUN: split-file %s %t
+// RUN: kproof-opt %inputs/cuda/ptx/loop_online.sm90.G.ptx --verify-equiv --contract=%t/online.mlir | FileCheck %s --check-prefix=ONLINE
+// RUN: kproof-opt %inputs/cuda/ptx/loop_online.sm80.G.ptx --verify-equiv --contract=%t/online.mlir | FileCheck %s --check-prefix=ONLINE
+// RUN: %expect_exit 0,3 kproof-opt %inputs/cuda/ptx/loop_online.sm80.O3.ptx --verify-equiv --contract=%t/online.mlir | FileCheck %s --check-prefix=O3
+// RUN: sed 's/"softmax_online_rows"/"softmax_online_rows_norescale"/' %t/online.mlir > %t/norescale.mlir
+// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/loop_online.sm80.O3.ptx --verify-equiv --contract=%t/norescale.mlir 2>/dev/null | FileCheck %s --check-prefix=BUG
+// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/loop_online.sm90.G.ptx --verify-equiv --contract=%t/norescale.mlir 2>/dev/null | FileCheck %s --check-prefix=BUG
+// RUN: %expect_exit 3 kproof-opt %inputs/cuda/ptx/loop_online.sm90.G.ptx --verify-equiv --contract=%t/norescale.mlir --small-sizes=0 | FileCheck %s --check-prefix=NOSMALL
+
+// ONLINE: assuming: precondition: 'n' is in [1, 1048577) (contract: range)
+// ONLINE: obligations: [[N:[0-9]+]] ([[N]] proved)
+// ONLINE: {{^}}PROVED{{$}}
+// O3-NOT: REFUTED
+// O3: {{^(PROVED|UNKNOWN: value y\[i\] written by the representative thread)}}
+// BUG: warning: the proof over every n in the contract's range is UNKNOWN ({{.*}}has no invariant the engine states{{.*}}); this REFUTED is the kernel at n = 2 (a bounded check at small sizes, --small-sizes)
+// BUG: ERROR: value mismatch at y[{{[0-9]+}}]
+// BUG: Example:
+// BUG: n = 2
+// BUG: Replay: confirmed by replay (IEEE f32): kernel y[{{[0-9]+}}] = 0.18393{{[0-9]+}}, spec = 0.26894{{[0-9]+}}
+// BUG: {{^}}REFUTED{{$}}
+// NOSMALL-NOT: bounded check
+// NOSMALL: UNKNOWN: more than 256 paths {{.*}}not summarized: loop at {{.*}}has no invariant the engine states
+
+//--- online.mlir
+kproof.contract @online {
+  kernel = "softmax_online_rows", grid = array<i64: 2, 1, 1>, block = array<i64: 32, 1, 1>,
+  params = [
+    {name = "x", buffer = "in", space = "global", type = f32, shape = [64, "n"]},
+    {name = "y", buffer = "out", space = "global", type = f32, shape = [64, "n"]},
+    {name = "n", scalar = i32, range = array<i64: 1, 1048577>}
+  ],
+  spec = {builtin = "softmax", input = "x", output = "y"}
+}
