@@ -159,3 +159,45 @@ TEST(TermPrinting, BriefStringOfADeepDag) {
 }
 
 } // namespace
+
+/// A product of two bounded values that does not wrap is an atom with the
+/// product of their intervals, so nvcc's byte offset of a row, ((4 k) +
+/// (row * n << 2)) / 4, reads as row * n + k (n <= 2^20, k <= 2^32); an
+/// unbounded product may wrap and stays an atom, its scaling kept.
+TEST(IndexForm, BoundedProduct) {
+  Fixture f;
+  f.T.setUpperBound("n", 1 << 20);
+  f.T.setUpperBound("loop.k", uint64_t(1) << 32);
+  Term n = f.T.bvVar("n", 32), k = f.T.bvVar("loop.k", 64);
+  Term row = f.T.bvSExt(f.add(f.mul(f.cta, f.c32(32)), f.tid), 64);
+  Term rowN = f.mul(f.T.bvSExt(n, 64), row);
+  std::optional<std::pair<uint64_t, uint64_t>> iv = f.T.indexInterval(rowN);
+  ASSERT_TRUE(iv.has_value());
+  EXPECT_EQ(iv->first, 0u);
+  EXPECT_EQ(iv->second, uint64_t(1 << 20) * 95);
+  Term bytes = f.add(f.mul(f.c64(4), k),
+                     f.T.bvBin(Kind::BVShl, rowN, f.c64(2)));
+  Term back = f.T.bvBin(Kind::BVUDiv, bytes, f.c64(4));
+  EXPECT_EQ(f.T.canonicalIndex(back), f.T.canonicalIndex(f.add(rowN, k)));
+  // Sound under the bounds: Z3 proves the rewrite.
+  {
+    smt::Context z3;
+    Z3Lowering lowering(z3, f.T);
+    smt::Solver solver(z3);
+    Term cond = f.T.andOf(
+        {f.T.bvUle(f.tid, f.c32(63)), f.T.bvUle(f.cta, f.c32(1)),
+         f.T.bvUle(n, f.c32(1 << 20)),
+         f.T.bvUle(k, f.c64(uint64_t(1) << 32)),
+         f.T.notOf(f.T.eq(back, f.T.canonicalIndex(back)))});
+    smt::Expr e = lowering.lower(cond);
+    ASSERT_TRUE(e.isValid()) << lowering.getError();
+    solver.add(e);
+    EXPECT_EQ(solver.check(), smt::CheckResult::Unsat);
+  }
+  // Without bounds the product may wrap: 4 * p / 4 is not p.
+  Term a = f.T.bvVar("a", 64), b = f.T.bvVar("b", 64);
+  Term p = f.mul(a, b);
+  EXPECT_FALSE(f.T.indexInterval(f.T.bvBin(Kind::BVShl, p, f.c64(2))));
+  Term scaled = f.T.bvBin(Kind::BVUDiv, f.mul(p, f.c64(4)), f.c64(4));
+  EXPECT_NE(f.T.canonicalIndex(scaled), p);
+}

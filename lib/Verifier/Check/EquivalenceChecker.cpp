@@ -812,6 +812,12 @@ private:
   /// 20 s guard): for the shortcuts above, whose failure only means that
   /// the value query goes on as before. Unknown is no.
   bool shortcutUnsat(Term bad, uint64_t rlimit);
+  /// `value` with each quotient x / d and remainder x % d by a non-constant
+  /// divisor d (a row length n) replaced by q and r when x's index form is
+  /// q * d + r (addends c * (d * y), no product wrapping) and Z3 proves
+  /// r < d under `pc`: the spec's row `(row * n + k) / n` of the element a
+  /// store family writes at iteration k is `row` (exact).
+  Term splitDivisions(Term pc, Term value);
   /// Proves `pc => lhs == rhs` or finds a confirmed counterexample.
   void checkValue(const std::string &name, Term pc, Term lhs, Term rhs,
                   Location loc, Term index = nullptr,
@@ -914,6 +920,79 @@ private:
       Term witnessA = nullptr, Term witnessB = nullptr,
       std::optional<std::pair<std::string, uint64_t>> element = std::nullopt);
 };
+
+Term Checker::splitDivisions(Term pc, Term value) {
+  llvm::DenseMap<Term, Term> map;
+  llvm::DenseSet<Term> seen;
+  for (Term u : subterms({value})) {
+    if ((u->getKind() != Kind::BVUDiv && u->getKind() != Kind::BVURem) ||
+        u->getWidth() > 64 || u->getOperand(1)->getKind() == Kind::BVConst)
+      continue;
+    Term x = u->getOperand(0), d = u->getOperand(1);
+    if (!seen.insert(u).second)
+      continue;
+    unsigned w = u->getWidth();
+    // The canonical linear form of x, its addends c * atom (+ constant).
+    Term xc = T.canonicalIndex(x);
+    if (!T.indexInterval(xc))
+      continue;
+    SmallVector<Term> work{xc}, quotient, rest;
+    bool ok = true;
+    while (!work.empty() && ok) {
+      Term a = work.pop_back_val();
+      if (a->getKind() == Kind::BVAdd) {
+        work.push_back(a->getOperand(0));
+        work.push_back(a->getOperand(1));
+        continue;
+      }
+      // c * P with P = d * y (or y * d): contributes c * y to the quotient.
+      Term p = a, c = nullptr;
+      if (a->getKind() == Kind::BVMul &&
+          a->getOperand(1)->getKind() == Kind::BVConst &&
+          a->getOperand(0)->getKind() == Kind::BVMul)
+        p = a->getOperand(0), c = a->getOperand(1);
+      Term y = nullptr;
+      if (p->getKind() == Kind::BVMul) {
+        if (p->getOperand(0) == d)
+          y = p->getOperand(1);
+        else if (p->getOperand(1) == d)
+          y = p->getOperand(0);
+      }
+      if (!y) {
+        rest.push_back(a);
+        continue;
+      }
+      // The product must not wrap (then P = d * y as integers), and c
+      // must be a positive coefficient.
+      auto id = T.indexInterval(d), iy = T.indexInterval(y);
+      if (!id || !iy ||
+          (unsigned __int128)id->second * iy->second >=
+              ((unsigned __int128)1 << w) ||
+          (c && c->getAPInt().isNegative()))
+        ok = false;
+      quotient.push_back(c ? T.bvBin(Kind::BVMul, y, c) : y);
+    }
+    if (!ok || quotient.empty())
+      continue;
+    Term q = quotient[0];
+    for (size_t i = 1; i < quotient.size(); ++i)
+      q = T.bvBin(Kind::BVAdd, q, quotient[i]);
+    Term r = rest.empty() ? T.bv(0, w) : rest[0];
+    for (size_t i = 1; i < rest.size(); ++i)
+      r = T.bvBin(Kind::BVAdd, r, rest[i]);
+    // x = q * d + r exactly (x's form does not wrap, nor does any product
+    // d * y, and r, as part of that form, is its value); it is the
+    // division when r < d on every execution the path condition allows.
+    if (!T.indexInterval(r))
+      continue;
+    if (!shortcutUnsat(T.andOf(pc, T.notOf(T.bvUlt(r, d))), 3'000'000))
+      continue;
+    // As written (not re-canonicalized): q * d then spells the kernel's
+    // own product atom.
+    map[u] = u->getKind() == Kind::BVUDiv ? q : r;
+  }
+  return map.empty() ? value : T.substitute(value, map);
+}
 
 bool Checker::shortcutUnsat(Term bad, uint64_t rlimit) {
   Query q{T, options, &tableRanges, {bad}};
@@ -1921,6 +2000,7 @@ void Checker::checkThreadStores(const PathResult &p, ArrayRef<Spec *> specs) {
     Term kernelValue = T.substitute(st->value, pins);
     specValue = T.substitute(specValue, pins);
     Term index = T.substitute(st->index, pins);
+    specValue = splitDivisions(spc, specValue);
     bool closed = N.provesEqual(kernelValue, specValue);
     if (!closed && probeValue(name, spc, kernelValue, specValue, st->loc,
                               index, out.name)) {

@@ -1688,6 +1688,10 @@ bool Executor::summarizeLoop(State &s, Block *h, ArrayRef<SymValue> entry) {
 
   // Prove E: the test stays in the loop at every k < E and exits at E.
   Term k = fresh("loop.k", Sort::BV, 64);
+  // Every use of k is under k <= E <= 2^w (the guards below): index terms
+  // of the body fold as linear forms within that bound.
+  if (tripBound)
+    T.setUpperBound(k->getName(), tripBound);
   llvm::DenseMap<Term, Term> mk = atIter(k), mE = atIter(E);
   Term stayK = T.substitute(stayCond, mk);
   Term stayE = T.substitute(stayCond, mE);

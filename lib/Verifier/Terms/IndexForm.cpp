@@ -211,6 +211,14 @@ private:
       for (int k = 0; k < 2; ++k)
         if (std::optional<Int> c = constOf(t->getOperand(k)))
           return exact(scale(read(t->getOperand(1 - k)), *c));
+      {
+        // A product of two bounded values that does not wrap: an atom
+        // with the product of their intervals (row * n under n's bound).
+        Form fa = read(t->getOperand(0)), fb = read(t->getOperand(1));
+        if (fa.fits() && fb.fits() && fa.hi < pow2(62) && fb.hi < pow2(62) &&
+            fa.hi * fb.hi < pow2(w))
+          return boundedAtom(t, fa.lo * fb.lo, fa.hi * fb.hi);
+      }
       return atom(t);
     case Kind::BVShl:
       if (std::optional<Int> c = constOf(t->getOperand(1)); c && *c < w)
@@ -412,6 +420,27 @@ std::optional<uint64_t> TermContext::upperBound(llvm::StringRef name) const {
   if (it == upperBounds.end())
     return std::nullopt;
   return it->second;
+}
+
+std::optional<std::pair<uint64_t, uint64_t>>
+TermContext::indexInterval(Term t) {
+  if (!t || t->getSort() != Sort::BV || t->getWidth() > 64)
+    return std::nullopt;
+  Reader reader(*this);
+  Form f = reader.read(t);
+  if (!f.fits())
+    return std::nullopt;
+  // Arithmetic that the form could not read without wrapping is its own
+  // atom over the whole width: no exact value.
+  unsigned w = t->getWidth();
+  bool arithmetic = t->getKind() == Kind::BVAdd ||
+                    t->getKind() == Kind::BVSub ||
+                    t->getKind() == Kind::BVMul ||
+                    t->getKind() == Kind::BVShl;
+  if (arithmetic && f.c0 == 0 && f.coeffs.size() == 1 &&
+      f.coeffs.begin()->first == t && f.lo == 0 && f.hi == pow2(w) - 1)
+    return std::nullopt;
+  return std::make_pair(uint64_t(f.lo), uint64_t(f.hi));
 }
 
 Term TermContext::canonicalIndex(Term t) {

@@ -282,6 +282,12 @@ public:
   /// within the declared bounds; `t` itself when nothing applies.
   /// TermContext::element and intElement index through it.
   Term canonicalIndex(Term t);
+  /// The unsigned interval [lo, hi] that the index normal form proves for
+  /// the value of the BV term `t` (at most 64 bits) on every execution
+  /// within the declared bounds, when its value is exact: its linear form
+  /// does not wrap (a sum, a scaling or a product that may wrap gives
+  /// nullopt; any other atom its width's range or its known bounds).
+  std::optional<std::pair<uint64_t, uint64_t>> indexInterval(Term t);
 
 private:
   /// `t` with free occurrences of BVVar `from` replaced by `to`, not
