@@ -19,6 +19,31 @@
 // RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/loop_online.sm80.O3.ptx --verify-equiv --contract=%t/norescale.mlir 2>/dev/null | FileCheck %s --check-prefix=BUG
 // RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/loop_online.sm90.G.ptx --verify-equiv --contract=%t/norescale.mlir 2>/dev/null | FileCheck %s --check-prefix=BUG
 // RUN: %expect_exit 3 kproof-opt %inputs/cuda/ptx/loop_online.sm90.G.ptx --verify-equiv --contract=%t/norescale.mlir --small-sizes=0 | FileCheck %s --check-prefix=NOSMALL
+// Decode attention (one query, n keys, d = 64, a thread per output column)
+// with the online recurrence: the denominator and the V accumulator are
+// both rescaled sums of the running max; against the built-in attention
+// spec over a symbolic number of keys it proves for every n at -O3. The
+// twin that rescales the denominator but not the accumulator is REFUTED at
+// n = 2. At -G the unrolled dot product stays an inner loop, and a loop
+// with an inner loop is not summarized (UNKNOWN).
+// RUN: kproof-opt %inputs/cuda/ptx/loop_online.sm80.O3.ptx --verify-equiv --contract=%t/decode.mlir | FileCheck %s --check-prefix=DECODE
+// RUN: sed 's/"decode_attn_online"/"decode_attn_online_stale_acc"/' %t/decode.mlir > %t/stale.mlir
+// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/loop_online.sm80.O3.ptx --verify-equiv --contract=%t/stale.mlir 2>/dev/null | FileCheck %s --check-prefix=STALE
+// RUN: %expect_exit 3 kproof-opt %inputs/cuda/ptx/loop_online.sm90.G.ptx --verify-equiv --contract=%t/decode.mlir --small-sizes=0 | FileCheck %s --check-prefix=NESTED
+// A causal mask over a symbolic number of keys is not modeled by the spec.
+// RUN: sed 's/scale = 0.125 : f32}/scale = 0.125 : f32, mask = "causal"}/' %t/decode.mlir > %t/causal.mlir
+// RUN: %expect_exit 3 kproof-opt %inputs/cuda/ptx/loop_online.sm80.O3.ptx --verify-equiv --contract=%t/causal.mlir --small-sizes=0 | FileCheck %s --check-prefix=CAUSAL
+
+// DECODE: assuming: precondition: 'n' is in [1, 1048577) (contract: range)
+// DECODE: obligations: [[N:[0-9]+]] ([[N]] proved)
+// DECODE: {{^}}PROVED{{$}}
+// STALE: this REFUTED is the kernel at n = 2
+// STALE: ERROR: value mismatch at out[{{[0-9]+}}]
+// STALE: n = 2
+// STALE: Replay: confirmed by replay (IEEE f32)
+// STALE: {{^}}REFUTED{{$}}
+// NESTED: UNKNOWN: more than 256 paths {{.*}}not summarized: loop at
+// CAUSAL: UNKNOWN: value out[i] written by the representative thread -- spec: causal attention over a symbolic number of keys is not yet modeled
 
 // ONLINE: assuming: precondition: 'n' is in [1, 1048577) (contract: range)
 // ONLINE: obligations: [[N:[0-9]+]] ([[N]] proved)
@@ -41,4 +66,16 @@ kproof.contract @online {
     {name = "n", scalar = i32, range = array<i64: 1, 1048577>}
   ],
   spec = {builtin = "softmax", input = "x", output = "y"}
+}
+//--- decode.mlir
+kproof.contract @decode {
+  kernel = "decode_attn_online", grid = array<i64: 1, 1, 1>, block = array<i64: 64, 1, 1>,
+  params = [
+    {name = "q", buffer = "in", space = "global", type = f32, shape = array<i64: 1, 64>},
+    {name = "k", buffer = "in", space = "global", type = f32, shape = ["n", 64]},
+    {name = "v", buffer = "in", space = "global", type = f32, shape = ["n", 64]},
+    {name = "out", buffer = "out", space = "global", type = f32, shape = array<i64: 1, 64>},
+    {name = "n", scalar = i32, range = array<i64: 1, 1048577>}
+  ],
+  spec = {builtin = "attention", q = "q", k = "k", v = "v", output = "out", scale = 0.125 : f32}
 }

@@ -174,9 +174,10 @@ public:
   AttentionSpec(const BufferBinding *q, const BufferBinding *k,
                 const BufferBinding *v, const BufferBinding *o,
                 std::optional<Rational> scaleConst, Term scaleTerm,
-                bool causal, int64_t offset)
+                bool causal, int64_t offset, LaunchConfig launch)
       : q(q), k(k), v(v), o(o), scaleConst(std::move(scaleConst)),
-        scaleTerm(scaleTerm), causal(causal), offset(offset) {}
+        scaleTerm(scaleTerm), causal(causal), offset(offset),
+        launch(std::move(launch)) {}
 
   std::string describe() const override {
     return std::string("attention(") + q->name + ", " + k->name + ", " +
@@ -194,6 +195,8 @@ public:
       return inputElement(
           T, b, T.bvBin(Kind::BVAdd, T.bvBin(Kind::BVMul, r, d), c));
     };
+    if (!k->symbolicDims.empty() && !k->symbolicDims[0].empty())
+      return symbolicKeys(T, scale, d, row, col, at, reason);
     SmallVector<Term> scores, visible;
     for (uint64_t j = 0; j < N; ++j) {
       SmallVector<Term> prods;
@@ -230,11 +233,61 @@ public:
   }
 
 private:
+  /// A symbolic number of keys N (a size parameter naming k's and v's
+  /// first extent), without a mask: reductions over the keys j in [0, N):
+  ///   o[row, col] = sum_j exp(s_j - m) v[j, col] / sum_j exp(s_j - m),
+  ///   s_j = scale * sum_t q[row, t] k[j, t],  m = max_j s_j.
+  template <typename At>
+  Term symbolicKeys(TermContext &T, Term scale, Term d, Term row, Term col,
+                    At at, std::string &reason) {
+    if (causal) {
+      reason = "causal attention over a symbolic number of keys is not yet "
+               "modeled";
+      return nullptr;
+    }
+    if (v->symbolicDims.empty() || v->symbolicDims[0] != k->symbolicDims[0]) {
+      reason = "attention with a symbolic number of keys needs v's first "
+               "extent to be k's";
+      return nullptr;
+    }
+    uint64_t D = q->shape.back();
+    Term n = k->extent(T, launch, 0);
+    Term zero = T.bv(0, 64);
+    Term j = T.bvVar("spec.key", 64);
+    // j < N <= the size's upper bound (TermContext::canonicalIndex).
+    if (T.upperBound("spec.key") != uint64_t(k->shape[0] - 1))
+      T.setUpperBound("spec.key", k->shape[0] - 1);
+    SmallVector<Term> prods;
+    for (uint64_t t = 0; t < D; ++t) {
+      Term qe = at(*q, row, T.bv(t, 64));
+      Term ke = at(*k, j, T.bv(t, 64));
+      if (!qe || !ke) {
+        reason = "integer attention inputs are not modeled";
+        return nullptr;
+      }
+      prods.push_back(T.mul(qe, ke));
+    }
+    Term score = T.mul(scale, T.add(prods));
+    Term ve = at(*v, j, col);
+    if (!ve) {
+      reason = "integer attention values are not modeled";
+      return nullptr;
+    }
+    Term hi = n;
+    Term m = T.reduce(Kind::MaxOver, j, zero, hi, score);
+    Term w = T.exp(T.sub(score, m));
+    (void)d;
+    (void)row;
+    return T.div(T.reduce(Kind::SumOver, j, zero, hi, T.mul(w, ve)),
+                 T.reduce(Kind::SumOver, j, zero, hi, w));
+  }
+
   const BufferBinding *q, *k, *v, *o;
   std::optional<Rational> scaleConst;
   Term scaleTerm;
   bool causal;
   int64_t offset;
+  LaunchConfig launch;
 };
 
 } // namespace
@@ -298,7 +351,7 @@ static std::unique_ptr<Spec> buildAttention(Operation *contract,
     return nullptr;
   }
   return std::make_unique<AttentionSpec>(q, k, v, o, scaleConst, scaleTerm,
-                                         mask == "causal", offset);
+                                         mask == "causal", offset, env.launch);
 }
 
 std::unique_ptr<Spec> buildSpec(Operation *contract, DictionaryAttr spec,

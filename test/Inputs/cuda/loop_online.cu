@@ -49,3 +49,49 @@ extern "C" __global__ void softmax_online_rows_norescale(
   for (int j = 0; j < n; ++j)
     y[(size_t)row * n + j] = __expf(xr[j] - m) / d;
 }
+
+// decode_attn_online -- one query against n keys (decode attention), one
+// thread per output column c of D = 64 (one CTA of 64 threads): the online
+// softmax over the scores s_j = 0.125 * dot(q, K[j]) with the accumulator
+// acc = sum_j exp(s_j - m) V[j, c] rescaled with the denominator.
+// Twin: decode_attn_online_stale_acc rescales the denominator but not the
+// accumulator.
+template <bool RescaleAcc>
+__device__ __forceinline__ void decode_attn(const float *__restrict__ q,
+                                            const float *__restrict__ k,
+                                            const float *__restrict__ v,
+                                            float *__restrict__ out, int n) {
+  constexpr int D = 64;
+  int c = threadIdx.x;
+  float m = -INFINITY, d = 0.0f, acc = 0.0f;
+#pragma unroll 1
+  for (int j = 0; j < n; ++j) {
+    float s = 0.0f;
+#pragma unroll
+    for (int t = 0; t < D; ++t)
+      s += q[t] * k[(size_t)j * D + t];
+    s *= 0.125f;
+    float m_new = fmaxf(m, s);
+    float corr = __expf(m - m_new);
+    float p = __expf(s - m_new);
+    d = d * corr + p;
+    acc = (RescaleAcc ? acc * corr : acc) + p * v[(size_t)j * D + c];
+    m = m_new;
+  }
+  out[c] = acc / d;
+}
+
+extern "C" __global__ void decode_attn_online(const float *__restrict__ q,
+                                              const float *__restrict__ k,
+                                              const float *__restrict__ v,
+                                              float *__restrict__ out, int n) {
+  decode_attn<true>(q, k, v, out, n);
+}
+
+extern "C" __global__ void
+decode_attn_online_stale_acc(const float *__restrict__ q,
+                             const float *__restrict__ k,
+                             const float *__restrict__ v,
+                             float *__restrict__ out, int n) {
+  decode_attn<false>(q, k, v, out, n);
+}
