@@ -157,3 +157,21 @@ TEST(Reduction, LowersAsAFunctionOfItsBounds) {
     other.add(fact);
   EXPECT_EQ(other.check(), smt::CheckResult::Sat);
 }
+
+/// A constant factor of a sum's body is pulled out (sum_j c f(j) =
+/// c sum_j f(j)): a loop that adds an element twice and halves the total
+/// meets the spec's sum. Maxima keep their bodies (max_j 2 f(j) is
+/// 2 max_j f(j) only for c > 0; not rewritten).
+TEST(Reduction, ConstantFactorsLeaveSums) {
+  TermContext T;
+  Term j = T.bvVar("j", 64), n = T.bvVar("n", 64);
+  Term xj = T.element("x", j);
+  Term twice = T.reduce(Kind::SumOver, j, T.bv(0, 64), n,
+                        T.mul(T.real(2), xj));
+  Term sum = T.reduce(Kind::SumOver, j, T.bv(0, 64), n, xj);
+  EXPECT_EQ(twice, T.mul(T.real(2), sum));
+  EXPECT_EQ(T.mul(T.real(1, 2), twice), sum);
+  Term maxTwice = T.reduce(Kind::MaxOver, j, T.bv(0, 64), n,
+                           T.mul(T.real(2), xj));
+  EXPECT_TRUE(maxTwice->isReduction());
+}

@@ -1045,8 +1045,24 @@ Term Checker::unifyReductions(const std::string &name, Term pc, Term lhs,
           a->getOperand(0)->getWidth() != b->getOperand(0)->getWidth())
         continue;
       unsigned w = a->getOperand(0)->getWidth();
-      Term j = T.bvVar("reduce.j" + std::to_string(depth), w);
       Term lo = a->getOperand(0), hi = a->getOperand(1);
+      // j < hi: bounded by hi's largest value when the index form knows it
+      // (a size's upper bound), so that the bodies' index terms fold as
+      // linear forms (TermContext::canonicalIndex). A name per bound.
+      // The range is signed (lo <=s j <s hi): with lo >= 0 and hi below
+      // 2^(w-1), j is that unsigned bound too.
+      std::string jName = "reduce.j" + std::to_string(depth);
+      std::optional<std::pair<uint64_t, uint64_t>> ivLo = T.indexInterval(lo);
+      if (std::optional<std::pair<uint64_t, uint64_t>> iv =
+              T.indexInterval(hi);
+          iv && ivLo && iv->second >= 1 && w <= 64 &&
+          iv->second < (uint64_t(1) << (w - 1)) &&
+          ivLo->second < (uint64_t(1) << (w - 1))) {
+        jName += "<" + std::to_string(iv->second);
+        if (T.upperBound(jName) != iv->second - 1)
+          T.setUpperBound(jName, iv->second - 1);
+      }
+      Term j = T.bvVar(jName, w);
       Term inRange = T.andOf({pc, T.bvSle(lo, j), T.bvSlt(j, hi)});
       Term bodyA = T.substitute(a->getOperand(2), {{T.boundVar(a), j}});
       Term bodyB = T.substitute(b->getOperand(2), {{T.boundVar(b), j}});

@@ -527,6 +527,10 @@ private:
     Block *header = nullptr;
     llvm::SmallPtrSet<Block *, 8> blocks;
     SmallVector<Block *, 4> cycle; ///< header first, in execution order
+    /// Conditional branches with both successors inside the loop (an
+    /// inner loop): `cycle` is then empty, and an iteration follows them
+    /// only when their conditions fold to constants.
+    bool innerBranches = false;
     cf::CondBranchOp exitBranch;
     bool exitOnTrue = false;
   };
@@ -948,36 +952,54 @@ const Executor::LoopShape *Executor::loopAt(Block *h, std::string &why) {
     for (Block *p : b->getPredecessors())
       work.push_back(p);
   }
-  // One cycle through every block of the loop, one exit branch.
-  Block *cur = h;
-  while (true) {
-    L.cycle.push_back(cur);
-    Operation *term = cur->getTerminator();
-    Block *next = nullptr;
+  // One exit branch: the only terminator with a successor outside the
+  // loop. Other conditional branches stay inside (an inner loop with a
+  // constant trip count, as -G keeps an unrolled `#pragma unroll` loop):
+  // the iteration follows them only when their conditions fold to
+  // constants (summarizeLoop).
+  for (Block *b : L.blocks) {
+    Operation *term = b->getTerminator();
     if (auto br = dyn_cast<cf::BranchOp>(term)) {
-      next = br.getDest();
+      if (!L.blocks.count(br.getDest()))
+        return fail("the loop body leaves the loop without its exit test");
     } else if (auto cb = dyn_cast<cf::CondBranchOp>(term)) {
       bool inT = L.blocks.count(cb.getTrueDest()),
            inF = L.blocks.count(cb.getFalseDest());
-      if (inT == inF || L.exitBranch)
-        return fail("the loop body branches (more than one exit, or a "
-                    "branch inside the body)");
+      if (inT && inF) {
+        L.innerBranches = true;
+        continue;
+      }
+      if ((!inT && !inF) || L.exitBranch)
+        return fail("the loop has more than one exit");
       L.exitBranch = cb;
       L.exitOnTrue = !inT;
-      next = inT ? cb.getTrueDest() : cb.getFalseDest();
     } else {
       return fail("the loop body ends in something other than a branch");
     }
-    if (!L.blocks.count(next))
-      return fail("the loop body leaves the loop without its exit test");
-    if (next == h)
-      break;
-    if (llvm::is_contained(L.cycle, next))
-      return fail("the loop contains an inner cycle");
-    cur = next;
   }
-  if (L.cycle.size() != L.blocks.size() || !L.exitBranch)
-    return fail("the loop is not one cycle with one exit test");
+  if (!L.exitBranch)
+    return fail("the loop has no exit test");
+  // The blocks in execution order when nothing inside branches: the
+  // cycle from the header.
+  if (!L.innerBranches) {
+    Block *cur = h;
+    while (true) {
+      L.cycle.push_back(cur);
+      Operation *term = cur->getTerminator();
+      Block *next = nullptr;
+      if (auto br = dyn_cast<cf::BranchOp>(term))
+        next = br.getDest();
+      else if (auto cb = dyn_cast<cf::CondBranchOp>(term))
+        next = L.exitOnTrue ? cb.getFalseDest() : cb.getTrueDest();
+      if (next == h)
+        break;
+      if (llvm::is_contained(L.cycle, next))
+        return fail("the loop contains an inner cycle");
+      cur = next;
+    }
+    if (L.cycle.size() != L.blocks.size())
+      return fail("the loop is not one cycle with one exit test");
+  }
   // Only ops whose effect over all iterations the summary states; a call
   // of a .func with a body (fmaxf at -G) is stepped through when its body
   // is made of such ops and calls nothing.
@@ -987,7 +1009,7 @@ const Executor::LoopShape *Executor::loopAt(Block *h, std::string &why) {
     return isa<BarrierOp, AtomOp, ShflOp, VoteOp, ActiveMaskOp, WarpSyncOp,
                FenceOp, TrapOp, CallOp, OpaqueOp, UndefOp, ExitOp>(op);
   };
-  for (Block *b : L.cycle)
+  for (Block *b : L.blocks)
     for (Operation &op : *b) {
       if (auto call = dyn_cast<CallOp>(op)) {
         auto callee = symbols.lookup<KernelOp>(call.getCallee());
@@ -1166,7 +1188,17 @@ bool Executor::summarizeLoop(State &s, Block *h, ArrayRef<SymValue> entry) {
   llvm::scope_exit endLoads([&] { loopLoads = nullptr; });
   bool afterTest = false;
   llvm::SmallPtrSet<Operation *, 16> beforeTestOps;
-  for (Block *b : L.cycle) {
+  // The blocks of one iteration, from the header back to it: the cycle,
+  // or, with inner branches, wherever their folded conditions lead.
+  Block *b = h;
+  unsigned visits = 0;
+  constexpr unsigned kMaxVisits = 1 << 16;
+  for (bool done = false; !done;) {
+    if (++visits > kMaxVisits) {
+      rollback();
+      return fail("an inner loop of its body runs more than " +
+                  Twine(kMaxVisits) + " blocks per iteration");
+    }
     f.block = b;
     f.it = b->begin();
     while (&*f.it != b->getTerminator()) {
@@ -1198,16 +1230,53 @@ bool Executor::summarizeLoop(State &s, Block *h, ArrayRef<SymValue> entry) {
     }
     Operation *term = b->getTerminator();
     if (auto br = dyn_cast<cf::BranchOp>(term)) {
-      if (br.getDest() == h)
+      if (br.getDest() == h) {
         for (Value a : br.getDestOperands())
           next.push_back(get(f, a).term);
-      else
-        for (auto [arg, a] : llvm::zip(br.getDest()->getArguments(),
-                                       br.getDestOperands()))
-          f.env[arg] = get(f, a);
+        done = true;
+      } else {
+        SmallVector<SymValue> vals;
+        for (Value a : br.getDestOperands())
+          vals.push_back(get(f, a));
+        for (auto [arg, v] : llvm::zip(br.getDest()->getArguments(), vals))
+          f.env[arg] = v;
+        b = br.getDest();
+      }
       continue;
     }
     auto cb = cast<cf::CondBranchOp>(term);
+    if (cb != L.exitBranch) {
+      // A branch inside the body (an inner loop's test): followed when its
+      // condition folds to a constant in the symbolic iteration.
+      Term c = get(f, cb.getCondition()).term;
+      if (!c || c->getKind() != Kind::BoolConst) {
+        rollback();
+        return fail("a branch inside its body (at " +
+                    locationString(cb.getLoc()) +
+                    ") depends on the iteration's values");
+      }
+      bool taken = c->getBoolValue();
+      Block *dest = taken ? cb.getTrueDest() : cb.getFalseDest();
+      OperandRange ops =
+          taken ? cb.getTrueDestOperands() : cb.getFalseDestOperands();
+      if (dest == h) {
+        for (Value a : ops)
+          next.push_back(get(f, a).term);
+        done = true;
+      } else {
+        SmallVector<SymValue> vals;
+        for (Value a : ops)
+          vals.push_back(get(f, a));
+        for (auto [arg, v] : llvm::zip(dest->getArguments(), vals))
+          f.env[arg] = v;
+        b = dest;
+      }
+      continue;
+    }
+    if (exitCond) {
+      rollback();
+      return fail("its exit test runs more than once per iteration");
+    }
     exitCond = get(f, cb.getCondition()).term;
     OperandRange exitOps = L.exitOnTrue ? cb.getTrueDestOperands()
                                         : cb.getFalseDestOperands();
@@ -1224,9 +1293,14 @@ bool Executor::summarizeLoop(State &s, Block *h, ArrayRef<SymValue> entry) {
     if (stay == h) {
       for (Value a : stayOps)
         next.push_back(get(f, a).term);
+      done = true;
     } else {
-      for (auto [arg, a] : llvm::zip(stay->getArguments(), stayOps))
-        f.env[arg] = get(f, a);
+      SmallVector<SymValue> vals;
+      for (Value a : stayOps)
+        vals.push_back(get(f, a));
+      for (auto [arg, v] : llvm::zip(stay->getArguments(), vals))
+        f.env[arg] = v;
+      b = stay;
     }
   }
   auto bail = [&](const Twine &w) {
@@ -1661,6 +1735,18 @@ bool Executor::summarizeLoop(State &s, Block *h, ArrayRef<SymValue> entry) {
       Term enter = strict ? (sgn ? T.bvSlt(c0, b) : T.bvUlt(c0, b))
                           : (sgn ? T.bvSle(c0, b) : T.bvUle(c0, b));
       E = T.ite(enter, count, zero64);
+    } else if (negated && swapped && stepOne &&
+               (ck == Kind::BVSle || ck == Kind::BVUle ||
+                ck == Kind::BVSlt || ck == Kind::BVUlt)) {
+      // stay while !(B <= X(k)), that is X(k) < B (`setp.ge X, B` exiting
+      // the loop), or while !(B < X(k)), that is X(k) <= B.
+      bool sgn = ck == Kind::BVSle || ck == Kind::BVSlt;
+      bool strict = ck == Kind::BVSle || ck == Kind::BVUle;
+      Term enter = strict ? (sgn ? T.bvSlt(c0, b) : T.bvUlt(c0, b))
+                          : (sgn ? T.bvSle(c0, b) : T.bvUle(c0, b));
+      Term diff = T.bvBin(Kind::BVSub, ext(b, sgn), ext(c0, sgn));
+      E = T.ite(enter, strict ? diff : T.bvBin(Kind::BVAdd, diff, one64),
+                zero64);
     } else if (negated && !swapped && stepOne &&
                (ck == Kind::BVSle || ck == Kind::BVUle)) {
       // stay while !(B <= X(k))... written X(k) <= B negated: X > B.
@@ -1773,15 +1859,16 @@ bool Executor::summarizeLoop(State &s, Block *h, ArrayRef<SymValue> entry) {
   Frame &sf = s.stack.back();
   // Values of the loop used after it: those computed before the exit test,
   // at iteration E.
-  for (Block *b : L.cycle)
+  for (Block *b : L.blocks)
     for (Operation &op : *b)
       for (Value r : op.getResults())
         for (Operation *user : r.getUsers()) {
           Block *ub = user->getBlock();
           if (L.blocks.count(ub))
             continue;
-          if (!beforeTestOps.count(&op))
-            return bail("a value computed after the exit test is used after "
+          if (!beforeTestOps.count(&op) || !get(f, r).term)
+            return bail("a value computed after the exit test (or on a "
+                        "branch the iteration does not take) is used after "
                         "the loop");
           sf.env[r] = SymValue{T.substitute(get(f, r).term, exitMap),
                                get(f, r).realBits};

@@ -229,6 +229,10 @@ RationalFunction Normalizer::compute(Term t) {
       r = t;
     if (r->isRealConst())
       return constantFn(r->getRational());
+    // A constant factor pulled out of a sum (TermContext::reduce): c times
+    // the reduction atom of the rest.
+    if (!r->isReduction())
+      return normalize(r);
     RationalFunction f;
     f.num = Polynomial::atom(r);
     return f;

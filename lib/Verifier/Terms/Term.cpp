@@ -732,6 +732,20 @@ Term TermContext::reduce(Kind kind, Term var, Term lo, Term hi, Term body) {
     if ((l + 1) == h)
       return substitute(body, {{var, lo}});
   }
+  // sum_j c * f(j) = c * sum_j f(j) for a constant c (exact: a finite sum
+  // is linear), so a body that adds an element twice meets a spec's sum.
+  if (kind == Kind::SumOver && body->getKind() == Kind::Mul) {
+    Term c = nullptr;
+    llvm::SmallVector<Term> rest;
+    for (Term o : body->getOperands())
+      if (!c && o->isRealConst())
+        c = o;
+      else
+        rest.push_back(o);
+    if (c && !rest.empty())
+      return mul(c, reduce(kind, var, lo, hi,
+                           rest.size() == 1 ? rest[0] : mul(rest)));
+  }
   // The canonical bound variable: one level above every reduction inside,
   // and above every other "$r" variable in the body (free ones are bound
   // by reductions around this one, when substitute() rebuilds a nest: the
