@@ -1193,7 +1193,25 @@ bool Executor::summarizeLoop(State &s, Block *h, ArrayRef<SymValue> entry) {
   Block *b = h;
   unsigned visits = 0;
   constexpr unsigned kMaxVisits = 1 << 16;
-  for (bool done = false; !done;) {
+  bool done = false;
+  // Along a branch to `dest` with `ops`: back at the header, the next
+  // iteration's arguments (the iteration is done); else the block's
+  // arguments, read before any is set.
+  auto goTo = [&](Block *dest, OperandRange ops) {
+    if (dest == h) {
+      for (Value a : ops)
+        next.push_back(get(f, a).term);
+      done = true;
+      return;
+    }
+    SmallVector<SymValue> vals;
+    for (Value a : ops)
+      vals.push_back(get(f, a));
+    for (auto [arg, v] : llvm::zip(dest->getArguments(), vals))
+      f.env[arg] = v;
+    b = dest;
+  };
+  while (!done) {
     if (++visits > kMaxVisits) {
       rollback();
       return fail("an inner loop of its body runs more than " +
@@ -1230,18 +1248,7 @@ bool Executor::summarizeLoop(State &s, Block *h, ArrayRef<SymValue> entry) {
     }
     Operation *term = b->getTerminator();
     if (auto br = dyn_cast<cf::BranchOp>(term)) {
-      if (br.getDest() == h) {
-        for (Value a : br.getDestOperands())
-          next.push_back(get(f, a).term);
-        done = true;
-      } else {
-        SmallVector<SymValue> vals;
-        for (Value a : br.getDestOperands())
-          vals.push_back(get(f, a));
-        for (auto [arg, v] : llvm::zip(br.getDest()->getArguments(), vals))
-          f.env[arg] = v;
-        b = br.getDest();
-      }
+      goTo(br.getDest(), br.getDestOperands());
       continue;
     }
     auto cb = cast<cf::CondBranchOp>(term);
@@ -1256,21 +1263,8 @@ bool Executor::summarizeLoop(State &s, Block *h, ArrayRef<SymValue> entry) {
                     ") depends on the iteration's values");
       }
       bool taken = c->getBoolValue();
-      Block *dest = taken ? cb.getTrueDest() : cb.getFalseDest();
-      OperandRange ops =
-          taken ? cb.getTrueDestOperands() : cb.getFalseDestOperands();
-      if (dest == h) {
-        for (Value a : ops)
-          next.push_back(get(f, a).term);
-        done = true;
-      } else {
-        SmallVector<SymValue> vals;
-        for (Value a : ops)
-          vals.push_back(get(f, a));
-        for (auto [arg, v] : llvm::zip(dest->getArguments(), vals))
-          f.env[arg] = v;
-        b = dest;
-      }
+      goTo(taken ? cb.getTrueDest() : cb.getFalseDest(),
+           taken ? cb.getTrueDestOperands() : cb.getFalseDestOperands());
       continue;
     }
     if (exitCond) {
@@ -1290,18 +1284,7 @@ bool Executor::summarizeLoop(State &s, Block *h, ArrayRef<SymValue> entry) {
     accAtTest = result.accesses.size();
     storesAtTest = it.symbolicStores.size();
     afterTest = true;
-    if (stay == h) {
-      for (Value a : stayOps)
-        next.push_back(get(f, a).term);
-      done = true;
-    } else {
-      SmallVector<SymValue> vals;
-      for (Value a : stayOps)
-        vals.push_back(get(f, a));
-      for (auto [arg, v] : llvm::zip(stay->getArguments(), vals))
-        f.env[arg] = v;
-      b = stay;
-    }
+    goTo(stay, stayOps);
   }
   auto bail = [&](const Twine &w) {
     rollback();
