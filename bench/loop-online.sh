@@ -5,8 +5,8 @@
 #   symbolic: test/Inputs/cuda/loop_online.cu, one thread per row of
 #     x [64, n] (grid 2 x block 32), sm_80 -O3 and sm_90 -G; its twin that
 #     forgets the rescale (REFUTED by the bounded checks at small n).
-#   decode attention: one query against n keys, d = 64 (sm_80 -O3), and
-#     its twin that does not rescale the accumulator.
+#   decode attention: one query against n keys, d = 64 and 128 (sm_80 -O3,
+#     sm_90 -G), and the d = 64 twin that does not rescale the accumulator.
 #   unrolled: test/Inputs/cuda/softmax_online.cu at N = 4, 32, 128 (one
 #     thread, sm_80 -O3).
 # Wall time, peak memory and verdict of one --verify-equiv run each, under
@@ -47,23 +47,27 @@ done
 # Decode attention: one query, n keys, d = 64 (one thread per output
 # column), against the built-in attention spec over a symbolic key count;
 # the twin that does not rescale the V accumulator.
-for kernel in decode_attn_online decode_attn_online_stale_acc; do
+for kd in decode_attn_online:64 decode_attn_online_stale_acc:64 \
+          decode_attn_online_128:128; do
+  IFS=: read -r kernel d <<< "$kd"
   cat > "$tmp/$kernel.mlir" <<EOC
 kproof.contract @decode {
-  kernel = "$kernel", grid = array<i64: 1, 1, 1>, block = array<i64: 64, 1, 1>,
+  kernel = "$kernel", grid = array<i64: 1, 1, 1>, block = array<i64: $d, 1, 1>,
   params = [
-    {name = "q", buffer = "in", space = "global", type = f32, shape = array<i64: 1, 64>},
-    {name = "k", buffer = "in", space = "global", type = f32, shape = ["n", 64]},
-    {name = "v", buffer = "in", space = "global", type = f32, shape = ["n", 64]},
-    {name = "out", buffer = "out", space = "global", type = f32, shape = array<i64: 1, 64>},
+    {name = "q", buffer = "in", space = "global", type = f32, shape = array<i64: 1, $d>},
+    {name = "k", buffer = "in", space = "global", type = f32, shape = ["n", $d]},
+    {name = "v", buffer = "in", space = "global", type = f32, shape = ["n", $d]},
+    {name = "out", buffer = "out", space = "global", type = f32, shape = array<i64: 1, $d>},
     {name = "n", scalar = i32, range = array<i64: 1, 1048577>}
   ],
   spec = {builtin = "attention", q = "q", k = "k", v = "v", output = "out", scale = 0.125 : f32}
 }
 EOC
-  for ((r = 0; r < runs; ++r)); do
-    measure test/Inputs/cuda/ptx/loop_online.sm80.O3.ptx "$tmp/$kernel.mlir"
-    printf '%-38s %-9s %-9s %9s %10s\n' "$kernel (any n)" sm80.O3 "$VERDICT" "$SECS" "$MIB"
+  for b in sm80.O3 sm90.G; do
+    for ((r = 0; r < runs; ++r)); do
+      measure test/Inputs/cuda/ptx/loop_online.$b.ptx "$tmp/$kernel.mlir"
+      printf '%-38s %-9s %-9s %9s %10s\n' "$kernel (any n, d = $d)" $b "$VERDICT" "$SECS" "$MIB"
+    done
   done
 done
 for n in 4 32 128; do

@@ -31,6 +31,9 @@
 // RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/loop_online.sm80.O3.ptx --verify-equiv --contract=%t/stale.mlir 2>/dev/null | FileCheck %s --check-prefix=STALE
 // RUN: kproof-opt %inputs/cuda/ptx/loop_online.sm90.G.ptx --verify-equiv --contract=%t/decode.mlir --small-sizes=0 | FileCheck %s --check-prefix=DECODE
 // RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/loop_online.sm90.G.ptx --verify-equiv --contract=%t/stale.mlir 2>/dev/null | FileCheck %s --check-prefix=STALE
+// d = 128 (one CTA of 128 threads).
+// RUN: sed 's/decode_attn_online"/decode_attn_online_128"/; s/array<i64: 64, 1, 1>/array<i64: 128, 1, 1>/; s/array<i64: 1, 64>/array<i64: 1, 128>/g; s/"n", 64\]/"n", 128]/g' %t/decode.mlir > %t/decode128.mlir
+// RUN: kproof-opt %inputs/cuda/ptx/loop_online.sm90.G.ptx --verify-equiv --contract=%t/decode128.mlir | FileCheck %s --check-prefix=DECODE
 // A causal mask over a symbolic number of keys is not modeled by the spec.
 // RUN: sed 's/scale = 0.125 : f32}/scale = 0.125 : f32, mask = "causal"}/' %t/decode.mlir > %t/causal.mlir
 // RUN: %expect_exit 3 kproof-opt %inputs/cuda/ptx/loop_online.sm80.O3.ptx --verify-equiv --contract=%t/causal.mlir --small-sizes=0 | FileCheck %s --check-prefix=CAUSAL

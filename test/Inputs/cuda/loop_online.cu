@@ -51,17 +51,17 @@ extern "C" __global__ void softmax_online_rows_norescale(
 }
 
 // decode_attn_online -- one query against n keys (decode attention), one
-// thread per output column c of D = 64 (one CTA of 64 threads): the online
+// thread per output column c of D = 64 (one CTA of 64 threads; D = 128 in
+// decode_attn_online_128, one CTA of 128 threads): the online
 // softmax over the scores s_j = 0.125 * dot(q, K[j]) with the accumulator
 // acc = sum_j exp(s_j - m) V[j, c] rescaled with the denominator.
 // Twin: decode_attn_online_stale_acc rescales the denominator but not the
 // accumulator.
-template <bool RescaleAcc>
+template <bool RescaleAcc, int D = 64>
 __device__ __forceinline__ void decode_attn(const float *__restrict__ q,
                                             const float *__restrict__ k,
                                             const float *__restrict__ v,
                                             float *__restrict__ out, int n) {
-  constexpr int D = 64;
   int c = threadIdx.x;
   float m = -INFINITY, d = 0.0f, acc = 0.0f;
 #pragma unroll 1
@@ -94,4 +94,12 @@ decode_attn_online_stale_acc(const float *__restrict__ q,
                              const float *__restrict__ v,
                              float *__restrict__ out, int n) {
   decode_attn<false>(q, k, v, out, n);
+}
+
+extern "C" __global__ void
+decode_attn_online_128(const float *__restrict__ q,
+                       const float *__restrict__ k,
+                       const float *__restrict__ v, float *__restrict__ out,
+                       int n) {
+  decode_attn<true, 128>(q, k, v, out, n);
 }
