@@ -26,12 +26,24 @@
 // RUN: kproof-opt %inputs/cuda/ptx/loop_stores.sm90.G.ptx --verify-equiv --contract=%t/gs.mlir | FileCheck %s --check-prefix=GS
 // RUN: sed 's/"grid_stride_copy"/"grid_stride_copy_block"/' %t/gs.mlir > %t/block.mlir
 // RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/loop_stores.sm80.O3.ptx --verify-equiv --contract=%t/block.mlir 2>/dev/null | FileCheck %s --check-prefix=BLOCK
+// A grid-stride scaled exp, y[i] = exp(s * x[i]) for any n and any s,
+// against a func spec over tensor<?xf32> (concrete launch: the step is a
+// constant). Under a symbolic launch (grid_max/block_max) the step
+// ntid.x * nctaid.x is symbolic and the loop is not summarized (UNKNOWN).
+// RUN: kproof-opt %inputs/cuda/ptx/loop_stores.sm80.O3.ptx --verify-equiv --contract=%t/gse.mlir | FileCheck %s --check-prefix=GSE
+// RUN: kproof-opt %inputs/cuda/ptx/loop_stores.sm90.G.ptx --verify-equiv --contract=%t/gse.mlir | FileCheck %s --check-prefix=GSE
+// RUN: sed 's/grid = array<i64: 4, 1, 1>, block = array<i64: 32, 1, 1>,/grid_max = array<i64: 64, 1, 1>, block_max = array<i64: 256, 1, 1>,/' %t/gse.mlir > %t/gse-sym.mlir
+// RUN: %expect_exit 3 kproof-opt %inputs/cuda/ptx/loop_stores.sm80.O3.ptx --verify-equiv --contract=%t/gse-sym.mlir | FileCheck %s --check-prefix=GSESYM
 // RUN: sed 's/1048577/3/' %t/copy.mlir > %t/copy3.mlir
 // RUN: kproof-opt %inputs/cuda/ptx/loop_stores.sm80.O3.ptx --verify-equiv --contract=%t/copy3.mlir | FileCheck %s --check-prefix=COPY3
 // RUN: kproof-opt %inputs/cuda/ptx/loop_stores.sm80.O3.ptx --verify-equiv --contract=%t/copy3.mlir --format=json | FileCheck %s --check-prefix=COPY3-JSON
 // RUN: sed 's/grid = array<i64: 2, 1, 1>/grid = array<i64: 1, 1, 1>/' %t/copy3.mlir > %t/half.mlir
 // RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/loop_stores.sm80.O3.ptx --verify-equiv --contract=%t/half.mlir 2>/dev/null | FileCheck %s --check-prefix=HALF
 
+// GSE: assuming: precondition: 'n' is in [1, 1048577) (contract: range)
+// GSE: obligations: [[N:[0-9]+]] ([[N]] proved)
+// GSE: {{^}}PROVED{{$}}
+// GSESYM: UNKNOWN: more than 256 paths {{.*}}not summarized: loop at {{.*}}is not of a supported form
 // COPY3: obligations: [[N:[0-9]+]] ([[N]] proved)
 // COPY3: PROVED
 // COPY3-JSON: "how": "z3 (unsat) with witness row = e / n, ctaid.x = row / ntid.x, tid.x = row % ntid.x",
@@ -90,4 +102,28 @@ kproof.contract @gs {
     {name = "n", scalar = i32, range = array<i64: 1, 1048577>}
   ],
   spec = {builtin = "copy", input = "x", output = "y"}
+}
+//--- gse.mlir
+func.func @scaled_exp(%x: tensor<?xf32>, %s: f32) -> tensor<?xf32> {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %x, %c0 : tensor<?xf32>
+  %e = tensor.empty(%n) : tensor<?xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>], iterator_types = ["parallel"]}
+      ins(%x : tensor<?xf32>) outs(%e : tensor<?xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %m = arith.mulf %s, %a : f32
+    %v = math.exp %m : f32
+    linalg.yield %v : f32
+  } -> tensor<?xf32>
+  return %r : tensor<?xf32>
+}
+kproof.contract @gse {
+  kernel = "grid_stride_scaled_exp", grid = array<i64: 4, 1, 1>, block = array<i64: 32, 1, 1>,
+  params = [
+    {name = "x", buffer = "in", space = "global", type = f32, shape = ["n"]},
+    {name = "y", buffer = "out", space = "global", type = f32, shape = ["n"]},
+    {name = "s", scalar = f32},
+    {name = "n", scalar = i32, range = array<i64: 1, 1048577>}
+  ],
+  spec = {func = @scaled_exp, inputs = ["x", "s"], output = "y"}
 }

@@ -76,3 +76,13 @@ extern "C" __global__ void grid_stride_copy_block(const float *__restrict__ x,
        i += blockDim.x) // bug: the stride leaves out gridDim.x
     y[i] = x[i];
 }
+
+// grid_stride_scaled_exp: y[i] = exp(s * x[i]) for i < n, grid-stride.
+extern "C" __global__ void grid_stride_scaled_exp(const float *__restrict__ x,
+                                                  float *__restrict__ y,
+                                                  float s, int n) {
+#pragma unroll 1
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
+       i += blockDim.x * gridDim.x)
+    y[i] = __expf(s * x[i]);
+}
