@@ -7,9 +7,10 @@
 // first: the run stops at the misaligned load. The verdict is REFUTED on
 // the alignment obligation the run confirms (the example's headline names
 // it, with the model's inputs); the race obligation the run did not
-// reproduce is UNKNOWN.
+// reproduce is UNKNOWN. (Only the first such multiply, grid_stride_copy's,
+// is mutated: grid_stride_scaled_exp has the same line.)
 //
-// RUN: sed 's/mul.wide.s32 \t%rd5, %r10, 4;/mul.wide.s32 \t%rd5, %r10, 3;/' %inputs/cuda/ptx/loop_stores.sm80.O3.ptx > %t.ptx
+// RUN: sed '0,/mul.wide.s32 \t%rd5, %r10, 4;/s//mul.wide.s32 \t%rd5, %r10, 3;/' %inputs/cuda/ptx/loop_stores.sm80.O3.ptx > %t.ptx
 // RUN: grep -c '%rd5, %r10, 3;' %t.ptx | FileCheck %s --check-prefix=MUTATED
 // RUN: %expect_exit 1 kproof-opt %t.ptx --verify-equiv --contract=%s 2>/dev/null | FileCheck %s
 // MUTATED: 1
