@@ -91,6 +91,25 @@ TEST_F(AttentionSpecTest, CausalMaskHidesLaterKeys) {
   EXPECT_FALSE(N.provesEqual(firstShifted, el("v", 0)));
 }
 
+/// v and the output may have another last extent Dv than q and k's D:
+/// q [2, 1], k [2, 1], v [2, 2], o [2, 2]. o[3] is row 1, column 1: it
+/// weighs v[1] and v[3] (column 1 of v's rows) by query 1's scores.
+TEST_F(AttentionSpecTest, ValuesHaveTheirOwnWidth) {
+  v.shape = {2, 2};
+  o.shape = {2, 2};
+  std::unique_ptr<Spec> spec = build("none");
+  ASSERT_TRUE(spec);
+  std::string why;
+  Term got = spec->element(T, T.bv(3, 64), why);
+  ASSERT_TRUE(got) << why;
+  Term half = T.real(1, 2);
+  Term e0 = T.exp(T.mul({half, el("q", 1), el("k", 0)}));
+  Term e1 = T.exp(T.mul({half, el("q", 1), el("k", 1)}));
+  Term want = T.div(T.add(T.mul(e0, el("v", 1)), T.mul(e1, el("v", 3))),
+                    T.add(e0, e1));
+  EXPECT_TRUE(N.provesEqual(got, want));
+}
+
 TEST_F(AttentionSpecTest, BadMaskIsAnError) {
   std::string msg;
   ScopedDiagnosticHandler h(&ctx, [&](Diagnostic &d) {

@@ -1221,8 +1221,15 @@ bool Executor::summarizeLoop(State &s, Block *h, ArrayRef<SymValue> entry) {
     f.it = b->begin();
     while (&*f.it != b->getTerminator()) {
       Operation *op = &*f.it;
-      if (!afterTest)
+      if (!afterTest) {
         beforeTestOps.insert(op);
+      } else if (beforeTestOps.count(op)) {
+        // A block before the exit test runs again after it: its values
+        // at the exit would be those of the earlier pass, not the last.
+        rollback();
+        return fail("a block before its exit test runs again after it in "
+                    "one iteration");
+      }
       auto stopped = [&] {
         return !result.unknownReason.empty() ||
                result.paths.size() != nPaths || worklist.size() != nWork;

@@ -189,11 +189,15 @@ public:
     uint64_t D = q->shape.back(), N = k->shape.front();
     Term scale = scaleTerm ? scaleTerm : T.real(*scaleConst);
     Term d = T.bv(D, 64);
-    Term row = T.bvBin(Kind::BVUDiv, index, d);
-    Term col = T.bvBin(Kind::BVURem, index, d);
+    // The output and v are [M, Dv], q and k [., D]: each buffer's row
+    // stride is its own last extent.
+    Term dv = T.bv(v->shape.back(), 64);
+    Term row = T.bvBin(Kind::BVUDiv, index, dv);
+    Term col = T.bvBin(Kind::BVURem, index, dv);
     auto at = [&](const BufferBinding &b, Term r, Term c) {
+      Term stride = T.bv(b.shape.back(), 64);
       return inputElement(
-          T, b, T.bvBin(Kind::BVAdd, T.bvBin(Kind::BVMul, r, d), c));
+          T, b, T.bvBin(Kind::BVAdd, T.bvBin(Kind::BVMul, r, stride), c));
     };
     if (!k->symbolicDims.empty() && !k->symbolicDims[0].empty())
       return symbolicKeys(T, scale, d, row, col, at, reason);
