@@ -489,6 +489,23 @@ private:
     }
     return nonFiniteMemo.lookup(t);
   }
+  /// A float result `r` the reals model folded to a constant although an
+  /// operand may be NaN or infinite (x * 0, x - x, min(x, x) - x): in IEEE
+  /// arithmetic it is then NaN or infinite, not the constant. Such a result
+  /// is the constant only when every input is finite (the thread-independent
+  /// nonFiniteFlag() false), else an arbitrary value, so comparisons of it
+  /// stay open as comparisons of the inputs do (ExecutorOptions::
+  /// nonFiniteInputs, nonFiniteBuffers).
+  Term keepNonFinite(Term r, ArrayRef<Term> operands) {
+    if (!r || !r->isConstant())
+      return r;
+    for (Term o : operands)
+      if (mayBeNonFinite(o))
+        return T.ite(T.boolVar(nonFiniteFlag()), fresh("fold.nonfinite",
+                                                       Sort::Real),
+                     r);
+    return r;
+  }
   /// The "@uninit" values of resolveSharedRead: a case that the shared
   /// read's initialization obligation excludes (or reports).
   llvm::DenseSet<Term> unwrittenShared;
@@ -3892,6 +3909,7 @@ bool Executor::execOp(State &s, Operation *op) {
         }
         if (o.getSat() && r)
           r = saturate(r);
+        r = keepNonFinite(r, {a, b});
         if (!done(r))
           return false;
         set(f, o, r);
@@ -3904,6 +3922,7 @@ bool Executor::execOp(State &s, Operation *op) {
         Term r = T.add(T.mul(a, b), c);
         if (o.getSat() && r)
           r = saturate(r);
+        r = keepNonFinite(r, {a, b, c});
         if (!done(r))
           return false;
         set(f, o, r);
