@@ -497,7 +497,10 @@ private:
   /// stay open as comparisons of the inputs do (ExecutorOptions::
   /// nonFiniteInputs, nonFiniteBuffers).
   Term keepNonFinite(Term r, ArrayRef<Term> operands) {
-    if (!r || !r->isConstant())
+    // Finite constants only: a result that is -inf or +inf in the model
+    // (-inf - x from a -inf literal) stays one (ites of infinities are not
+    // modeled; the NaN an infinite x would give there is not covered).
+    if (!r || !r->isRealConst())
       return r;
     for (Term o : operands)
       if (mayBeNonFinite(o))
