@@ -1086,40 +1086,6 @@ Term Executor::additiveDifference(Term a, Term b) {
   return d;
 }
 
-namespace {
-/// A real term as sum_t c_t * t + constant over its non-sum atoms (nested
-/// sums flattened, constant factors of two-operand products pulled out).
-struct LinearForm {
-  std::map<Term, Rational> coeffs;
-  Rational constant{0};
-  void add(Term t, const Rational &scale) {
-    if (t->getKind() == Kind::Add) {
-      for (Term o : t->getOperands())
-        add(o, scale);
-    } else if (t->isRealConst()) {
-      constant = constant + scale * t->getRational();
-    } else if (t->getKind() == Kind::Mul && t->getNumOperands() == 2 &&
-               (t->getOperand(0)->isRealConst() ||
-                t->getOperand(1)->isRealConst())) {
-      bool first = t->getOperand(0)->isRealConst();
-      add(t->getOperand(first ? 1 : 0),
-          scale * t->getOperand(first ? 0 : 1)->getRational());
-    } else {
-      Rational &c = coeffs[t];
-      c = c + scale;
-    }
-  }
-  bool isZero() const {
-    if (!(constant == Rational(0)))
-      return false;
-    for (auto &[t, c] : coeffs)
-      if (!(c == Rational(0)))
-        return false;
-    return true;
-  }
-};
-} // namespace
-
 /// Drops the elements of `v` past the first `n`.
 template <typename Vec> static void truncateTo(Vec &v, size_t n) {
   if (v.size() > n)
@@ -1513,15 +1479,9 @@ bool Executor::summarizeLoop(State &s, Block *h, ArrayRef<SymValue> entry) {
         if (a == V[i] && b->getKind() == Kind::Exp) {
           Term arg = b->getOperand(0);
           for (size_t q = 0; q < V.size() && !p; ++q)
-            if (roles[q] == Role::Max) {
-              // arg == m - m' as linear forms.
-              LinearForm lf;
-              lf.add(arg, Rational(1));
-              lf.add(V[q], Rational(-1));
-              lf.add(next[q], Rational(1));
-              if (lf.isZero())
-                p = q;
-            }
+            if (roles[q] == Role::Max &&
+                N.provesEqual(arg, T.sub(V[q], next[q]))) // arg == m - m'
+              p = q;
           if (p)
             continue;
         }
@@ -1548,16 +1508,13 @@ bool Executor::summarizeLoop(State &s, Block *h, ArrayRef<SymValue> entry) {
       for (Term fct : factors) {
         if (!mentionsAny(fct, {P}))
           continue;
-        // exp(b - m'): m' with coefficient -1, nowhere else in b.
-        LinearForm lf;
-        if (fct->getKind() == Kind::Exp)
-          lf.add(fct->getOperand(0), Rational(1));
-        auto coeff = lf.coeffs.find(P);
-        bool linear = coeff != lf.coeffs.end() &&
-                      coeff->second == Rational(-1);
-        for (auto &[atom, c] : lf.coeffs)
-          linear &= atom == P || !mentionsAny(atom, {P});
-        if (fct->getKind() != Kind::Exp || !linear)
+        // exp(b - m') with b free of m': the argument plus m' equals the
+        // argument at m' = 0 (exact rewrites of the normalizer).
+        if (fct->getKind() != Kind::Exp)
+          return noInvariant();
+        Term arg = fct->getOperand(0);
+        if (!N.provesEqual(T.add(arg, P),
+                           T.substitute(arg, {{P, T.real(0)}})))
           return noInvariant();
         ++scaled;
       }
