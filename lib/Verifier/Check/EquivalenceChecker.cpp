@@ -347,7 +347,7 @@ struct Query {
     for (Term a : extra)
       llvm::append_range(all, conjunctsOf(a));
     auto varsOf = [&](Term c) {
-      llvm::SmallPtrSet<Term, 8> vars;
+      llvm::SmallSetVector<Term, 8> vars;
       for (Term u : subterms({c}))
         if (u->getKind() == Kind::BVVar || u->getKind() == Kind::RealVar ||
             u->getKind() == Kind::BoolVar || u->getKind() == Kind::Select ||
@@ -355,7 +355,7 @@ struct Query {
           vars.insert(u);
       return vars;
     };
-    SmallVector<llvm::SmallPtrSet<Term, 8>> vars;
+    SmallVector<llvm::SmallSetVector<Term, 8>> vars;
     for (Term c : all)
       vars.push_back(varsOf(c));
     std::set<SmallVector<size_t>> tried;

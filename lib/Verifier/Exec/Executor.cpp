@@ -275,10 +275,10 @@ private:
   /// variables, exact (no wrap-around at any width, checked with the
   /// variables' ranges); false when the term is not of that form.
   bool linearize(Term t, __int128 scale, __int128 &c0,
-                 std::map<Term, __int128> &coeffs);
+                 std::map<Term, __int128, TermIdLess> &coeffs);
   /// The range [lo, hi] of a linear form over the thread-id ranges.
   std::pair<__int128, __int128>
-  rangeOf(__int128 c0, const std::map<Term, __int128> &coeffs);
+  rangeOf(__int128 c0, const std::map<Term, __int128, TermIdLess> &coeffs);
   /// Renames the fresh ('#') variables of `terms` apart, into `map`.
   void renameFresh(ArrayRef<Term> terms, llvm::DenseMap<Term, Term> &map);
   /// The writer thread w* of shared write `w` whose address is `a` (a
@@ -2009,11 +2009,24 @@ bool Executor::mergeInto(State &a, const State &b) {
   SmallVector<llvm::DenseMap<Value, SymValue>, 2> envs;
   for (auto [fa, fb] : llvm::zip(a.stack, b.stack)) {
     llvm::DenseMap<Value, SymValue> env;
+    // Visit the registers in the order of their terms' creation ids, not
+    // of the Value pointers: the ite terms built here get ids in this
+    // order, and later queries are built in id order (determinism).
+    SmallVector<std::tuple<unsigned, unsigned, Value>> order;
     for (auto &[v, x] : fa.env) {
       auto it = fb.env.find(v);
       if (it == fb.env.end())
         continue;
-      const SymValue &y = it->second;
+      order.emplace_back(x.term ? x.term->getId() : 0,
+                         it->second.term ? it->second.term->getId() : 0, v);
+    }
+    llvm::sort(order, [](const auto &l, const auto &r) {
+      return std::make_pair(std::get<0>(l), std::get<1>(l)) <
+             std::make_pair(std::get<0>(r), std::get<1>(r));
+    });
+    for (auto &[xi, yi, v] : order) {
+      const SymValue &x = fa.env.find(v)->second;
+      const SymValue &y = fb.env.find(v)->second;
       if (x.realBits != y.realBits)
         return false;
       Term t = select(x.term, y.term);
@@ -2256,7 +2269,7 @@ bool Executor::mayHold(Term pc) {
 }
 
 bool Executor::linearize(Term t, __int128 scale, __int128 &c0,
-                         std::map<Term, __int128> &coeffs) {
+                         std::map<Term, __int128, TermIdLess> &coeffs) {
   switch (t->getKind()) {
   case Kind::BVConst:
     c0 += scale * __int128(t->getAPInt().getSExtValue());
@@ -2285,11 +2298,11 @@ bool Executor::linearize(Term t, __int128 scale, __int128 &c0,
     // Linearize the operand on its own, so that its wrap-around at this
     // width is checked below.
     __int128 d0 = 0;
-    std::map<Term, __int128> dc;
+    std::map<Term, __int128, TermIdLess> dc;
     if (!linearize(x, 1, d0, dc))
       return false;
     auto [lo, hi] = rangeOf(d0 * m, [&] {
-      std::map<Term, __int128> scaled;
+      std::map<Term, __int128, TermIdLess> scaled;
       for (auto &[v, c] : dc)
         scaled[v] = c * m;
       return scaled;
@@ -2303,7 +2316,7 @@ bool Executor::linearize(Term t, __int128 scale, __int128 &c0,
   }
   case Kind::BVZExt: {
     __int128 d0 = 0;
-    std::map<Term, __int128> dc;
+    std::map<Term, __int128, TermIdLess> dc;
     if (!linearize(t->getOperand(0), 1, d0, dc))
       return false;
     auto [lo, hi] = rangeOf(d0, dc);
@@ -2320,7 +2333,7 @@ bool Executor::linearize(Term t, __int128 scale, __int128 &c0,
 }
 
 std::pair<__int128, __int128>
-Executor::rangeOf(__int128 c0, const std::map<Term, __int128> &coeffs) {
+Executor::rangeOf(__int128 c0, const std::map<Term, __int128, TermIdLess> &coeffs) {
   __int128 lo = c0, hi = c0;
   for (auto &[v, c] : coeffs) {
     __int128 span = c * __int128(tidVars.lookup(v) - 1);
@@ -2428,7 +2441,7 @@ Term Executor::writerMatch(const MemoryAccess &w, Term a,
   for (auto &[var, ext] : ctaidVars)
     sigma[var] = var; // shared memory: the writer is in the same CTA
   __int128 c0 = 0;
-  std::map<Term, __int128> coeffs;
+  std::map<Term, __int128, TermIdLess> coeffs;
   llvm::DenseMap<Term, Term> pins = pinnedThreadVars(T, w.pathCondition);
   Term a64 = a;
   if (linearize(w.byteOffset, 1, c0, coeffs)) {

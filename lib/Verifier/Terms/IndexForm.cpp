@@ -41,7 +41,7 @@ Int pow2(unsigned k) { return Int(1) << k; }
 struct Form {
   unsigned width = 0;
   Int c0 = 0;
-  std::map<Term, Int> coeffs; ///< keyed by term; rebuilt by creation order
+  std::map<Term, Int, TermIdLess> coeffs; ///< keyed by term; rebuilt by creation order
   Int lo = 0, hi = 0;         ///< interval of the value
   bool fits() const { return lo >= 0 && hi < pow2(width) && hi < kLimit; }
 };

@@ -170,6 +170,32 @@ private:
 
 using Term = const TermNode *;
 
+/// Orders terms by creation (TermNode::getId): a deterministic order where
+/// pointer order changes from run to run with the allocator's addresses.
+struct TermIdLess {
+  bool operator()(Term a, Term b) const { return a->getId() < b->getId(); }
+};
+
+} // namespace kproof::engine
+
+/// Terms hash by creation id, not by address, so that every DenseMap and
+/// DenseSet keyed by terms iterates in the same order on every run (the
+/// pointer hash made the order of built terms, hence queries and verdicts
+/// under resource limits, depend on ASLR).
+template <> struct llvm::DenseMapInfo<const kproof::engine::TermNode *> {
+  using Ptr = const kproof::engine::TermNode *;
+  static Ptr getEmptyKey() {
+    return static_cast<Ptr>(DenseMapInfo<const void *>::getEmptyKey());
+  }
+  static Ptr getTombstoneKey() {
+    return static_cast<Ptr>(DenseMapInfo<const void *>::getTombstoneKey());
+  }
+  static unsigned getHashValue(Ptr p) { return p->getId() * 37u; }
+  static bool isEqual(Ptr a, Ptr b) { return a == b; }
+};
+
+namespace kproof::engine {
+
 /// Owns and hash-conses terms. Not thread-safe.
 class TermContext {
 public:
