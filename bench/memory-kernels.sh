@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The kernels of the symbolic-memory work (test/Inputs/cuda/memory_layouts.cu
 # attention_rows_stats.cu, block_reduce_cub.cu, transpose_tiled.cu,
-# memory_rmw.cu and attention_tiled.cu, sm_80, -O3 and -G): several stores per
+# memory_rmw.cu, attention_tiled.cu and varlen.cu, sm_80, -O3 and -G): several stores per
 # thread, float4 accesses, RMSnorm with shuffles, gathers through index
 # tables, a paged KV cache, a grid-stride loop, several outputs, each with
 # its planted bug. Wall time, peak memory and verdict of one --verify-equiv
@@ -28,6 +28,7 @@ for c in bench/contracts/memory-${ONLY:-}*.mlir; do
     transpose_smem*) src=transpose_tiled ;;
     axpy_inplace*|accum4_inplace*|select_local8*|scatter_local4*) src=memory_rmw ;;
     attention_tiled*) src=attention_tiled ;;
+    varlen*) src=varlen ;;
   esac
   for b in O3 G; do
     measure test/Inputs/cuda/ptx/$src.sm80.$b.ptx "$c"

@@ -175,3 +175,60 @@ TEST(Reduction, ConstantFactorsLeaveSums) {
                            T.mul(T.real(2), xj));
   EXPECT_TRUE(maxTwice->isReduction());
 }
+
+TEST(Reduction, MaskedBodiesShrinkTheRange) {
+  // sum_{j in [0, n)} ite(a <= j32 && j32 < b && p, x[j], 0), the bounds
+  // on the low 32 bits of j (a spec's index_cast), is the sum of x over
+  // [max(0, a), min(n, b)) shifted to 0, under p.
+  TermContext T;
+  Term j = T.bvVar("j", 64), n32 = T.bvVar("n", 32);
+  Term n = T.bvSExt(n32, 64);
+  Term a = T.bvVar("a", 32), b = T.bvVar("b", 32), p = T.boolVar("p");
+  Term j32 = T.bvExtract(j, 0, 32);
+  Term body = T.ite(T.andOf({T.bvSle(a, j32), T.bvSlt(j32, b), p}),
+                    T.element("x", j), T.real(0));
+  Term s = T.reduce(Kind::SumOver, j, T.bv(0, 64), n, body);
+  ASSERT_EQ(s->getKind(), Kind::Ite);
+  EXPECT_EQ(s->getOperand(0), p);
+  Term r = s->getOperand(1);
+  ASSERT_EQ(r->getKind(), Kind::SumOver);
+  EXPECT_TRUE(r->getOperand(0)->getKind() == Kind::BVConst &&
+              r->getOperand(0)->getAPInt().isZero());
+  // Same value as the masked sum, element by element, at a few points
+  // (including an empty and a clipped range).
+  Term masked = T.reduce(Kind::SumOver, j, T.bv(0, 64), n,
+                         T.ite(T.andOf({T.bvSle(a, j32), T.bvSlt(j32, b), p}),
+                               T.element("x", j), T.real(1) /*not neutral*/));
+  EXPECT_EQ(masked->getKind(), Kind::SumOver); // not rewritten
+  for (auto [av, bv, nv] : {std::tuple{1, 4, 6}, std::tuple{4, 2, 6},
+                            std::tuple{-3, 9, 5}, std::tuple{0, 0, 3}}) {
+    Assignment in;
+    in.bitvectors["n"] = llvm::APInt(32, nv);
+    in.bitvectors["a"] = llvm::APInt(32, av, /*isSigned=*/true);
+    in.bitvectors["b"] = llvm::APInt(32, bv, /*isSigned=*/true);
+    in.bools["p"] = true;
+    for (uint64_t e = 0; e < 10; ++e)
+      in.elements["x"][e] = Rational(int64_t(e) + 1);
+    int64_t expect = 0;
+    for (int64_t e = std::max(0, av); e < std::min(nv, bv); ++e)
+      expect += e + 1;
+    Evaluator ev(in);
+    auto v = ev.real(s);
+    ASSERT_TRUE(v) << ev.getError();
+    EXPECT_TRUE(v->contains(Rational(expect))) << av << " " << bv << " " << nv;
+    EXPECT_TRUE(v->isPoint());
+  }
+}
+
+TEST(Reduction, MaskedBodiesThatMayWrapStay) {
+  // A bound on 32 bits of j over a range that does not fit 32 bits: the
+  // low bits are not j, nothing is rewritten.
+  TermContext T;
+  Term j = T.bvVar("j", 64), n = T.bvVar("n", 64);
+  Term a = T.bvVar("a", 32);
+  Term body = T.ite(T.bvSle(a, T.bvExtract(j, 0, 32)), T.element("x", j),
+                    T.real(0));
+  Term s = T.reduce(Kind::SumOver, j, T.bv(0, 64), n, body);
+  ASSERT_EQ(s->getKind(), Kind::SumOver);
+  EXPECT_EQ(s->getOperand(2)->getKind(), Kind::Ite);
+}

@@ -830,11 +830,15 @@ LogicalResult ContractOp::verify() {
   // Integer scalars with a `range` (lo >= 1): symbolic sizes, which a
   // buffer's `shape` may name.
   llvm::StringSet<> sizeNames;
+  // Integer scalars of any kind: what a table's `at_most` may name.
+  llvm::StringSet<> intScalarNames;
   for (Attribute a : getParams())
     if (auto d = dyn_cast<DictionaryAttr>(a)) {
       auto n = d.getAs<StringAttr>("name");
       auto sc = d.getAs<TypeAttr>("scalar");
       auto r = d.getAs<DenseI64ArrayAttr>("range");
+      if (n && sc && isa<IntegerType>(sc.getValue()))
+        intScalarNames.insert(n.getValue());
       if (n && sc && isa<IntegerType>(sc.getValue()) && r && r.size() == 2 &&
           r[0] >= 1 && !d.get("value"))
         sizeNames.insert(n.getValue());
@@ -848,7 +852,7 @@ LogicalResult ContractOp::verify() {
       return emitOpError("param #") << i << " needs a 'name'";
     if (failed(checkKeys(d,
                          {"name", "buffer", "space", "type", "shape",
-                          "scalar", "value", "range", "nonfinite"},
+                          "scalar", "value", "range", "at_most", "nonfinite"},
                          ("param '" + name.getValue() + "'").str())))
       return failure();
     if (!names.insert(name.getValue()).second)
@@ -944,6 +948,21 @@ LogicalResult ContractOp::verify() {
           return emitOpError("param '")
                  << name.getValue() << "': 'range' [" << lo << ", " << hi
                  << ") does not fit the signed " << w << "-bit elements";
+      }
+      if (Attribute am = d.get("at_most")) {
+        // A precondition relating a table to a size: every element <= the
+        // value of an integer scalar (cu_seqlens[b] <= total).
+        auto scalarName = dyn_cast<StringAttr>(am);
+        if (!scalarName || !intScalarNames.contains(scalarName.getValue()))
+          return emitOpError("param '")
+                 << name.getValue()
+                 << "': 'at_most' must name an integer scalar param of this "
+                    "contract";
+        if (!isa<IntegerType>(type.getValue()) || role == "out")
+          return emitOpError("param '")
+                 << name.getValue()
+                 << "': 'at_most' applies to an in or inout buffer of "
+                    "integers";
       }
       if (Attribute nf = d.get("nonfinite")) {
         // The non-finite values a float input may hold ("-inf" mask

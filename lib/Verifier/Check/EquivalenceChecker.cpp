@@ -227,9 +227,15 @@ void Verdict::printJSON(llvm::raw_ostream &os) const {
 namespace {
 
 /// One Z3 query over terms, with the ground facts every exp atom needs.
-/// The contract's preconditions on integer tables (BufferBinding::range):
-/// buffer name -> [lo, hi) of every element, signed.
-using TableRanges = std::map<std::string, std::pair<int64_t, int64_t>>;
+/// The contract's preconditions on one integer table: every element in
+/// [lo, hi) (BufferBinding::range) and <= a scalar's term
+/// (BufferBinding::atMost), signed.
+struct TableFacts {
+  std::optional<std::pair<int64_t, int64_t>> range;
+  Term atMost = nullptr;
+};
+/// Buffer name -> its preconditions.
+using TableRanges = std::map<std::string, TableFacts>;
 
 struct Query {
   TermContext &T;
@@ -262,10 +268,16 @@ struct Query {
       if (it == ranges->end())
         continue;
       unsigned w = t->getWidth();
-      out.push_back(
-          T.bvSle(T.bv(APInt(w, it->second.first, /*isSigned=*/true)), t));
-      out.push_back(
-          T.bvSlt(t, T.bv(APInt(w, it->second.second, /*isSigned=*/true))));
+      if (const auto &r = it->second.range) {
+        out.push_back(T.bvSle(T.bv(APInt(w, r->first, /*isSigned=*/true)), t));
+        out.push_back(T.bvSlt(t, T.bv(APInt(w, r->second, /*isSigned=*/true))));
+      }
+      if (Term m = it->second.atMost) {
+        // Compared at the wider of the two widths, both sign-extended.
+        unsigned mw = m->getWidth(), cw = std::max(w, mw);
+        out.push_back(T.bvSle(w == cw ? t : T.bvSExt(t, cw),
+                              mw == cw ? m : T.bvSExt(m, cw)));
+      }
     }
   }
 
@@ -996,6 +1008,10 @@ Term Checker::splitDivisions(Term pc, Term value) {
 
 bool Checker::shortcutUnsat(Term bad, uint64_t rlimit) {
   Query q{T, options, &tableRanges, {bad}};
+  // The contract's table preconditions restrict the inputs here too.
+  SmallVector<Term> facts;
+  q.addRangeFacts(facts, {bad});
+  llvm::append_range(q.assertions, facts);
   q.addBranchFacts();
   // The integer encoding first (products of sizes and thread ids), under a
   // short wall-clock guard, as nlsat does not always heed the resource
@@ -1030,6 +1046,57 @@ static SmallVector<Term> outerReductions(Term t) {
   return out;
 }
 
+/// For each subterm of `root` (a DAG of at most `limit` nodes), the
+/// condition under which its value reaches root's: the disjunction, over
+/// its occurrences, of the ite conditions on the way down (the then-side
+/// of ite(c, a, b) under c, the else-side under not c). Empty when the DAG
+/// is larger than `limit` (the caller then uses true).
+static llvm::DenseMap<Term, Term> reachingConditions(TermContext &T, Term root,
+                                                     size_t limit) {
+  // Parents before children: reverse post-order of a DFS.
+  SmallVector<Term> post;
+  llvm::DenseSet<Term> seen;
+  SmallVector<std::pair<Term, unsigned>> stack{{root, 0}};
+  seen.insert(root);
+  while (!stack.empty()) {
+    auto &[u, i] = stack.back();
+    if (i < u->getOperands().size()) {
+      Term c = u->getOperand(i++);
+      if (seen.insert(c).second) {
+        if (seen.size() > limit)
+          return {};
+        stack.push_back({c, 0});
+      }
+      continue;
+    }
+    post.push_back(u);
+    stack.pop_back();
+  }
+  llvm::DenseMap<Term, SmallVector<Term, 2>> ways;
+  llvm::DenseMap<Term, Term> ctx;
+  ways[root].push_back(T.boolConst(true));
+  for (Term u : llvm::reverse(post)) {
+    Term c = T.orOf(ways[u]);
+    ctx[u] = c;
+    auto add = [&](Term child, Term cond) {
+      SmallVector<Term, 2> &w = ways[child];
+      if (w.size() < 8)
+        w.push_back(cond);
+      else
+        w.assign(1, T.boolConst(true)); // too many ways: any
+    };
+    if (u->getKind() == Kind::Ite) {
+      add(u->getOperand(0), c);
+      add(u->getOperand(1), T.andOf(c, u->getOperand(0)));
+      add(u->getOperand(2), T.andOf(c, T.notOf(u->getOperand(0))));
+      continue;
+    }
+    for (Term o : u->getOperands())
+      add(o, c);
+  }
+  return ctx;
+}
+
 Term Checker::unifyReductions(const std::string &name, Term pc, Term lhs,
                               Term rhs, unsigned depth) {
   SmallVector<Term> mine = outerReductions(lhs), theirs = outerReductions(rhs);
@@ -1037,9 +1104,17 @@ Term Checker::unifyReductions(const std::string &name, Term pc, Term lhs,
     return lhs;
   llvm::DenseSet<Term> specSide(theirs.begin(), theirs.end());
   llvm::DenseMap<Term, Term> map;
+  // A reduction of the kernel matters only where its value reaches lhs (a
+  // loop summary under the guard that the loop runs at all): a and b must
+  // agree there only, as substituting b for a changes nothing elsewhere.
+  llvm::DenseMap<Term, Term> reaching = reachingConditions(T, lhs, 20000);
+  const Term outerPc = pc;
   for (Term a : mine) {
     if (specSide.count(a))
       continue;
+    Term pc = outerPc;
+    if (Term r = reaching.lookup(a))
+      pc = T.andOf(outerPc, r);
     for (Term b : theirs) {
       if (a->getKind() != b->getKind() ||
           a->getOperand(0)->getWidth() != b->getOperand(0)->getWidth())
@@ -1078,6 +1153,9 @@ Term Checker::unifyReductions(const std::string &name, Term pc, Term lhs,
             ++n[u->getName().str()];
         return n;
       };
+      if (getenv("KPROOF_DUMP_TERMS"))
+        llvm::errs() << "; unify " << a->toBriefString(300) << "\n;  with "
+                     << b->toBriefString(300) << "\n";
       if (reads(bodyA) != reads(bodyB))
         continue;
       Term boundsDiffer =
@@ -1261,6 +1339,12 @@ static llvm::DenseMap<Term, Term> pinnedByBounds(TermContext &T, Term cond) {
 
 void Checker::checkValue(const std::string &name, Term pc, Term lhs, Term rhs,
                          Location loc, Term index, StringRef buffer) {
+  // Debugging aid: the two sides as the checker receives them.
+  if (getenv("KPROOF_DUMP_TERMS"))
+    llvm::errs() << "; value " << name << "\n;   pc:     "
+                 << pc->toBriefString(2000) << "\n;   kernel: "
+                 << lhs->toBriefString(2000) << "\n;   spec:   "
+                 << rhs->toBriefString(2000) << "\n";
   Term negatedGoal = T.andOf(pc, T.notOf(T.eq(lhs, rhs)));
   if (N.provesEqual(lhs, rhs)) {
     proved(name, negatedGoal, "normalizer");
@@ -1757,9 +1841,15 @@ bool Checker::probeValue(const std::string &name, Term pc, Term lhs, Term rhs,
   for (char ch : name)
     seed = (seed ^ uint8_t(ch)) * 0x100000001b3ull;
   InputSampler sampler(T, seed);
-  for (auto &[table, range] : tableRanges)
-    sampler.setIntRange(table, range.first, range.second);
+  for (auto &[table, facts] : tableRanges)
+    if (facts.range)
+      sampler.setIntRange(table, facts.range->first, facts.range->second);
   Term roots[] = {lhs, rhs};
+  // A draw must meet the contract's table preconditions (those the
+  // sampler cannot draw by construction: `at_most`), like the path.
+  SmallVector<Term> facts{pc};
+  Query{T, options, &tableRanges, {}}.addRangeFacts(facts, roots);
+  pc = T.andOf(facts);
   for (unsigned k = 0; k < options.probes; ++k) {
     Assignment m = sampler.draw(roots, {pc}, k);
     if (confirmValue(name, pc, lhs, rhs, m, loc, index, buffer)) {
@@ -3560,9 +3650,17 @@ std::optional<Verdict> Checker::run() {
   verdict.kernelName = kernel.getSymName().str();
   buffers = bound->buffers;
   scalars = bound->scalars;
-  for (const std::optional<BufferBinding> &b : buffers)
+  for (const std::optional<BufferBinding> &b : buffers) {
     if (b && b->range)
-      tableRanges[b->name] = *b->range;
+      tableRanges[b->name].range = *b->range;
+    if (b && !b->atMost.empty())
+      for (auto [i, p] : llvm::enumerate(contract.getParams()))
+        if (auto d = dyn_cast<DictionaryAttr>(p);
+            d && d.getAs<StringAttr>("name") &&
+            d.getAs<StringAttr>("name").getValue() == b->atMost &&
+            i < scalars.size() && scalars[i])
+          tableRanges[b->name].atMost = scalars[i];
+  }
   std::vector<std::unique_ptr<Spec>> ownedSpecs = std::move(bound->specs);
   SmallVector<Spec *> specs;
   std::string described;

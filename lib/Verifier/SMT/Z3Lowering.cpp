@@ -553,15 +553,15 @@ std::vector<NamedFact> Z3Lowering::atomFacts() {
   };
   // Facts about one atom.
   for (unsigned k = 0; k < atoms.size(); ++k) {
-    if (atoms[k].term->getKind() == Kind::SumOver &&
-        positive(atoms[k].term->getOperand(2))) {
-      // A sum of positive terms over [lo, hi): 0 when empty (hi <= lo,
-      // signed, as Evaluator reads the bounds), positive otherwise.
+    if (atoms[k].term->getKind() == Kind::SumOver) {
+      // A sum over [lo, hi): 0 when empty (hi <= lo, signed, as Evaluator
+      // reads the bounds); a sum of positive terms is positive otherwise.
       Term t = atoms[k].term;
       Expr v = atoms[k].value; // lower() below may grow `atoms`
       Expr nonEmpty = lower(terms.bvSlt(t->getOperand(0), t->getOperand(1)));
       std::string id = "!" + std::to_string(k);
-      add("sum_pos" + id, nonEmpty.implies(v > zero));
+      if (positive(t->getOperand(2)))
+        add("sum_pos" + id, nonEmpty.implies(v > zero));
       add("sum_empty" + id, (!nonEmpty).implies(v == zero));
       continue;
     }

@@ -99,6 +99,12 @@ bindParams(ContractOp contract, KernelOp kernel, TermContext &T,
             std::to_string(r[0]) + ", " + std::to_string(r[1]) +
             ") (contract: range)");
       }
+      if (auto am = d.getAs<StringAttr>("at_most")) {
+        b.atMost = am.getValue().str();
+        bc.assumptions.push_back("precondition: every element of '" + name +
+                                 "' is <= " + b.atMost +
+                                 " (contract: at_most)");
+      }
       if (auto nf = d.getAs<ArrayAttr>("nonfinite")) {
         std::string list;
         for (Attribute e : nf) {

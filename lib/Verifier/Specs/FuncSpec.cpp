@@ -54,6 +54,9 @@ namespace {
 
 /// Most reduction points one output element may fold over.
 constexpr uint64_t kMaxReductionPoints = uint64_t(1) << 22;
+/// Reductions over more points than this are built as one reduction term
+/// (Lowerer::symbolicReduction) when their body allows it.
+constexpr uint64_t kUnfoldPoints = 4096;
 /// Largest non-splat dense constant read at a symbolic index (ite chain).
 constexpr int64_t kMaxConstantIteChain = 1024;
 
@@ -234,6 +237,9 @@ class FuncSpec;
 
 /// The state of one linalg body evaluation: the loop point and the block
 /// arguments' values (computed lazily, on first use).
+void collectArgs(Value v, Block *body, llvm::SmallPtrSetImpl<Operation *> &seen,
+                 SmallVectorImpl<unsigned> &args);
+
 struct BodyCtx {
   Block *block;
   ArrayRef<Term> loop;
@@ -291,6 +297,15 @@ private:
   /// The extent of loop dimension `d` of a linalg op, from an operand
   /// indexed by it.
   Term loopExtent(linalg::LinalgOp op, unsigned d);
+  /// A reduction over the symbolic `extent` of loop dimension `d`, the
+  /// only dimension the output does not fix, when the body yields
+  /// `acc + g`, `max(acc, g)` or `min(acc, g)` for its result with `g`
+  /// reading no accumulator: init + SumOver_{j in [0, extent)} g(j) (or
+  /// max/min with MaxOver/MinOver). Null when the body has another shape
+  /// (the caller reports it) or a lowering failed (reason set).
+  Term symbolicReduction(linalg::LinalgOp op, unsigned resultNo,
+                         ArrayRef<Term> idx, ArrayRef<Term> loop, unsigned d,
+                         Term extent);
   Term affine(AffineExpr e, ArrayRef<Term> loop, Operation *op);
   SmallVector<Term> applyMap(AffineMap m, ArrayRef<Term> loop, Operation *op);
   Term toBV(Term t, unsigned width, bool isSigned);
@@ -1111,6 +1126,87 @@ Term Lowerer::loopExtent(linalg::LinalgOp op, unsigned d) {
   return fail(op, "a loop dimension that indexes no operand");
 }
 
+Term Lowerer::symbolicReduction(linalg::LinalgOp op, unsigned resultNo,
+                                ArrayRef<Term> idx, ArrayRef<Term> loop,
+                                unsigned d, Term extent) {
+  Operation *raw = op.getOperation();
+  SmallVector<utils::IteratorType> iters = op.getIteratorTypesArray();
+  unsigned numIn = op.getNumDpsInputs();
+  Block *body = op.getBlock();
+  // d must be the only dimension the output does not fix.
+  for (unsigned k = 0; k < iters.size(); ++k)
+    if (k != d && !loop[k])
+      return nullptr;
+  if (body->getNumArguments() != numIn + op.getNumDpsInits())
+    return nullptr;
+  auto yield = cast<linalg::YieldOp>(body->getTerminator());
+  Operation *combine = yield.getOperand(resultNo).getDefiningOp();
+  if (!combine || combine->getBlock() != body || combine->getNumOperands() != 2)
+    return nullptr;
+  Kind kind;
+  if (isa<arith::AddFOp>(combine))
+    kind = Kind::SumOver;
+  else if (isa<arith::MaximumFOp, arith::MaxNumFOp>(combine))
+    kind = Kind::MaxOver;
+  else if (isa<arith::MinimumFOp, arith::MinNumFOp>(combine))
+    kind = Kind::MinOver;
+  else
+    return nullptr;
+  BlockArgument acc = body->getArgument(numIn + resultNo);
+  Value g;
+  if (combine->getOperand(0) == acc)
+    g = combine->getOperand(1);
+  else if (combine->getOperand(1) == acc)
+    g = combine->getOperand(0);
+  else
+    return nullptr;
+  // g reads no accumulator (of any output).
+  llvm::SmallPtrSet<Operation *, 16> seen;
+  SmallVector<unsigned> used;
+  collectArgs(g, body, seen, used);
+  if (llvm::any_of(used, [&](unsigned a) { return a >= numIn; }) ||
+      g == Value(acc))
+    return nullptr;
+  // The bound variable, bounded by the extent's largest value (so index
+  // terms of the body fold as linear forms), a name per bound.
+  std::string name = "spec.rj";
+  if (std::optional<std::pair<uint64_t, uint64_t>> iv =
+          T.indexInterval(extent);
+      iv && iv->second >= 1) {
+    name += "<" + std::to_string(iv->second);
+    if (T.upperBound(name) != iv->second - 1)
+      T.setUpperBound(name, iv->second - 1);
+  }
+  Term j = T.bvVar(name, extent->getWidth());
+  SmallVector<Term> at(loop.begin(), loop.end());
+  at[d] = j;
+  auto argValue = [&](BlockArgument a) -> Term {
+    OpOperand *in = op.getDpsInputOperand(a.getArgNumber());
+    if (!isa<RankedTensorType>(in->get().getType()))
+      return value(in->get(), {}, nullptr);
+    AffineMap map = op.getMatchingIndexingMap(in);
+    SmallVector<Term> where = applyMap(map, at, raw);
+    if (where.size() != map.getNumResults())
+      return nullptr;
+    return value(in->get(), where, nullptr);
+  };
+  BodyCtx ctx{body, at, argValue, DenseMap<Value, Term>()};
+  Term gj = value(g, {}, &ctx);
+  if (!gj)
+    return nullptr;
+  Term r = T.reduce(kind, j, T.bv(0, extent->getWidth()), extent, gj);
+  OpOperand *init = op.getDpsInitOperand(resultNo);
+  Term i0 = value(init->get(), idx, nullptr);
+  if (!r || !i0)
+    return nullptr;
+  // PTX-free semantics of linalg: the accumulator starts at the init value
+  // and combines every point of [0, extent) in order; + is exact over the
+  // reals, max/min are associative and commutative.
+  return kind == Kind::SumOver   ? T.add(i0, r)
+         : kind == Kind::MaxOver ? T.max(i0, r)
+                                 : T.min(i0, r);
+}
+
 /// Block arguments reached backwards from `v` inside `body`.
 void collectArgs(Value v, Block *body, llvm::SmallPtrSetImpl<Operation *> &seen,
                  SmallVectorImpl<unsigned> &args) {
@@ -1159,9 +1255,19 @@ Term Lowerer::linalgOp(linalg::LinalgOp op, unsigned resultNo,
       Term e = loopExtent(op, d);
       if (!e)
         return nullptr;
-      if (e->getKind() != Kind::BVConst)
+      if (e->getKind() != Kind::BVConst) {
+        // Over a symbolic extent: a reduction term, when the body has the
+        // shape of one (symbolicReduction).
+        if (Term r = symbolicReduction(op, resultNo, idx, loop, d, e))
+          return r;
+        if (!reason.empty())
+          return nullptr;
         return fail(raw, "a reduction over the launch-dependent extent '" +
-                             extentText(e) + "' is not modeled");
+                             extentText(e) +
+                             "' is modeled only as the single reduction "
+                             "dimension of a body that yields acc + g, "
+                             "max(acc, g) or min(acc, g) (g not reading acc)");
+      }
       ranges[d] = int64_t(e->getAPInt().getZExtValue());
     }
     redDims.push_back(d);
@@ -1170,6 +1276,15 @@ Term Lowerer::linalgOp(linalg::LinalgOp op, unsigned resultNo,
       return fail(raw, "reduction too large to unfold");
     loop[d] = bvc(0);
   }
+  // A large reduction (a replay at the counterexample's sizes, a spec over
+  // a long concrete row) as one reduction term rather than a sum of
+  // `points` terms, when its body has that shape; unfolded otherwise.
+  if (redDims.size() == 1 && points > kUnfoldPoints)
+    if (Term r = symbolicReduction(op, resultNo, idx, loop, redDims[0],
+                                   T.bv(uint64_t(ranges[redDims[0]]), 64)))
+      return r;
+  if (!reason.empty())
+    return nullptr;
 
   // The outputs whose yields this result needs (a yield that reads out
   // argument j needs yield j of the previous iteration).

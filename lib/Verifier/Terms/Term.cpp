@@ -710,6 +710,138 @@ Term TermContext::renameBound(Term root, Term from, Term to) {
   return memo.lookup(root);
 }
 
+/// Whether the signed value of BV term `t` is always in
+/// [-2^(k-1), 2^(k-1)], read from its structure: a constant, a sign
+/// extension of at most k bits, a zero extension of fewer, an ite or
+/// signed max/min of such terms.
+static bool fitsSignedBits(Term t, unsigned k) {
+  switch (t->getKind()) {
+  case Kind::BVConst: {
+    const llvm::APInt &v = t->getAPInt();
+    return v.getBitWidth() <= k ||
+           (v.sge(-(llvm::APInt(v.getBitWidth(), 1) << (k - 1))) &&
+            v.sle(llvm::APInt(v.getBitWidth(), 1) << (k - 1)));
+  }
+  case Kind::BVSExt:
+    return t->getOperand(0)->getWidth() <= k;
+  case Kind::BVZExt:
+    return t->getOperand(0)->getWidth() < k;
+  case Kind::Ite:
+    return fitsSignedBits(t->getOperand(1), k) &&
+           fitsSignedBits(t->getOperand(2), k);
+  default:
+    return false;
+  }
+}
+
+/// Whether `v` occurs in `t`.
+static bool mentions(Term t, Term v) {
+  llvm::SmallVector<Term> work{t};
+  llvm::DenseSet<Term> seen;
+  while (!work.empty()) {
+    Term u = work.pop_back_val();
+    if (u == v)
+      return true;
+    if (!seen.insert(u).second)
+      continue;
+    llvm::append_range(work, u->getOperands());
+  }
+  return false;
+}
+
+Term TermContext::reduceMasked(Kind kind, Term var, Term lo, Term hi,
+                               Term body) {
+  // R_{lo <= j < hi} ite(c, f(j), e), e the reduction's neutral element
+  // (0, -inf, +inf) and c a conjunction of bounds on j (A <= j, A < j,
+  // j < B, j <= B) and of conditions free of j (P):
+  //   = ite(P, R_{0 <= k < H - L} f(k + L), e)
+  // with L = max(lo, A's), H = min(hi, B's) (exact: the terms with c false
+  // add the neutral element; a range with H <= L is empty, giving e).
+  // A bound may be stated on the low k bits of j (a spec's index_cast of
+  // the index to i32): exact when lo and hi fit k signed bits, as j then
+  // equals the sign extension of its low k bits. Every bound and lo, hi
+  // must fit w - 2 signed bits, so that H - L and k + L do not wrap.
+  if (body->getKind() != Kind::Ite)
+    return nullptr;
+  Term neutral = kind == Kind::SumOver   ? real(0)
+                 : kind == Kind::MaxOver ? negInf()
+                                         : posInf();
+  if (body->getOperand(2) != neutral)
+    return nullptr;
+  unsigned w = var->getWidth();
+  if (w < 4 || !fitsSignedBits(lo, w - 2) || !fitsSignedBits(hi, w - 2))
+    return nullptr;
+  Term cond = body->getOperand(0), f = body->getOperand(1);
+  llvm::SmallVector<Term> conjuncts;
+  if (cond->getKind() == Kind::And)
+    llvm::append_range(conjuncts, cond->getOperands());
+  else
+    conjuncts.push_back(cond);
+  llvm::SmallVector<Term> outer;
+  Term L = lo, H = hi;
+  auto one = [&]() { return bv(1, w); };
+  auto smax = [&](Term a, Term b) { return ite(bvSle(a, b), b, a); };
+  auto smin = [&](Term a, Term b) { return ite(bvSle(a, b), a, b); };
+  // `x` is j itself or its low k bits (lo and hi fitting k signed bits);
+  // the other side is lifted to w bits.
+  auto isJ = [&](Term x) {
+    if (x == var)
+      return true;
+    if (x->getKind() != Kind::BVExtract || x->getOperand(0) != var ||
+        x->getExtractLow() != 0 || x->getWidth() < 2)
+      return false;
+    unsigned k = x->getWidth();
+    return fitsSignedBits(lo, k) && fitsSignedBits(hi, k);
+  };
+  auto lift = [&](Term a) -> Term {
+    if (mentions(a, var))
+      return nullptr;
+    Term l = a->getWidth() == w ? a : bvSExt(a, w);
+    return fitsSignedBits(l, w - 2) ? l : nullptr;
+  };
+  for (Term c : conjuncts) {
+    if (!mentions(c, var)) {
+      outer.push_back(c);
+      continue;
+    }
+    bool negated = c->getKind() == Kind::Not;
+    Term atom = negated ? c->getOperand(0) : c;
+    if (atom->getKind() != Kind::BVSle && atom->getKind() != Kind::BVSlt)
+      return nullptr;
+    bool strict = atom->getKind() == Kind::BVSlt;
+    Term a = atom->getOperand(0), b = atom->getOperand(1);
+    // not (a <= b) is b < a; not (a < b) is b <= a.
+    if (negated) {
+      std::swap(a, b);
+      strict = !strict;
+    }
+    if (isJ(b)) { // a <= j or a < j: a lower bound
+      Term A = lift(a);
+      if (!A)
+        return nullptr;
+      L = smax(L, strict ? bvBin(Kind::BVAdd, A, one()) : A);
+    } else if (isJ(a)) { // j < b or j <= b: an upper bound
+      Term B = lift(b);
+      if (!B)
+        return nullptr;
+      H = smin(H, strict ? B : bvBin(Kind::BVAdd, B, one()));
+    } else {
+      return nullptr;
+    }
+  }
+  if (L == lo && H == hi)
+    return nullptr; // no bound on j: nothing to do
+  // The fresh variable of the shifted range (reduce renames it).
+  Term k = bvVar("$shift", w);
+  Term shifted = substitute(f, {{var, bvBin(Kind::BVAdd, k, L)}});
+  Term r = reduce(kind, k, bv(0, w), bvBin(Kind::BVSub, H, L), shifted);
+  if (!r)
+    return nullptr;
+  if (outer.empty())
+    return r;
+  return ite(andOf(outer), r, neutral);
+}
+
 Term TermContext::reduce(Kind kind, Term var, Term lo, Term hi, Term body) {
   if (!var || !lo || !hi || !body)
     return nullptr;
@@ -732,6 +864,8 @@ Term TermContext::reduce(Kind kind, Term var, Term lo, Term hi, Term body) {
     if ((l + 1) == h)
       return substitute(body, {{var, lo}});
   }
+  if (Term masked = reduceMasked(kind, var, lo, hi, body))
+    return masked;
   // sum_j c * f(j) = c * sum_j f(j) for a constant c (exact: a finite sum
   // is linear), so a body that adds an element twice meets a spec's sum.
   if (kind == Kind::SumOver && body->getKind() == Kind::Mul) {

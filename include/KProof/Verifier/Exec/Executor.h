@@ -123,6 +123,10 @@ struct BufferBinding {
   /// every element (signed values of the element width). It restricts the
   /// inputs a proof covers (printed with the verdict); it is no axiom.
   std::optional<std::pair<int64_t, int64_t>> range;
+  /// Integer tables: the contract's precondition `at_most = "n"`, every
+  /// element (signed) <= the value of the integer scalar parameter n (its
+  /// name; empty when absent). Like `range`, it restricts the inputs.
+  std::string atMost;
   /// Float inputs: the non-finite values the contract says an element may
   /// hold (`nonfinite = ["-inf"]`: "-inf", "inf", "nan"), a mask of -inf
   /// entries. --verify-sync covers them even under finite_inputs; the

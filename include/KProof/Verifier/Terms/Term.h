@@ -263,6 +263,11 @@ public:
   Term reduce(Kind kind, Term var, Term lo, Term hi, Term body);
   /// The bound variable of reduction `t` (a BVVar, free in its body).
   Term boundVar(Term t);
+  /// reduce() of a masked body, `ite(bounds on var and var-free
+  /// conditions, f, neutral)`, as the reduction of f over the intersected
+  /// range shifted to start at 0 (exact; see Term.cpp). Null when the body
+  /// has another shape or a bound may wrap.
+  Term reduceMasked(Kind kind, Term var, Term lo, Term hi, Term body);
 
   // --- BV ---
   Term bv(const llvm::APInt &v);

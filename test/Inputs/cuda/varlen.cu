@@ -1,0 +1,66 @@
+// varlen.cu -- variable-length sequences packed back to back, delimited by
+// a prefix-sum table: sequence b is x[cu_seqlens[b] .. cu_seqlens[b+1]).
+// One CTA per sequence (FlashAttention's varlen layout); `total` is the
+// packed length (the extent of x), passed for the caller's bookkeeping.
+//
+// varlen_seq_sum: out[b] = sum of sequence b (0 for an empty one).
+// varlen_seq_max: out[b] = max of sequence b (-inf for an empty one).
+//
+// Fixture for: loops whose bounds are read from an integer table
+// (test/Verifier/memory-varlen.mlir): with the contract's preconditions
+// cu_seqlens[i] in [0, 2^20] and <= total, the sum proves for every total
+// and every table (the max's spec masks with -inf: UNKNOWN today). Twins: varlen_seq_sum_past_end also adds x[end] (reads the
+// next sequence's first element, or past x for the last one);
+// varlen_seq_sum_skip_first starts at start + 1.
+
+#include <math.h>
+
+extern "C" __global__ void varlen_seq_sum(const float *__restrict__ x,
+                                          const int *__restrict__ cu_seqlens,
+                                          float *__restrict__ out, int total) {
+  int b = blockIdx.x;
+  int start = cu_seqlens[b], end = cu_seqlens[b + 1];
+  float s = 0.0f;
+#pragma unroll 1
+  for (int i = start; i < end; ++i)
+    s += x[i];
+  out[b] = s;
+}
+
+extern "C" __global__ void varlen_seq_max(const float *__restrict__ x,
+                                          const int *__restrict__ cu_seqlens,
+                                          float *__restrict__ out, int total) {
+  int b = blockIdx.x;
+  int start = cu_seqlens[b], end = cu_seqlens[b + 1];
+  float m = -INFINITY;
+#pragma unroll 1
+  for (int i = start; i < end; ++i)
+    m = fmaxf(m, x[i]);
+  out[b] = m;
+}
+
+extern "C" __global__ void
+varlen_seq_sum_past_end(const float *__restrict__ x,
+                        const int *__restrict__ cu_seqlens,
+                        float *__restrict__ out, int total) {
+  int b = blockIdx.x;
+  int start = cu_seqlens[b], end = cu_seqlens[b + 1];
+  float s = 0.0f;
+#pragma unroll 1
+  for (int i = start; i <= end; ++i)
+    s += x[i];
+  out[b] = s;
+}
+
+extern "C" __global__ void
+varlen_seq_sum_skip_first(const float *__restrict__ x,
+                          const int *__restrict__ cu_seqlens,
+                          float *__restrict__ out, int total) {
+  int b = blockIdx.x;
+  int start = cu_seqlens[b], end = cu_seqlens[b + 1];
+  float s = 0.0f;
+#pragma unroll 1
+  for (int i = start + 1; i < end; ++i)
+    s += x[i];
+  out[b] = s;
+}

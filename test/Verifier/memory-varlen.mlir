@@ -1,0 +1,115 @@
+// Variable-length sequences over a prefix-sum table (FlashAttention's
+// varlen layout): CTA b reduces x[cu_seqlens[b] .. cu_seqlens[b+1]), a loop
+// whose bounds are table reads. The spec is a linalg.generic over the whole
+// packed x (a symbolic extent `total`) that masks the elements outside the
+// sequence; the engine reads it as a reduction over the sequence's range.
+// Under the preconditions `range` [0, 2^20] and `at_most = "total"` on the
+// table (printed with the verdict), the sum proves for every total and
+// every table, at -O3 and -G. The max is UNKNOWN: its spec masks with
+// -inf, which the reals model has only as a constant, not as an arm of a
+// select. Without `at_most` the last
+// sequence may run past x: REFUTED (out of bounds), confirmed by replay.
+// The twins (one element past the end, the first element skipped) are
+// REFUTED with replayed counterexamples.
+// RUN: split-file %s %t
+// RUN: kproof-opt %inputs/cuda/ptx/varlen.sm80.O3.ptx --verify-equiv --contract=%t/sum.mlir | FileCheck %s --check-prefix=SUM
+// RUN: kproof-opt %inputs/cuda/ptx/varlen.sm90.G.ptx --verify-equiv --contract=%t/sum.mlir | FileCheck %s --check-prefix=SUM
+// RUN: %expect_exit 3 kproof-opt %inputs/cuda/ptx/varlen.sm80.O3.ptx --verify-equiv --contract=%t/max.mlir | FileCheck %s --check-prefix=MAX
+// RUN: sed 's/, at_most = "total"//' %t/sum.mlir > %t/unbounded.mlir
+// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/varlen.sm80.O3.ptx --verify-equiv --contract=%t/unbounded.mlir 2>&1 | FileCheck %s --check-prefix=UNBOUNDED
+// RUN: sed 's/"varlen_seq_sum"/"varlen_seq_sum_past_end"/' %t/sum.mlir > %t/past.mlir
+// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/varlen.sm80.O3.ptx --verify-equiv --contract=%t/past.mlir 2>&1 | FileCheck %s --check-prefix=PAST
+// RUN: sed 's/"varlen_seq_sum"/"varlen_seq_sum_skip_first"/' %t/sum.mlir > %t/skip.mlir
+// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/varlen.sm80.O3.ptx --verify-equiv --contract=%t/skip.mlir 2>&1 | FileCheck %s --check-prefix=SKIP
+// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/varlen.sm90.G.ptx --verify-equiv --contract=%t/skip.mlir 2>&1 | FileCheck %s --check-prefix=SKIP
+// RUN: sed 's/at_most = "total"/at_most = "x"/' %t/sum.mlir > %t/bad-name.mlir
+// RUN: %expect_exit 2 kproof-opt %inputs/cuda/ptx/varlen.sm80.O3.ptx --verify-equiv --contract=%t/bad-name.mlir 2>&1 | FileCheck %s --check-prefix=BADNAME
+
+// SUM: assuming: precondition: every element of 'cu_seqlens' is in [0, 1048577) (contract: range)
+// SUM: assuming: precondition: every element of 'cu_seqlens' is <= total (contract: at_most)
+// SUM-NOT: UNKNOWN
+// SUM: {{^}}PROVED
+
+// MAX: assuming: precondition: every element of 'cu_seqlens' is <= total (contract: at_most)
+// MAX: UNKNOWN: value out[i] written by the representative thread -- spec: the spec computes an undefined value in the reals model
+// MAX: {{^}}UNKNOWN
+
+// UNBOUNDED-NOT: at_most
+// UNBOUNDED: error: REFUTED: violated: load from x inside its extent of total elements
+// UNBOUNDED: Replay: confirmed by replay (IEEE f32): out-of-bounds access
+// UNBOUNDED: {{^}}REFUTED
+
+// PAST: REFUTED
+// PAST: Replay: confirmed by replay
+// PAST: {{^}}REFUTED
+
+// SKIP: REFUTED: value out[i] written by the representative thread -- counterexample confirmed
+// SKIP: Replay: confirmed by replay ({{[^)]*}}): kernel out[{{[0-9]+}}] = {{-?[0-9.e+-]+}}, spec = {{-?[0-9.e+-]+}}
+// SKIP: {{^}}REFUTED
+
+// BADNAME: error: 'kproof.contract' op param 'cu_seqlens': 'at_most' must name an integer scalar param of this contract
+
+//--- sum.mlir
+func.func @seq_sum(%x: tensor<?xf32>, %cu: tensor<9xi32>, %total: i32) -> tensor<8xf32> {
+  %z = arith.constant 0.0 : f32
+  %c1 = arith.constant 1 : index
+  %e = tensor.empty() : tensor<8xf32>
+  %init = linalg.fill ins(%z : f32) outs(%e : tensor<8xf32>) -> tensor<8xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(b, i) -> (i)>, affine_map<(b, i) -> (b)>],
+                       iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<?xf32>) outs(%init : tensor<8xf32>) {
+  ^bb0(%v: f32, %acc: f32):
+    %b = linalg.index 0 : index
+    %i = linalg.index 1 : index
+    %b1 = arith.addi %b, %c1 : index
+    %lo = tensor.extract %cu[%b] : tensor<9xi32>
+    %hi = tensor.extract %cu[%b1] : tensor<9xi32>
+    %ii = arith.index_cast %i : index to i32
+    %ge = arith.cmpi sge, %ii, %lo : i32
+    %lt = arith.cmpi slt, %ii, %hi : i32
+    %in = arith.andi %ge, %lt : i1
+    %t = arith.select %in, %v, %z : f32
+    %s = arith.addf %acc, %t : f32
+    linalg.yield %s : f32
+  } -> tensor<8xf32>
+  return %r : tensor<8xf32>
+}
+kproof.contract @varlen_sum {kernel = "varlen_seq_sum",
+  grid = array<i64: 8, 1, 1>, block = array<i64: 1, 1, 1>,
+  params = [{name = "x", buffer = "in", space = "global", type = f32, shape = ["total"]},
+            {name = "cu_seqlens", buffer = "in", space = "global", type = i32, shape = array<i64: 9>, range = array<i64: 0, 1048577>, at_most = "total"},
+            {name = "out", buffer = "out", space = "global", type = f32, shape = array<i64: 8>},
+            {name = "total", scalar = i32, range = array<i64: 1, 1048577>}],
+  spec = {func = @seq_sum, inputs = ["x", "cu_seqlens", "total"], output = "out"}, mode = "reals"}
+//--- max.mlir
+func.func @seq_max(%x: tensor<?xf32>, %cu: tensor<9xi32>, %total: i32) -> tensor<8xf32> {
+  %ninf = arith.constant 0xFF800000 : f32
+  %c1 = arith.constant 1 : index
+  %e = tensor.empty() : tensor<8xf32>
+  %init = linalg.fill ins(%ninf : f32) outs(%e : tensor<8xf32>) -> tensor<8xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(b, i) -> (i)>, affine_map<(b, i) -> (b)>],
+                       iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<?xf32>) outs(%init : tensor<8xf32>) {
+  ^bb0(%v: f32, %acc: f32):
+    %b = linalg.index 0 : index
+    %i = linalg.index 1 : index
+    %b1 = arith.addi %b, %c1 : index
+    %lo = tensor.extract %cu[%b] : tensor<9xi32>
+    %hi = tensor.extract %cu[%b1] : tensor<9xi32>
+    %ii = arith.index_cast %i : index to i32
+    %ge = arith.cmpi sge, %ii, %lo : i32
+    %lt = arith.cmpi slt, %ii, %hi : i32
+    %in = arith.andi %ge, %lt : i1
+    %t = arith.select %in, %v, %ninf : f32
+    %m = arith.maximumf %acc, %t : f32
+    linalg.yield %m : f32
+  } -> tensor<8xf32>
+  return %r : tensor<8xf32>
+}
+kproof.contract @varlen_max {kernel = "varlen_seq_max",
+  grid = array<i64: 8, 1, 1>, block = array<i64: 1, 1, 1>,
+  params = [{name = "x", buffer = "in", space = "global", type = f32, shape = ["total"]},
+            {name = "cu_seqlens", buffer = "in", space = "global", type = i32, shape = array<i64: 9>, range = array<i64: 0, 1048577>, at_most = "total"},
+            {name = "out", buffer = "out", space = "global", type = f32, shape = array<i64: 8>},
+            {name = "total", scalar = i32, range = array<i64: 1, 1048577>}],
+  spec = {func = @seq_max, inputs = ["x", "cu_seqlens", "total"], output = "out"}, mode = "reals"}
