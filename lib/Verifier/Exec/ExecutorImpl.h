@@ -27,6 +27,7 @@
 #define KPROOF_LIB_VERIFIER_EXEC_EXECUTORIMPL_H
 
 #include "KProof/Verifier/Exec/Executor.h"
+#include "KProof/Verifier/Exec/StoreChain.h"
 #include "KProof/Verifier/SMT/Z3Lowering.h"
 #include "KProof/Verifier/SMT/Z3Solver.h"
 
@@ -385,36 +386,22 @@ private:
   bool resolveAccess(Frame &f, Value address, int64_t offset,
                      StateSpace space, Location loc, Term &addr,
                      std::string &region, Term &byteOffset);
-  /// One earlier store of this thread that a load may read: `key` is the
-  /// element index (contract buffers, `bytes` 1) or the byte offset (.local
-  /// arrays, `bytes` the width), a 64-bit BV.
-  struct ChainEntry {
-    Term key;
-    unsigned bytes;
-    Term value;
-    Location loc;
-  };
-  /// Stores a load may see before UNKNOWN ("store chain limit").
-  static constexpr unsigned kMaxChainAliases = 32;
   /// The value a load of `bytes` at `key` reads (symbolic memory): the
-  /// thread's own earlier stores to the same memory, newest first in
-  /// `chain`, then the initial contents `base` (an input element, or an
-  /// arbitrary value for uninitialized memory). A store whose key provably
-  /// equals the load's (index normal form of the difference, exact modulo
-  /// 2^64) supplies the value; one provably disjoint is passed; one that
-  /// may alias wraps the rest in ite(key == store key, stored, rest), and,
-  /// when bytes > 1, adds the obligation that the two accesses are equal or
-  /// disjoint. Null (UNKNOWN recorded) on a partial overlap, a read with
-  /// another type than stored, or more than kMaxChainAliases undecided
-  /// stores.
-  Term resolveChain(State &s, ArrayRef<ChainEntry> chain, Term key,
+  /// thread's own earlier stores to the same memory in `chain` (newest
+  /// first), then the initial contents `base` (an input element, or an
+  /// arbitrary value for uninitialized memory), as StoreChain::load
+  /// resolves it; its obligations go to result.alignments under the path
+  /// condition of `s`. Null (UNKNOWN recorded) when the load is UNKNOWN.
+  Term resolveChain(State &s, const StoreChain &chain, Term key,
                     unsigned bytes, Term base, StringRef what, Location loc);
-  /// The chain of buffer `name` (newest first): its symbolic-index stores,
-  /// then its constant-index cells.
-  SmallVector<ChainEntry> bufferChain(State &s, const std::string &name,
-                                      unsigned elemBytes);
-  /// The chain of .local array `name`: its ordered stores, then its cells.
-  SmallVector<ChainEntry> scratchChain(State &s, const std::string &name);
+  /// The chain of contract buffer `name` (keys: element indices, of
+  /// `elemBytes` bytes each): its symbolic-index stores, newest first, then
+  /// its constant-index cells.
+  StoreChain bufferChain(State &s, const std::string &name,
+                         unsigned elemBytes);
+  /// The chain of .local array `name` (keys: byte offsets): its ordered
+  /// stores, newest first, then its cells.
+  StoreChain scratchChain(State &s, const std::string &name);
   /// The obligations of a .local access of `need` bytes (the whole vector)
   /// at symbolic byte `o` of an array of `bytes` (0: size unknown): aligned
   /// to the vector (PTX ISA 5.4.5) and inside the array (without wrapping).
@@ -426,9 +413,6 @@ private:
   /// element type): a real travelling as bits. NaN patterns and every other
   /// value stay as they are.
   SymValue floatBits(const Region &r, SymValue v);
-  /// The float value of constant bits `v` (f16/f32/f64 by its width:
-  /// nvcc stores 0.0f as st.u32 0), or null (not a constant, NaN, inf).
-  Term floatOfBits(Term v);
 
   //===--------------------------------------------------------------------===//
   // Memory other threads write (SharedMemory.cpp; DESIGN.md §4)

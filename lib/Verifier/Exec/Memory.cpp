@@ -7,9 +7,10 @@
 // Memory as one thread sees it: regions (bound buffers, module variables) and
 // addresses decomposed into a region and a byte offset (`decomposeAddress`);
 // the store chains a load resolves against (`bufferChain` for a contract
-// buffer, `scratchChain` for a .local array, newest store first) and
-// `resolveChain`, the symbolic memory of the thread's own earlier stores; the
-// obligations of a .local access (PTX ISA 5.4.5 alignment, bounds) and constant
+// buffer, `scratchChain` for a .local array: the thread's own earlier stores,
+// newest first, as a StoreChain, StoreChain.h) and `resolveChain`, which
+// resolves the load with StoreChain::load and records its obligations and
+// UNKNOWN reason; the obligations of a .local access (PTX ISA 5.4.5 alignment, bounds) and constant
 // float bit patterns read as their float value. Shared memory and what other
 // threads write are in SharedMemory.cpp.
 //
@@ -101,106 +102,42 @@ bool Executor::resolveAccess(Frame &f, Value address, int64_t offset,
 // Symbolic memory: this thread's own stores
 //===----------------------------------------------------------------------===//
 
-SmallVector<Executor::ChainEntry>
-Executor::bufferChain(State &s, const std::string &name, unsigned elemBytes) {
-  SmallVector<ChainEntry> chain;
+StoreChain Executor::bufferChain(State &s, const std::string &name,
+                                 unsigned elemBytes) {
+  StoreChain chain(T);
   for (const SymbolicStore &st : llvm::reverse(s.symbolicStores))
     if (st.buffer == name)
-      chain.push_back({st.index, 1, st.value, st.loc});
+      chain.appendOlder(st.index, 1, st.value, st.loc);
   // Constant-index stores all precede the symbolic ones (a constant store
   // after a symbolic one is refused), and never overlap each other.
   auto it = s.mem.find(name);
   if (it != s.mem.end())
     for (auto &[off, cell] : it->second)
-      chain.push_back({T.bv(off / elemBytes, 64), 1, cell.value, cell.loc});
+      chain.appendOlder(T.bv(off / elemBytes, 64), 1, cell.value, cell.loc);
   return chain;
 }
 
-SmallVector<Executor::ChainEntry>
-Executor::scratchChain(State &s, const std::string &name) {
-  SmallVector<ChainEntry> chain;
+StoreChain Executor::scratchChain(State &s, const std::string &name) {
+  StoreChain chain(T);
   for (const State::ScratchStore &st : llvm::reverse(s.scratchStores))
     if (st.region == name)
-      chain.push_back({st.offset, st.bytes, st.value, st.loc});
+      chain.appendOlder(st.offset, st.bytes, st.value, st.loc);
   auto it = s.mem.find(name);
   if (it != s.mem.end())
     for (auto &[off, cell] : it->second)
-      chain.push_back({T.bv(off, 64), cell.bytes, cell.value, cell.loc});
+      chain.appendOlder(T.bv(off, 64), cell.bytes, cell.value, cell.loc);
   return chain;
 }
 
-Term Executor::resolveChain(State &s, ArrayRef<ChainEntry> chain, Term key,
+Term Executor::resolveChain(State &s, const StoreChain &chain, Term key,
                             unsigned bytes, Term base, StringRef what,
                             Location loc) {
-  // Newest first: the first store that certainly hits ends the walk; the
-  // undecided ones above it are wrapped around it, innermost last.
-  SmallVector<std::pair<Term, const ChainEntry *>> undecided;
-  Term value = base;
-  for (const ChainEntry &e : chain) {
-    Term d = T.canonicalIndex(T.bvBin(Kind::BVSub, key, e.key));
-    if (d->getKind() == Kind::BVConst) {
-      // Exact modulo 2^64: [key, key + bytes) and [e.key, e.key + e.bytes)
-      // overlap iff key - e.key < e.bytes or e.key - key < bytes.
-      APInt dv = d->getAPInt(), nd = -dv;
-      if (dv.isZero() && bytes == e.bytes) {
-        value = e.value;
-        break;
-      }
-      if (dv.uge(e.bytes) && nd.uge(bytes))
-        continue;
-      unknown(loc, "a load of " + what + " partially overlaps the store at " +
-                       locString(e.loc) + " (not modeled)");
-      return nullptr;
-    }
-    if (e.bytes != bytes) {
-      unknown(loc, "a load of " + what + " may partially overlap the store "
-                   "at " + locString(e.loc) + " of another width (not "
-                   "modeled)");
-      return nullptr;
-    }
-    if (undecided.size() >= kMaxChainAliases) {
-      unknown(loc, "the load of " + what + " may read any of more than " +
-                       Twine(kMaxChainAliases) +
-                       " earlier stores of this thread (store chain limit)");
-      return nullptr;
-    }
-    Term hit = T.eq(key, e.key);
-    if (bytes > 1) {
-      Term w = T.bv(bytes, 64);
-      result.alignments.push_back(
-          {s.pc,
-           T.orOf({hit, T.andOf(T.bvUle(w, T.bvBin(Kind::BVSub, key, e.key)),
-                                T.bvUle(w, T.bvBin(Kind::BVSub, e.key, key)))}),
-           loc, ("the load of " + what + " and the store at " +
-                 locString(e.loc) + " access the same bytes or disjoint ones")
-                    .str()});
-    }
-    undecided.push_back({hit, &e});
-  }
-  // One sort for the ite: a float's constant bits (st.u32 0 of 0.0f, as
-  // -G code initializes a float array) are that float's value.
-  bool real = value->getSort() == Sort::Real ||
-              llvm::any_of(undecided, [](auto &u) {
-                return u.second->value->getSort() == Sort::Real;
-              });
-  auto asSort = [&](Term v) -> Term {
-    if (!real || v->getSort() == Sort::Real)
-      return v;
-    if (Term r = floatOfBits(v))
-      return r;
-    unknown(loc, "a load of " + what + " may read a store of another type "
-                 "(bit reinterpretation is not modeled)");
-    return nullptr;
-  };
-  if (!(value = asSort(value)))
-    return nullptr;
-  for (auto &[hit, e] : llvm::reverse(undecided)) {
-    Term v = asSort(e->value);
-    if (!v)
-      return nullptr;
-    value = T.ite(hit, v, value);
-  }
-  return value;
+  StoreChain::Load l = chain.load(key, bytes, base, what, loc, s.pc);
+  for (PathObligation &o : l.obligations)
+    result.alignments.push_back(std::move(o));
+  if (!l.value)
+    unknown(loc, l.unknownReason);
+  return l.value;
 }
 
 void Executor::localBounds(State &s, bool store, const std::string &region,
@@ -228,21 +165,6 @@ SymValue Executor::floatBits(const Region &r, SymValue v) {
   if (std::optional<Rational> q = Rational::fromAPFloat(f))
     return {T.real(*q), true};
   return v;
-}
-
-Term Executor::floatOfBits(Term v) {
-  if (v->getKind() != Kind::BVConst)
-    return nullptr;
-  const llvm::fltSemantics *sem = v->getWidth() == 32   ? &APFloat::IEEEsingle()
-                                  : v->getWidth() == 64 ? &APFloat::IEEEdouble()
-                                  : v->getWidth() == 16 ? &APFloat::IEEEhalf()
-                                                        : nullptr;
-  if (!sem)
-    return nullptr;
-  if (std::optional<Rational> q =
-          Rational::fromAPFloat(APFloat(*sem, v->getAPInt())))
-    return T.real(*q);
-  return nullptr;
 }
 
 } // namespace kproof::engine::exec

@@ -90,7 +90,7 @@ std::optional<bool> Executor::execMemoryOp(State &s, Operation *op) {
         auto setLoaded = [&](Value res, Term v) {
           bool wantReal = isa<FloatType>(res.getType());
           if (wantReal && v->getSort() != Sort::Real)
-            if (Term r = floatOfBits(v))
+            if (Term r = floatOfBits(T, v))
               v = r;
           if (wantReal && v->getSort() != Sort::Real) {
             unknown(loc, "integer bits reinterpreted as a float");
@@ -116,8 +116,7 @@ std::optional<bool> Executor::execMemoryOp(State &s, Operation *op) {
             return false;
           }
           Term v = initialElement(at);
-          SmallVector<ChainEntry> chain =
-              bufferChain(s, name, r->buffer->elemBytes());
+          StoreChain chain = bufferChain(s, name, r->buffer->elemBytes());
           if (!chain.empty())
             v = resolveChain(s, chain, at, 1, v, "'" + name + "'", loc);
           return v && setLoaded(res, v);
@@ -126,14 +125,16 @@ std::optional<bool> Executor::execMemoryOp(State &s, Operation *op) {
         // chain over an arbitrary (uninitialized) value, of the sort the
         // array holds.
         auto loadLocal = [&](Term o, Value res) {
-          SmallVector<ChainEntry> chain = scratchChain(s, name);
-          bool real = isa<FloatType>(res.getType()) ||
-                      llvm::any_of(chain, [](const ChainEntry &e) {
-                        return e.value->getSort() == Sort::Real;
-                      });
-          Term base = fresh(name + "@uninit", real ? Sort::Real : Sort::BV,
-                            width * 8);
-          Term v = resolveChain(s, chain, o, width, base, "'" + name + "'", loc);
+          StoreChain chain = scratchChain(s, name);
+          bool real =
+              isa<FloatType>(res.getType()) ||
+              llvm::any_of(chain.getStores(), [](const StoreChain::Store &e) {
+                return e.value->getSort() == Sort::Real;
+              });
+          Term base =
+              fresh(name + "@uninit", real ? Sort::Real : Sort::BV, width * 8);
+          Term v =
+              resolveChain(s, chain, o, width, base, "'" + name + "'", loc);
           return v && setLoaded(res, v);
         };
         if (offTerm->getKind() != Kind::BVConst) {

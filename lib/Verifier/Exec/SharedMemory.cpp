@@ -276,7 +276,7 @@ Term Executor::resolveSharedRead(State &s, const std::string &region,
       what.replace(what.find("PTX_LOC"), 7, os.str());
     }
     if (wantReal && value->getSort() != Sort::Real)
-      if (Term r = floatOfBits(value))
+      if (Term r = floatOfBits(T, value))
         value = r;
     if ((value->getSort() == Sort::Real) != wantReal) {
       unknown(loc, "shared memory of '" + region + "' read with another "
@@ -361,11 +361,11 @@ bool Executor::sharedLoad(State &s, Frame &f, LoadOp l,
     bool wantReal = isa<FloatType>(resultType);
     for (const MemoryAccess &w : result.accesses)
       if (w.write && w.shared && w.region == region && w.value &&
-          !(isa<FloatType>(resultType) && floatOfBits(w.value)))
+          !(isa<FloatType>(resultType) && floatOfBits(T, w.value)))
         wantReal = w.value->getSort() == Sort::Real;
     for (const State::SharedWrite &w : s.sharedWrites)
       if (w.region == region &&
-          !(isa<FloatType>(resultType) && floatOfBits(w.value)))
+          !(isa<FloatType>(resultType) && floatOfBits(T, w.value)))
         wantReal = w.value->getSort() == Sort::Real;
     if (wantReal && !isa<FloatType>(resultType) &&
         resultType.getIntOrFloatBitWidth() != width * 8) {
@@ -407,7 +407,7 @@ bool Executor::sharedLoad(State &s, Frame &f, LoadOp l,
       }
       Term wv = w.value;
       if (wantReal && wv->getSort() != Sort::Real)
-        if (Term r = floatOfBits(wv))
+        if (Term r = floatOfBits(T, wv))
           wv = r;
       if ((wv->getSort() == Sort::Real) != wantReal) {
         unknown(loc, "shared memory of '" + region +
