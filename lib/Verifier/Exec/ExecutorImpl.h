@@ -15,6 +15,7 @@
 //   LoopSummary.cpp   closed-form summaries of counted loops
 //   Threads.cpp       special registers, thread ids, feasibility (Z3)
 //   Memory.cpp        regions, addresses, this thread's own memory
+//                     (loads resolved by StoreChain, StoreChain.h)
 //   SharedMemory.cpp  memory other threads write: writers, pending reads
 //   Ops.cpp           execOp: dispatch, moves, control flow, calls
 //   ArithOps.cpp      integer, bit and float arithmetic, comparisons

@@ -1,4 +1,4 @@
-//===- StoreChain.h - a thread's own stores, and loads from them -*- C++ -*-===//
+//===- StoreChain.h - a thread's own stores and loads from them -*- C++ -*-===//
 //
 // Part of kproof, under the Apache License v2.0 with LLVM Exceptions.
 //
@@ -45,16 +45,17 @@ Term floatOfBits(TermContext &T, Term v);
 /// form of the difference, TermContext::canonicalIndex, is the constant 0)
 /// and of the same width supplies the value and ends the walk; one provably
 /// disjoint (the difference is a constant, exact modulo 2^64, and the byte
-/// ranges do not overlap) is skipped; any other (undecided) wraps the value
-/// of the older stores in ite(key == store key, stored, older), and, when
-/// `bytes` > 1, raises the obligation that the two accesses are equal or
-/// disjoint. (The difference is a constant for two constant keys, for
-/// instance; canonicalIndex does not cancel a symbolic key against itself,
-/// so a store at the same symbolic key is undecided, its condition
-/// key == key folding to true.) The value under all stores is the region's initial contents
-/// (`base`). A partial overlap, an undecided store of another width, a
-/// store of another type than read (other than constant float bits), or
-/// more than kMaxUndecided undecided stores make the load UNKNOWN.
+/// ranges do not overlap) is skipped; one whose difference is not a
+/// constant (undecided) wraps the value of the older stores in
+/// ite(key == store key, stored, older), and, when `bytes` > 1, raises the
+/// obligation that the two accesses are equal or disjoint. The value under
+/// all stores is the region's initial contents (`base`). A partial
+/// overlap, an undecided store of another width, a store of another type
+/// than read (other than constant float bits), or more than kMaxUndecided
+/// undecided stores make the load UNKNOWN. (The difference is a constant
+/// for two constant keys, for instance; canonicalIndex does not cancel a
+/// symbolic key against itself, so a store at the same symbolic key is
+/// undecided, its condition key == key folding to true.)
 class StoreChain {
 public:
   /// One store of the chain.
