@@ -6,7 +6,7 @@
 //
 // The differential harness of the two semantics kproof has for one PTX
 // instruction: the symbolic executor's term
-// (lib/Verifier/Exec/Executor.cpp) and the CPU interpreter's concrete
+// (execOp, lib/Verifier/Exec/*Ops.cpp) and the CPU interpreter's concrete
 // execution (lib/Interpreter). A wrong term can hide a bug as easily as
 // invent one, so the two must agree exactly.
 //

@@ -4,11 +4,12 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The instruction semantics mirror lib/Verifier/Exec/Executor.cpp op by op;
-// where the executor refuses (UNKNOWN), the interpreter either computes the
-// PTX ISA's concrete result (float -> int conversions, packed halves,
-// shuffles) or stops with an error naming the op. docs/interpreter.md lists
-// both.
+// The instruction semantics mirror the symbolic executor's execOp
+// (lib/Verifier/Exec/Ops.cpp, ArithOps.cpp, MemoryOps.cpp, SyncOps.cpp) op
+// by op; where the executor refuses (UNKNOWN), the interpreter either
+// computes the PTX ISA's concrete result (float -> int conversions, packed
+// halves, shuffles) or stops with an error naming the op.
+// docs/interpreter.md lists both.
 //
 //===----------------------------------------------------------------------===//
 

@@ -14,7 +14,8 @@
 // per warp and check their membermasks; atomics are read-modify-writes.
 //
 // It executes the SAME instruction semantics as the symbolic executor
-// (lib/Verifier/Exec/Executor.cpp), concretely, in one of two numeric modes:
+// (execOp, lib/Verifier/Exec/*Ops.cpp), concretely, in one of two numeric
+// modes:
 //   - IEEE: floats are host IEEE values of their PTX type with PTX's
 //     rounding modes (.rn .rz .rm .rp) and .ftz (PTX ISA 9.7.3); the .approx
 //     instructions use the host's functions (ex2.approx is exp2f).

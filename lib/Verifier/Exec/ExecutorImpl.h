@@ -1,0 +1,562 @@
+//===- ExecutorImpl.h - the symbolic executor's internals -------*- C++ -*-===//
+//
+// Part of kproof, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Private to lib/Verifier/Exec: the state of one path (registers, memory,
+// barrier progress, pending joins) and the class `Executor` that runs a
+// kernel for one representative thread (Executor.h's `execute`). The class
+// declaration is the table of contents; its definitions are split by
+// concern (README.md in this directory):
+//
+//   Executor.cpp      entry point, driver loop (worklist, phases), paths
+//   Merge.cpp         joins of data-dependent branches, state merging
+//   LoopSummary.cpp   closed-form summaries of counted loops
+//   Threads.cpp       special registers, thread ids, feasibility (Z3)
+//   Memory.cpp        regions, addresses, this thread's own memory
+//                     (loads resolved by StoreChain, StoreChain.h)
+//   SharedMemory.cpp  memory other threads write: writers, pending reads
+//   Ops.cpp           execOp: dispatch, moves, control flow, calls
+//   ArithOps.cpp      integer, bit and float arithmetic, comparisons
+//   MemoryOps.cpp     ld and st in every state space
+//   SyncOps.cpp       barriers, fences, atomics, shfl.sync, vote.sync
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef KPROOF_LIB_VERIFIER_EXEC_EXECUTORIMPL_H
+#define KPROOF_LIB_VERIFIER_EXEC_EXECUTORIMPL_H
+
+#include "KProof/Verifier/Exec/Executor.h"
+#include "KProof/Verifier/Exec/StoreChain.h"
+#include "KProof/Verifier/SMT/Z3Lowering.h"
+#include "KProof/Verifier/SMT/Z3Solver.h"
+
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/IR/Dominance.h"
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace kproof::engine::exec {
+
+using ::kproof::BarrierKind;
+using ::kproof::GlobalOp;
+using ::kproof::KernelOp;
+using ::kproof::LoadOp;
+using ::kproof::ShflOp;
+using ::kproof::SpecialReg;
+using ::kproof::StateSpace;
+using ::kproof::StoreOp;
+using ::kproof::VoteOp;
+using ::mlir::Block;
+using ::mlir::DominanceInfo;
+using ::mlir::Location;
+using ::mlir::OperandRange;
+using ::mlir::Operation;
+using ::mlir::PostDominanceInfo;
+using ::mlir::SymbolTable;
+using ::mlir::Type;
+using ::mlir::Value;
+using ::llvm::APInt;
+using ::llvm::ArrayRef;
+using ::llvm::SmallVector;
+using ::llvm::StringRef;
+using ::llvm::Twine;
+
+/// The width in bits of a register type (vectors: all elements).
+inline unsigned getWidthOf(Type t) {
+  if (auto v = llvm::dyn_cast<mlir::VectorType>(t))
+    return v.getNumElements() * v.getElementType().getIntOrFloatBitWidth();
+  return t.getIntOrFloatBitWidth();
+}
+
+/// A register value: a term of the register's sort, or (realBits) a real
+/// term travelling in an integer register through bit-preserving moves.
+struct SymValue {
+  Term term = nullptr;
+  bool realBits = false;
+};
+
+struct Frame {
+  KernelOp func;
+  Block *block = nullptr;
+  Block::iterator it;
+  llvm::DenseMap<Value, SymValue> env;
+  /// The call op whose results receive this frame's return values.
+  Operation *callSite = nullptr;
+};
+
+struct MemCell {
+  Term value;
+  bool realBits;
+  unsigned bytes;
+  Location loc;
+};
+
+struct State {
+  Term pc;
+  SmallVector<Frame, 2> stack;
+  /// Memory written so far: region name -> byte offset -> cell.
+  std::map<std::string, std::map<uint64_t, MemCell>> mem;
+  std::vector<std::string> violations;
+  std::vector<Location> violationLocs; ///< one per violation
+  std::vector<SymbolicStore> symbolicStores;
+  /// Stores to per-thread .local arrays (PTX ISA 5.1.5) in program order,
+  /// once one of them had a symbolic byte offset (before that, constant
+  /// stores live in `mem`): the store chain a load resolves against.
+  struct ScratchStore {
+    std::string region;
+    Term offset; ///< byte offset, 64-bit BV
+    unsigned bytes;
+    Term value;
+    Location loc;
+  };
+  std::vector<ScratchStore> scratchStores;
+  /// Whether buffer `name` has stores at symbolic indices on this path.
+  bool storedSymbolically(StringRef name) const {
+    return llvm::any_of(symbolicStores, [&](const SymbolicStore &st) {
+      return st.buffer == name;
+    });
+  }
+  /// Whether .local array `name` has an ordered store chain.
+  bool hasScratchChain(StringRef name) const {
+    return llvm::any_of(scratchStores, [&](const ScratchStore &st) {
+      return st.region == name;
+    });
+  }
+  /// Multi-thread launches (DESIGN.md §4): the barrier phase, this thread's
+  /// own shared-memory writes (program order), and how often each memory op
+  /// ran on this path (loop iterations).
+  unsigned phase = 0;
+  struct SharedWrite {
+    unsigned phase;
+    std::string region;
+    Term offset;
+    unsigned bytes;
+    Term value;
+    bool realBits;
+    /// Whether the write happened: true, or, after a merge, the side of
+    /// the branch that made it (a write under `if (lane == 0)`).
+    Term guard = nullptr;
+  };
+  std::vector<SharedWrite> sharedWrites;
+  llvm::DenseMap<Operation *, unsigned> occurrences;
+  /// Counted barriers passed on this path, by id (ascending), and the ids
+  /// this thread arrived at with bar.arrive (without waiting).
+  std::vector<BarrierClock> clock;
+  llvm::SmallVector<unsigned, 2> arrivedWithoutWait;
+  std::vector<BarrierEvent> events;
+  /// Joins this state is heading for, innermost last: the immediate
+  /// post-dominator `block` of a data-dependent branch (fork `id`), in the
+  /// frame at stack depth `depth`.
+  struct PendingJoin {
+    unsigned id;
+    Block *block;
+    size_t depth;
+    bool operator==(const PendingJoin &o) const {
+      return id == o.id && block == o.block && depth == o.depth;
+    }
+  };
+  SmallVector<PendingJoin, 4> joins;
+};
+
+/// A shared read under counted barriers, checked for initialization when
+/// every path has run (Executor::checkCountedReads).
+struct PendingRead {
+  std::string region;
+  Term offset;
+  Term pc;
+  Term ownWrite; ///< the thread's own earlier write of this phase hits it
+  unsigned phase;
+  unsigned bytes;
+  std::vector<BarrierClock> clock;
+  Location loc;
+};
+
+/// A region of memory the executor can address: a bound buffer or a
+/// module variable.
+struct Region {
+  std::string name;
+  StateSpace space;
+  Type elemType;
+  uint64_t bytes = 0; ///< size in bytes (0: unknown / dynamic)
+  const BufferBinding *buffer = nullptr;
+  GlobalOp global;
+};
+
+/// locationString, for messages.
+inline std::string locString(Location loc) { return locationString(loc); }
+
+/// Runs one kernel for one representative thread (Executor.h, `execute`).
+/// Paths run from a worklist; the states of a data-dependent branch meet
+/// again at its immediate post-dominator and merge; counted loops are
+/// summarized in closed form; in a multi-thread launch, paths run in CTA
+/// phases between barriers, and shared reads resolve against the writes of
+/// the other threads (DESIGN.md §3-§4).
+class Executor {
+public:
+  Executor(KernelOp kernel, const LaunchConfig &launch,
+           const std::vector<std::optional<BufferBinding>> &buffers,
+           const std::vector<Term> &scalars, TermContext &terms,
+           Normalizer &normalizer, const ExecutorOptions &options);
+
+  ExecutionResult run();
+
+private:
+  //===--------------------------------------------------------------------===//
+  // Inputs, result, driver loop (Executor.cpp)
+  //===--------------------------------------------------------------------===//
+
+  KernelOp kernel;
+  const LaunchConfig &launch;
+  const std::vector<std::optional<BufferBinding>> &buffers;
+  const std::vector<Term> &scalars;
+  TermContext &T;
+  Normalizer &N;
+  const ExecutorOptions &options;
+  SymbolTable symbols;
+  ExecutionResult result;
+  uint64_t steps = 0;
+  unsigned freshCounter = 0;
+  std::map<std::string, Region> regions; // by base-variable name
+  std::vector<State> worklist;
+  /// States waiting at a CTA barrier for the phase to end.
+  std::vector<State> parked;
+
+  /// Executes one state until it ends, forks, or stops; returns false when
+  /// the state was consumed (finished, forked into the worklist, stopped).
+  void step(State &s);
+  bool branchTo(State &s, Block *dest, OperandRange args);
+  /// Records a completed path (its stores, and its arrival at the end
+  /// in a multi-thread launch).
+  void finishPath(State &s);
+
+  /// Stops the current path: the verdict will be UNKNOWN.
+  void unknown(Location loc, const Twine &why);
+  /// A fresh variable "<base>#<n>" of `sort` (a BV of `width` bits).
+  Term fresh(StringRef base, Sort sort, unsigned width = 0);
+  /// The sort of a register type: i1 Bool, other integers BV, floats Real.
+  static Sort sortOf(Type t);
+
+  // Helpers over values.
+  SymValue get(Frame &f, Value v) { return f.env.lookup(v); }
+  void set(Frame &f, Value v, Term t, bool realBits = false) {
+    f.env[v] = SymValue{t, realBits};
+  }
+  bool isMultiThread() const { return launch.totalThreads() > 1; }
+
+  //===--------------------------------------------------------------------===//
+  // State merging at control-flow joins (Merge.cpp)
+  //===--------------------------------------------------------------------===//
+
+  /// The joins of data-dependent branches (State::joins), by fork id: how
+  /// many states heading for it are still running (`live`), and the states
+  /// that arrived. When the last one arrives (or ends), the arrived states
+  /// are merged (mergeStates) and continue; an `abandoned` join (its
+  /// siblings wait at a CTA barrier of a later phase) lets states pass.
+  struct JoinPoint {
+    unsigned live = 0;
+    bool abandoned = false;
+    std::vector<State> waiting;
+  };
+  std::vector<JoinPoint> joinPoints;
+  size_t waitingStates = 0;
+  PostDominanceInfo postDominance;
+  /// The block where the two sides of a branch leaving `b` meet again (its
+  /// immediate post-dominator); null when they never do (different exits).
+  Block *joinBlockOf(Block *b);
+  /// True (and `s` consumed) when `s` stands at the entry of the join it
+  /// heads for: it waits there for its siblings.
+  bool arriveAtJoin(State &s);
+  /// Bookkeeping for a state that ended (finished, trapped): its joins no
+  /// longer wait for it.
+  void leaveJoins(State &s);
+  /// Merges the states waiting at join `id` (those that are compatible)
+  /// and puts the results on the worklist.
+  void releaseJoin(unsigned id);
+  /// Merges `b` into `a` when both stand at the same point with the same
+  /// memory layout and barrier progress; false (nothing changed) otherwise.
+  bool mergeInto(State &a, const State &b);
+  /// The location of a store of merged states: `a` when both sides stored
+  /// at the same instruction, else FusedLoc[a, b] tagged
+  /// "kproof.merged.<k>" with `guard` (a's side) as result.mergeGuards[k]
+  /// (locationString prints "A or B"; a counterexample picks its side).
+  Location mergedLoc(Location a, Location b, Term guard);
+
+  //===--------------------------------------------------------------------===//
+  // Loop summaries (LoopSummary.cpp; DESIGN.md §10, docs/design-notes.md
+  // "Loops")
+  //===--------------------------------------------------------------------===//
+
+  /// A natural loop whose blocks form one cycle from its header, with one
+  /// exit branch: the shape nvcc emits for a counted loop (bottom-tested
+  /// at -O3, top-tested at -G).
+  struct LoopShape {
+    Block *header = nullptr;
+    llvm::SmallPtrSet<Block *, 8> blocks;
+    SmallVector<Block *, 4> cycle; ///< header first, in execution order
+    /// Conditional branches with both successors inside the loop (an
+    /// inner loop): `cycle` is then empty, and an iteration follows them
+    /// only when their conditions fold to constants.
+    bool innerBranches = false;
+    mlir::cf::CondBranchOp exitBranch;
+    bool exitOnTrue = false;
+  };
+  DominanceInfo dominance;
+  llvm::DenseMap<Block *, std::optional<LoopShape>> loopShapes;
+  /// Why the last loop was not summarized (named in a later UNKNOWN).
+  std::string loopFailure;
+  /// The loop headed by `b`, if it has the supported shape.
+  const LoopShape *loopAt(Block *b, std::string &why);
+  /// Summarizes the loop `dest` heads, entered by `s` with header
+  /// arguments `entry`: the loop's effect over its whole trip count E, in
+  /// closed form (induction variables a0 + s * k; sums, maxima, minima of
+  /// the iterations as SumOver/MaxOver/MinOver terms), E proved to be the
+  /// first iteration whose exit test fails, the body's obligations
+  /// recorded once over a symbolic iteration k < E. True with `s` at the
+  /// exit block; false (nothing changed) when the loop is not summarized
+  /// (unrolled as before), with the reason in loopFailure.
+  bool summarizeLoop(State &s, Block *dest, ArrayRef<SymValue> entry);
+  /// d with a == b + d (mod 2^w), when a's addends include b's; null
+  /// otherwise.
+  Term additiveDifference(Term a, Term b);
+  /// While one symbolic iteration of a loop runs: the regions it loads.
+  std::set<std::string> *loopLoads = nullptr;
+
+  //===--------------------------------------------------------------------===//
+  // Threads: special registers, thread ids, feasibility (Threads.cpp)
+  //===--------------------------------------------------------------------===//
+
+  /// The representative thread's id variables and their extents.
+  llvm::DenseMap<Term, int64_t> tidVars, ctaidVars;
+  /// The term of special register `reg` (PTX ISA 10): thread and CTA ids
+  /// (ranges added to the path), launch extents, fresh values for the
+  /// clocks and hardware ids; null (UNKNOWN recorded) when not modeled.
+  Term specialRegister(State &s, SpecialReg reg, Location loc);
+  /// The linear thread id x + y*ntid.x + z*ntid.x*ntid.y of the
+  /// representative thread (32-bit), adding the tid ranges to the path.
+  Term linearTid(State &s);
+  /// The substitution making the representative thread the thread of
+  /// linear id `lin` in the same CTA.
+  llvm::DenseMap<Term, Term> threadAt(Term lin);
+  /// Threads per CTA as a 32-bit term (launch variables when symbolic).
+  Term ctaThreadsTerm();
+  /// Threads per CTA of a concrete launch (0: symbolic).
+  uint64_t ctaThreads() const;
+  /// Z3 for pruning infeasible branches over thread ids (lazily created).
+  std::unique_ptr<smt::Context> z3;
+  std::unique_ptr<Z3Lowering> z3Lowering;
+  /// False only when `pc` is unsatisfiable (checked with Z3 when `pc` has
+  /// no real-valued subterm; true when unsure).
+  bool mayHold(Term pc);
+
+  /// Linear form c0 + sum c_v * v of a BV term over the thread-id
+  /// variables, exact (no wrap-around at any width, checked with the
+  /// variables' ranges); false when the term is not of that form.
+  bool linearize(Term t, __int128 scale, __int128 &c0,
+                 std::map<Term, __int128, TermIdLess> &coeffs);
+  /// The range [lo, hi] of a linear form over the thread-id ranges.
+  std::pair<__int128, __int128>
+  rangeOf(__int128 c0, const std::map<Term, __int128, TermIdLess> &coeffs);
+  /// Renames the fresh ('#') variables of `terms` apart, into `map`.
+  void renameFresh(ArrayRef<Term> terms, llvm::DenseMap<Term, Term> &map);
+  /// All tid variables < their extents, under `map`.
+  Term threadRange(const llvm::DenseMap<Term, Term> &map);
+
+  //===--------------------------------------------------------------------===//
+  // This thread's own memory (Memory.cpp)
+  //===--------------------------------------------------------------------===//
+
+  /// The region of base variable `base` ("&name"), if any.
+  std::optional<Region *> regionOf(StringRef base);
+  /// addr = base + offset: the base variable's region and the byte offset
+  /// (64-bit BV term, constant when the address is).
+  bool decomposeAddress(Term addr, int64_t extra, std::string &region,
+                        Term &byteOffset, Location loc);
+  /// The address of an ld/st as region + byte offset; false (UNKNOWN
+  /// recorded) for an address holding real bits, or an address not rooted
+  /// at a region.
+  bool resolveAccess(Frame &f, Value address, int64_t offset,
+                     StateSpace space, Location loc, Term &addr,
+                     std::string &region, Term &byteOffset);
+  /// The value a load of `bytes` at `key` reads (symbolic memory): the
+  /// thread's own earlier stores to the same memory in `chain` (newest
+  /// first), then the initial contents `base` (an input element, or an
+  /// arbitrary value for uninitialized memory), as StoreChain::load
+  /// resolves it; its obligations go to result.alignments under the path
+  /// condition of `s`. Null (UNKNOWN recorded) when the load is UNKNOWN.
+  Term resolveChain(State &s, const StoreChain &chain, Term key,
+                    unsigned bytes, Term base, StringRef what, Location loc);
+  /// The chain of contract buffer `name` (keys: element indices, of
+  /// `elemBytes` bytes each): its symbolic-index stores, newest first, then
+  /// its constant-index cells.
+  StoreChain bufferChain(State &s, const std::string &name,
+                         unsigned elemBytes);
+  /// The chain of .local array `name` (keys: byte offsets): its ordered
+  /// stores, newest first, then its cells.
+  StoreChain scratchChain(State &s, const std::string &name);
+  /// The obligations of a .local access of `need` bytes (the whole vector)
+  /// at symbolic byte `o` of an array of `bytes` (0: size unknown): aligned
+  /// to the vector (PTX ISA 5.4.5) and inside the array (without wrapping).
+  void localBounds(State &s, bool store, const std::string &region, Term o,
+                   uint64_t need, uint64_t bytes, Location loc);
+  /// A constant bit pattern stored to a float buffer of its width (nvcc
+  /// stores 0.0f and 1.0f with st.global.u32 0, 1065353216) is that float's
+  /// value (IEEE 754 binary16/bfloat16/binary32/binary64 by the buffer's
+  /// element type): a real travelling as bits. NaN patterns and every other
+  /// value stay as they are.
+  SymValue floatBits(const Region &r, SymValue v);
+
+  //===--------------------------------------------------------------------===//
+  // Memory other threads write (SharedMemory.cpp; DESIGN.md §4)
+  //===--------------------------------------------------------------------===//
+
+  unsigned writerCounter = 0;
+  /// Shared reads under counted barriers (result.countedBarriers).
+  std::vector<PendingRead> pendingReads;
+  /// Barrier ids used CTA-wide and with a thread count.
+  std::set<unsigned> fullBarrierIds, countedBarrierIds;
+  /// The UNKNOWN reason of an initialization obligation whose writer was
+  /// guessed (writerMatch's `exact`).
+  std::string unguessable(Location write);
+  /// Initialization of the shared reads under counted barriers: some
+  /// write ordered before the read (by phase, or by generation of a
+  /// counted barrier) hits its address.
+  void checkCountedReads();
+  /// The writer thread w* of shared write `w` whose address is `a` (a
+  /// fresh-renamed copy of the representative thread, by inverting the
+  /// write's linear address or from its path condition) as the
+  /// substitution `sigma`, and the condition that w* exists, runs the
+  /// write's path and writes at `a`.
+  /// `exact` is false when w* is a guess: a thread id the write's path
+  /// condition or address depends on is neither found by the inversion
+  /// nor pinned (then "no writer matches" does not mean none exists).
+  /// The writer of a per-warp slot (`slot[tid.x / 32]` written under
+  /// `tid.x % 32 == c`): (tid.x, its value for address `a`), from the
+  /// address's index normal form and the lane the write's path condition
+  /// fixes; nullopt when the write is not of that shape.
+  std::optional<std::pair<Term, Term>> warpWriter(const MemoryAccess &w,
+                                                  Term a);
+  Term writerMatch(const MemoryAccess &w, Term a,
+                   llvm::DenseMap<Term, Term> &sigma, bool &exact);
+  /// The value of a shared-memory read of `bytes` at `offset` in `region`
+  /// by the representative thread in its current phase (DESIGN.md §4):
+  /// its own earlier write of this phase, else the last write of an
+  /// earlier phase by the writer thread, found by inverting the write's
+  /// address (a witness), else uninitialized. Records the side conditions.
+  Term resolveSharedRead(State &s, const std::string &region, Term offset,
+                         unsigned bytes, Location loc, bool wantReal);
+  /// A load of a contract buffer that threads write (out/inout) in a
+  /// multi-thread launch: it sees the initial contents and this thread's
+  /// own stores only if no other thread writes the bytes it reads.
+  /// Checked when every path has run (checkGlobalReads).
+  struct PendingGlobalRead {
+    std::string region;
+    Term offset; ///< byte offset
+    unsigned bytes;
+    Term pc;
+    Location loc;
+  };
+  std::vector<PendingGlobalRead> globalReads;
+  /// For every pending global read: no other thread (of this CTA or any
+  /// other) writes an overlapping byte on any path, in any phase.
+  void checkGlobalReads();
+  /// The obligations of a shared access of `width` bytes at byte `o`:
+  /// aligned to its width and inside the variable's `bytes`.
+  void sharedBounds(State &s, StringRef what, const std::string &region,
+                    Term o, unsigned width, uint64_t bytes, Location loc);
+  /// Shared-memory load/store in a multi-thread launch.
+  bool sharedLoad(State &s, Frame &f, LoadOp l, const std::string &region,
+                  Term offset, Location loc);
+  bool sharedStore(State &s, Frame &f, StoreOp st, const std::string &region,
+                   Term offset, Location loc);
+  /// Records a memory access for the race checks.
+  void recordAccess(State &s, Operation *op, bool write,
+                    const std::string &region, bool shared, Term offset,
+                    unsigned bytes, Term value, Location loc,
+                    bool atomic = false, StringRef scope = {});
+  /// The "@uninit" values of resolveSharedRead: a case that the shared
+  /// read's initialization obligation excludes (or reports).
+  llvm::DenseSet<Term> unwrittenShared;
+
+  //===--------------------------------------------------------------------===//
+  // Operations (Ops.cpp, ArithOps.cpp, MemoryOps.cpp, SyncOps.cpp)
+  //===--------------------------------------------------------------------===//
+
+  /// Executes `op` in the innermost frame of `s`. Returns true to continue
+  /// with the next op of the same state, false when the state ended.
+  bool execOp(State &s, Operation *op);
+  /// The ops of one concern, each a case of execOp: nullopt when `op` is
+  /// not one of them, else execOp's answer. Integer, bit and float
+  /// arithmetic, comparisons, conversions (ArithOps.cpp); ld and st
+  /// (MemoryOps.cpp); barriers, fences, atomics, shfl.sync, vote.sync
+  /// (SyncOps.cpp).
+  std::optional<bool> execArithOp(State &s, Operation *op);
+  std::optional<bool> execMemoryOp(State &s, Operation *op);
+  std::optional<bool> execSyncOp(State &s, Operation *op);
+  /// A register read as a real: a real term, or real bits moved through an
+  /// integer register; null (UNKNOWN recorded) for an integer bit pattern.
+  Term realOperand(Frame &f, Value v, Location loc);
+  /// A register read as an integer or predicate: real bits are refused
+  /// (null, UNKNOWN recorded).
+  Term bitsOperand(Frame &f, Value v, Location loc);
+  /// False (UNKNOWN recorded unless already) when an op's result `t` is
+  /// null: infinities met or an operand is not modeled.
+  bool resultModeled(Term t, Location loc);
+
+  /// Whether the float value `t` may be NaN or infinite in the inputs the
+  /// proof covers (ExecutorOptions::nonFiniteInputs, nonFiniteBuffers): a
+  /// non-constant value when every input may be; else a value that reads a
+  /// buffer the contract declares `nonfinite`, or a fresh variable (its
+  /// origin is not tracked, so it may be such a read) other than the value
+  /// of a shared read that no write reaches (unwrittenShared).
+  bool mayBeNonFinite(Term t);
+  /// A float result `r` the reals model folded to a constant although an
+  /// operand may be NaN or infinite (x * 0, x - x, min(x, x) - x): in IEEE
+  /// arithmetic it is then NaN or infinite, not the constant. Such a result
+  /// is the constant only when every input is finite (the thread-independent
+  /// nonFiniteFlag() false), else an arbitrary value, so comparisons of it
+  /// stay open as comparisons of the inputs do (ExecutorOptions::
+  /// nonFiniteInputs, nonFiniteBuffers).
+  Term keepNonFinite(Term r, ArrayRef<Term> operands);
+  /// mayBeNonFinite's answers for the terms it walked.
+  llvm::DenseMap<Term, bool> nonFiniteMemo;
+  /// `.sat` on a float result: clamp to [0, 1] (PTX ISA 9.7.3).
+  Term saturate(Term t);
+  /// shfl.sync across the lanes of the warp (PTX ISA 9.7.9.6).
+  bool shuffle(State &s, Frame &f, ShflOp sh, Location loc);
+  /// vote.sync over the lanes of the membermask (PTX ISA 9.7.13.10).
+  bool vote(State &s, Frame &f, VoteOp v, Location loc);
+  /// Bit `lane` (32-bit, below 32) of the 32-bit `mask`: for a constant
+  /// mask the lanes it names, without a shift by a symbolic amount.
+  Term laneInMask(Term mask, Term lane);
+  /// One execution of a shfl.sync on a path, for the membermask check.
+  struct ShuffleRun {
+    Operation *op;
+    unsigned phase, occurrence;
+    Term pc;
+    Term namedLane; ///< lane w (a fresh variable) is named by the mask
+    Term wLin;      ///< w's linear thread id
+    Location loc;
+    Term mask; ///< the membermask
+  };
+  std::vector<ShuffleRun> shuffles;
+  /// Every lane a shfl.sync's (vote.sync's) membermask names executes one
+  /// with the same membermask (PTX ISA 9.7.9.6, 9.7.13.10): on sm_70 and
+  /// later an op of the same kind and mode, on sm_6x the same instruction,
+  /// in the same phase and iteration, on some path: an obligation per
+  /// execution.
+  void finishShuffles();
+};
+
+} // namespace kproof::engine::exec
+
+#endif // KPROOF_LIB_VERIFIER_EXEC_EXECUTORIMPL_H

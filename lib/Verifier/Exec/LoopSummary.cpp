@@ -1,0 +1,945 @@
+//===- LoopSummary.cpp - closed-form summaries of loops -------------------===//
+//
+// Part of kproof, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Loop summaries (DESIGN.md §10; docs/design-notes.md "Loops"): `loopAt`
+// recognizes a natural loop of the shape nvcc emits for a counted loop (one
+// cycle from its header, one exit branch); `summarizeLoop` runs one symbolic
+// iteration and, when every loop-carried value is invariant, an induction
+// variable, a sum, maximum or minimum of the iterations, or a sum rescaled by a
+// running max, replaces the loop by its effect over the trip count E in closed
+// form, E proved to be the first iteration whose exit test fails, the body's
+// obligations recorded once over a symbolic iteration k < E. A loop it does not
+// summarize is unrolled, with the reason kept for a later UNKNOWN.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ExecutorImpl.h"
+
+#include "llvm/ADT/ScopeExit.h"
+
+using namespace mlir;
+using namespace ::kproof;
+using namespace ::kproof::engine;
+
+namespace kproof::engine::exec {
+
+const Executor::LoopShape *Executor::loopAt(Block *h, std::string &why) {
+  auto found = loopShapes.find(h);
+  if (found != loopShapes.end())
+    return found->second ? &*found->second : nullptr;
+  std::optional<LoopShape> &slot = loopShapes[h];
+  auto fail = [&](const Twine &w) -> const LoopShape * {
+    why = w.str();
+    loopFailure = "loop at " + locationString(h->front().getLoc()) + ": " + why;
+    return nullptr;
+  };
+  // Back edges: predecessors the header dominates.
+  SmallVector<Block *> latches;
+  for (Block *p : h->getPredecessors())
+    if (dominance.dominates(h, p))
+      latches.push_back(p);
+  if (latches.empty())
+    return nullptr;
+  LoopShape L;
+  L.header = h;
+  L.blocks.insert(h);
+  SmallVector<Block *> work(latches.begin(), latches.end());
+  while (!work.empty()) {
+    Block *b = work.pop_back_val();
+    if (!L.blocks.insert(b).second)
+      continue;
+    for (Block *p : b->getPredecessors())
+      work.push_back(p);
+  }
+  // One exit branch: the only terminator with a successor outside the
+  // loop. Other conditional branches stay inside (an inner loop with a
+  // constant trip count, as -G keeps an unrolled `#pragma unroll` loop):
+  // the iteration follows them only when their conditions fold to
+  // constants (summarizeLoop).
+  for (Block *b : L.blocks) {
+    Operation *term = b->getTerminator();
+    if (auto br = dyn_cast<cf::BranchOp>(term)) {
+      if (!L.blocks.count(br.getDest()))
+        return fail("the loop body leaves the loop without its exit test");
+    } else if (auto cb = dyn_cast<cf::CondBranchOp>(term)) {
+      bool inT = L.blocks.count(cb.getTrueDest()),
+           inF = L.blocks.count(cb.getFalseDest());
+      if (inT && inF) {
+        L.innerBranches = true;
+        continue;
+      }
+      if ((!inT && !inF) || L.exitBranch)
+        return fail("the loop has more than one exit");
+      L.exitBranch = cb;
+      L.exitOnTrue = !inT;
+    } else {
+      return fail("the loop body ends in something other than a branch");
+    }
+  }
+  if (!L.exitBranch)
+    return fail("the loop has no exit test");
+  // The blocks in execution order when nothing inside branches: the
+  // cycle from the header.
+  if (!L.innerBranches) {
+    Block *cur = h;
+    while (true) {
+      L.cycle.push_back(cur);
+      Operation *term = cur->getTerminator();
+      Block *next = nullptr;
+      if (auto br = dyn_cast<cf::BranchOp>(term))
+        next = br.getDest();
+      else if (auto cb = dyn_cast<cf::CondBranchOp>(term))
+        next = L.exitOnTrue ? cb.getFalseDest() : cb.getTrueDest();
+      if (next == h)
+        break;
+      if (llvm::is_contained(L.cycle, next))
+        return fail("the loop contains an inner cycle");
+      cur = next;
+    }
+    if (L.cycle.size() != L.blocks.size())
+      return fail("the loop is not one cycle with one exit test");
+  }
+  // Only ops whose effect over all iterations the summary states; a call
+  // of a .func with a body (fmaxf at -G) is stepped through when its body
+  // is made of such ops and calls nothing.
+  // Stores of the body itself become store families (summarizeLoop);
+  // a callee's stores are not summarized.
+  auto unsupported = [](Operation &op) {
+    return isa<BarrierOp, AtomOp, ShflOp, VoteOp, ActiveMaskOp, WarpSyncOp,
+               FenceOp, TrapOp, CallOp, OpaqueOp, UndefOp, ExitOp>(op);
+  };
+  for (Block *b : L.blocks)
+    for (Operation &op : *b) {
+      if (auto call = dyn_cast<CallOp>(op)) {
+        auto callee = symbols.lookup<KernelOp>(call.getCallee());
+        bool ok = callee && !callee.getBody().empty();
+        if (ok)
+          callee.walk([&](Operation *o) {
+            ok &= !unsupported(*o) && !isa<StoreOp>(o);
+          });
+        if (ok)
+          continue;
+      }
+      if (unsupported(op) || isa<ReturnOp>(op))
+        return fail("the loop body has a '" + op.getName().getStringRef() +
+                    "' (synchronization and calls of functions that "
+                    "synchronize or store are not summarized)");
+    }
+  slot = std::move(L);
+  return &*slot;
+}
+
+/// The addends of a BV sum, nested bvadds flattened, constants summed.
+static void addendsOf(Term t, SmallVectorImpl<Term> &terms, APInt &constant) {
+  SmallVector<Term> work{t};
+  while (!work.empty()) {
+    Term u = work.pop_back_val();
+    if (u->getKind() == Kind::BVAdd) {
+      work.push_back(u->getOperand(0));
+      work.push_back(u->getOperand(1));
+    } else if (u->getKind() == Kind::BVConst) {
+      constant += u->getAPInt();
+    } else {
+      terms.push_back(u);
+    }
+  }
+}
+
+/// d with a == b + d (mod 2^w), when a's addends include b's: exact, as
+/// addition modulo 2^w is associative and commutative. Null otherwise.
+Term Executor::additiveDifference(Term a, Term b) {
+  unsigned w = a->getWidth();
+  SmallVector<Term> as, bs;
+  APInt ca(w, 0), cb(w, 0);
+  addendsOf(a, as, ca);
+  addendsOf(b, bs, cb);
+  for (Term t : bs) {
+    auto it = llvm::find(as, t);
+    if (it == as.end())
+      return nullptr;
+    as.erase(it);
+  }
+  Term d = T.bv(ca - cb);
+  for (Term t : as)
+    d = T.bvBin(Kind::BVAdd, d, t);
+  return d;
+}
+
+/// Drops the elements of `v` past the first `n`.
+template <typename Vec> static void truncateTo(Vec &v, size_t n) {
+  if (v.size() > n)
+    v.erase(v.begin() + n, v.end());
+}
+
+bool Executor::summarizeLoop(State &s, Block *h, ArrayRef<SymValue> entry) {
+  std::string why;
+  const LoopShape *Lp = loopAt(h, why);
+  if (!Lp)
+    return false;
+  const LoopShape &L = *Lp;
+  auto fail = [&](const Twine &w) {
+    loopFailure = ("loop at " + locationString(h->front().getLoc()) + ": " +
+                   w)
+                      .str();
+    return false;
+  };
+  for (const State::PendingJoin &j : s.joins)
+    if (L.blocks.count(j.block))
+      return fail("a pending join is inside the loop");
+  for (const SymValue &v : entry)
+    if (!v.term || v.realBits)
+      return fail("a loop-carried value holds the bits of a real value");
+
+  // Snapshot of what one iteration may add.
+  size_t nAlign = result.alignments.size(), nDiv = result.divisors.size(),
+         nIdiom = result.idioms.size(), nAcc = result.accesses.size(),
+         nRes = result.resolutions.size(), nArr = result.arrivals.size(),
+         nPaths = result.paths.size(), nGlobal = globalReads.size(),
+         nPending = pendingReads.size(), nDown = result.downgrades.size();
+  std::string unknownBefore = result.unknownReason;
+  size_t nWork = worklist.size();
+  auto rollback = [&] {
+    truncateTo(result.alignments, nAlign);
+    truncateTo(result.divisors, nDiv);
+    truncateTo(result.idioms, nIdiom);
+    truncateTo(result.accesses, nAcc);
+    truncateTo(result.resolutions, nRes);
+    truncateTo(result.arrivals, nArr);
+    truncateTo(result.downgrades, nDown);
+    while (result.paths.size() > nPaths)
+      result.paths.pop_back();
+    truncateTo(globalReads, nGlobal);
+    truncateTo(pendingReads, nPending);
+    result.unknownReason = unknownBefore;
+    if (unknownBefore.empty())
+      result.unknownLoc.reset();
+  };
+
+  // One symbolic iteration: the header's arguments are fresh variables.
+  State it = s;
+  it.joins.clear();
+  // Room for the frame of a call in the body (a callee calls nothing,
+  // loopAt), so that `f` stays valid while it runs.
+  it.stack.reserve(it.stack.size() + 2);
+  Frame &f = it.stack.back();
+  // An integer is its entry value plus a fresh distance D (so that an
+  // address stays rooted at its buffer), anything else a fresh variable;
+  // `keys` are what the closed forms substitute (D, or the variable).
+  SmallVector<Term> V, keys;
+  for (auto [i, a] : llvm::enumerate(h->getArguments())) {
+    Sort sort = sortOf(a.getType());
+    Term key, v;
+    if (sort == Sort::BV) {
+      key = fresh("loop.d", sort, getWidthOf(a.getType()));
+      v = T.bvBin(Kind::BVAdd, entry[i].term, key);
+    } else {
+      key = v = fresh("loop.v", sort);
+    }
+    keys.push_back(key);
+    V.push_back(v);
+    f.env[a] = SymValue{v, false};
+  }
+  SmallVector<Term> next;   // header arguments of the next iteration
+  Term exitCond = nullptr;  // the exit branch's condition
+  SmallVector<Term> exitArgs;
+  size_t alignAtTest = 0, divAtTest = 0, accAtTest = 0;
+  size_t storesBefore = s.symbolicStores.size(), storesAtTest = storesBefore;
+  // The path condition at each new store of the iteration.
+  SmallVector<Term> storePcs;
+  // The regions the iteration loads (a loop that loads what it stores is
+  // not summarized: its loads would need the earlier iterations' stores).
+  std::set<std::string> loads;
+  loopLoads = &loads;
+  llvm::scope_exit endLoads([&] { loopLoads = nullptr; });
+  bool afterTest = false;
+  llvm::SmallPtrSet<Operation *, 16> beforeTestOps;
+  // The blocks of one iteration, from the header back to it: the cycle,
+  // or, with inner branches, wherever their folded conditions lead.
+  Block *b = h;
+  unsigned visits = 0;
+  constexpr unsigned kMaxVisits = 1 << 16;
+  bool done = false;
+  // Along a branch to `dest` with `ops`: back at the header, the next
+  // iteration's arguments (the iteration is done); else the block's
+  // arguments, read before any is set.
+  auto goTo = [&](Block *dest, OperandRange ops) {
+    if (dest == h) {
+      for (Value a : ops)
+        next.push_back(get(f, a).term);
+      done = true;
+      return;
+    }
+    SmallVector<SymValue> vals;
+    for (Value a : ops)
+      vals.push_back(get(f, a));
+    for (auto [arg, v] : llvm::zip(dest->getArguments(), vals))
+      f.env[arg] = v;
+    b = dest;
+  };
+  while (!done) {
+    if (++visits > kMaxVisits) {
+      rollback();
+      return fail("an inner loop of its body runs more than " +
+                  Twine(kMaxVisits) + " blocks per iteration");
+    }
+    f.block = b;
+    f.it = b->begin();
+    while (&*f.it != b->getTerminator()) {
+      Operation *op = &*f.it;
+      if (!afterTest) {
+        beforeTestOps.insert(op);
+      } else if (beforeTestOps.count(op)) {
+        // A block before the exit test runs again after it: its values
+        // at the exit would be those of the earlier pass, not the last.
+        rollback();
+        return fail("a block before its exit test runs again after it in "
+                    "one iteration");
+      }
+      auto stopped = [&] {
+        return !result.unknownReason.empty() ||
+               result.paths.size() != nPaths || worklist.size() != nWork;
+      };
+      auto stop = [&] {
+        std::string reason = result.unknownReason;
+        truncateTo(worklist, nWork);
+        rollback();
+        return fail(reason.empty() ? "an op in the body stopped or forked "
+                                     "the path"
+                                   : "its body: " + reason);
+      };
+      if (!execOp(it, op) || stopped())
+        return stop();
+      // A call: its body, to the return (which advances this frame).
+      while (it.stack.size() > s.stack.size()) {
+        Frame &cf = it.stack.back();
+        if (cf.it == cf.block->end() || !execOp(it, &*cf.it) || stopped())
+          return stop();
+      }
+      while (storesBefore + storePcs.size() < it.symbolicStores.size())
+        storePcs.push_back(it.pc);
+    }
+    Operation *term = b->getTerminator();
+    if (auto br = dyn_cast<cf::BranchOp>(term)) {
+      goTo(br.getDest(), br.getDestOperands());
+      continue;
+    }
+    auto cb = cast<cf::CondBranchOp>(term);
+    if (cb != L.exitBranch) {
+      // A branch inside the body (an inner loop's test): followed when its
+      // condition folds to a constant in the symbolic iteration.
+      Term c = get(f, cb.getCondition()).term;
+      if (!c || c->getKind() != Kind::BoolConst) {
+        rollback();
+        return fail("a branch inside its body (at " +
+                    locationString(cb.getLoc()) +
+                    ") depends on the iteration's values");
+      }
+      bool taken = c->getBoolValue();
+      goTo(taken ? cb.getTrueDest() : cb.getFalseDest(),
+           taken ? cb.getTrueDestOperands() : cb.getFalseDestOperands());
+      continue;
+    }
+    if (exitCond) {
+      rollback();
+      return fail("its exit test runs more than once per iteration");
+    }
+    exitCond = get(f, cb.getCondition()).term;
+    OperandRange exitOps = L.exitOnTrue ? cb.getTrueDestOperands()
+                                        : cb.getFalseDestOperands();
+    OperandRange stayOps = L.exitOnTrue ? cb.getFalseDestOperands()
+                                        : cb.getTrueDestOperands();
+    Block *stay = L.exitOnTrue ? cb.getFalseDest() : cb.getTrueDest();
+    for (Value a : exitOps)
+      exitArgs.push_back(get(f, a).term);
+    alignAtTest = result.alignments.size();
+    divAtTest = result.divisors.size();
+    accAtTest = result.accesses.size();
+    storesAtTest = it.symbolicStores.size();
+    afterTest = true;
+    goTo(stay, stayOps);
+  }
+  auto bail = [&](const Twine &w) {
+    rollback();
+    return fail(w);
+  };
+  if (!exitCond || next.size() != V.size() ||
+      llvm::any_of(next, [](Term t) { return !t; }) ||
+      llvm::any_of(exitArgs, [](Term t) { return !t; }))
+    return bail("its values could not be followed through one iteration");
+  // Only reads of input buffers (never written: a store to one is a
+  // violation of its own) and stores at symbolic indices to buffers the
+  // loop does not read, no other memory or synchronization effect.
+  auto sameCells = [&](const std::map<std::string,
+                                      std::map<uint64_t, MemCell>> &a,
+                       const std::map<std::string,
+                                      std::map<uint64_t, MemCell>> &b) {
+    auto covered = [](const auto &x, const auto &y) {
+      for (auto &[name, cells] : x) {
+        if (cells.empty())
+          continue;
+        auto o = y.find(name);
+        if (o == y.end() || o->second.size() != cells.size())
+          return false;
+        for (auto [c, d] : llvm::zip(cells, o->second))
+          if (c.first != d.first || c.second.value != d.second.value)
+            return false;
+      }
+      return true;
+    };
+    return covered(a, b) && covered(b, a);
+  };
+  if (result.resolutions.size() != nRes || result.arrivals.size() != nArr ||
+      globalReads.size() != nGlobal || pendingReads.size() != nPending ||
+      it.violations.size() != s.violations.size() ||
+      it.sharedWrites.size() != s.sharedWrites.size() ||
+      it.scratchStores.size() != s.scratchStores.size() ||
+      !sameCells(it.mem, s.mem))
+    return bail("its body touches memory other than input buffers and "
+                "symbolic-index stores to output buffers");
+  auto bindingOf = [&](StringRef region) -> const BufferBinding * {
+    for (const std::optional<BufferBinding> &bb : buffers)
+      if (bb && bb->name == region)
+        return &*bb;
+    return nullptr;
+  };
+  for (size_t i = storesBefore; i < it.symbolicStores.size(); ++i) {
+    const SymbolicStore &st = it.symbolicStores[i];
+    const BufferBinding *b = bindingOf(st.buffer);
+    if (!b || b->role == BufferBinding::Role::In)
+      return bail("its body stores to '" + st.buffer +
+                  "', which is not an output buffer");
+    if (loads.count(st.buffer))
+      return bail("its body loads '" + st.buffer +
+                  "', which it also stores (the loads would read earlier "
+                  "iterations' stores)");
+  }
+  // Reads of input buffers never race (nothing writes them) and are
+  // dropped; the stores' writes are kept, for the race checks.
+  SmallVector<size_t> writes;
+  for (size_t k = nAcc; k < result.accesses.size(); ++k) {
+    const MemoryAccess &a = result.accesses[k];
+    const BufferBinding *b = bindingOf(a.region);
+    if (a.shared || a.atomic || !b)
+      return bail("its body reads memory other than input buffers");
+    if (a.write)
+      writes.push_back(k);
+    else if (b->role != BufferBinding::Role::In)
+      return bail("its body reads memory other than input buffers");
+  }
+
+  auto mentionsAny = [&](Term t, ArrayRef<Term> vars) {
+    for (Term u : subterms({t}))
+      if (llvm::is_contained(vars, u))
+        return true;
+    return false;
+  };
+  // Classify the loop-carried values.
+  enum class Role { Invariant, Induction, Sum, Max, Min, Rescaled };
+  SmallVector<Role> roles(V.size(), Role::Invariant);
+  SmallVector<Term> steps(V.size(), nullptr), contrib(V.size(), nullptr);
+  // Rescaled sums: the running max they follow, and the placeholder of its
+  // new value in `contrib`.
+  SmallVector<size_t> partner(V.size(), 0);
+  SmallVector<Term> placeholder(V.size(), nullptr);
+  SmallVector<size_t> deferred;
+  SmallVector<Term> inductionVars;
+  for (size_t i = 0; i < V.size(); ++i) {
+    if (next[i] == V[i])
+      continue;
+    if (V[i]->getSort() == Sort::BV) {
+      Term d = additiveDifference(next[i], V[i]);
+      if (!d || mentionsAny(d, keys))
+        return bail("loop-carried value #" + Twine(i) + " (" +
+                    next[i]->toBriefString(80) +
+                    ") is no induction variable (not v + step)");
+      roles[i] = Role::Induction;
+      steps[i] = d;
+      inductionVars.push_back(V[i]);
+    }
+  }
+  // Loop-invariant integers are their entry values (distance 0).
+  llvm::DenseMap<Term, Term> invariantMap;
+  for (size_t i = 0; i < V.size(); ++i)
+    if (next[i] == V[i] && V[i]->getSort() == Sort::BV)
+      invariantMap[keys[i]] = T.bv(0, V[i]->getWidth());
+  auto invariant = [&](Term t) {
+    return invariantMap.empty() ? t : T.substitute(t, invariantMap);
+  };
+  // The accumulators: a contribution may not depend on one of them.
+  SmallVector<Term> others;
+  for (size_t i = 0; i < V.size(); ++i)
+    if (roles[i] != Role::Induction && next[i] != V[i])
+      others.push_back(keys[i]);
+  for (size_t i = 0; i < V.size(); ++i) {
+    if (roles[i] == Role::Induction || next[i] == V[i])
+      continue;
+    if (V[i]->getSort() != Sort::Real)
+      return bail("loop-carried predicate #" + Twine(i) + " has no invariant");
+    Term n = next[i];
+    Kind k = n->getKind();
+    SmallVector<Term> rest;
+    bool self = false;
+    if (k == Kind::Add) {
+      for (Term o : n->getOperands()) {
+        if (o == V[i] && !self)
+          self = true;
+        else
+          rest.push_back(o);
+      }
+      if (self) {
+        roles[i] = Role::Sum;
+        contrib[i] = rest.size() == 1 ? rest[0] : T.add(rest);
+      }
+    } else if (k == Kind::Max || k == Kind::Min) {
+      SmallVector<Term> leaves, w{n};
+      while (!w.empty()) {
+        Term u = w.pop_back_val();
+        if (u->getKind() == k) {
+          w.push_back(u->getOperand(1));
+          w.push_back(u->getOperand(0));
+        } else {
+          leaves.push_back(u);
+        }
+      }
+      Term c = nullptr;
+      for (Term o : leaves) {
+        if (o == V[i] && !self) {
+          self = true;
+          continue;
+        }
+        c = !c ? o : k == Kind::Max ? T.max(c, o) : T.min(c, o);
+      }
+      if (self && c) {
+        roles[i] = k == Kind::Max ? Role::Max : Role::Min;
+        contrib[i] = c;
+      }
+    }
+    if (contrib[i])
+      contrib[i] = invariant(contrib[i]);
+    if (roles[i] == Role::Invariant && k == Kind::Add) {
+      deferred.push_back(i); // a rescaled sum? (below, once maxima known)
+      continue;
+    }
+    if (roles[i] == Role::Invariant || mentionsAny(contrib[i], others))
+      return bail("loop-carried value #" + Twine(i) + " (" +
+                  n->toBriefString(80) +
+                  ") has no invariant the engine states (sum, max or min "
+                  "of the iterations, a sum rescaled by a running max, or "
+                  "an induction variable)");
+  }
+  // A sum rescaled by a running max m (the online-softmax denominator and
+  // accumulator; Milakov and Gimelshein, "Online normalizer calculation for
+  // softmax", 2018): d' = d * exp(m - m') + c(m') with m' = max(m, x_k) the
+  // max's next value and c(m') = sum_t a_t * exp(b_t - m'), where d, m and
+  // the other accumulators occur in no a_t, b_t. Then d_k * exp(m_k) =
+  // d_0 * exp(m_0) + sum_{j<k} sum_t a_t(j) * exp(b_t(j)), by exp(u + v) =
+  // exp(u) * exp(v), so
+  //   d_k = d_0 * exp(m_0 - m_k) + sum_{j<k} c_j(m_k),
+  // c_j(m_k) being iteration j's contribution with m' read as m_k (the
+  // closed form below; d_0 = 0 drops the first term, which for m_0 = -inf
+  // is 0 * exp(-inf - m_k)). Exact over the reals, as the other summaries.
+  for (size_t i : deferred) {
+    Term n = next[i];
+    auto noInvariant = [&]() {
+      return bail("loop-carried value #" + Twine(i) + " (" +
+                  n->toBriefString(80) +
+                  ") has no invariant the engine states (sum, max or min "
+                  "of the iterations, a sum rescaled by a running max, or "
+                  "an induction variable)");
+    };
+    // The addend d * exp(arg); the rest is c.
+    std::optional<size_t> p;
+    SmallVector<Term> rest;
+    for (Term o : n->getOperands()) {
+      if (!p && o->getKind() == Kind::Mul && o->getNumOperands() == 2) {
+        Term a = o->getOperand(0), b = o->getOperand(1);
+        if (b == V[i])
+          std::swap(a, b);
+        if (a == V[i] && b->getKind() == Kind::Exp) {
+          Term arg = b->getOperand(0);
+          for (size_t q = 0; q < V.size() && !p; ++q)
+            if (roles[q] == Role::Max &&
+                N.provesEqual(arg, T.sub(V[q], next[q]))) // arg == m - m'
+              p = q;
+          if (p)
+            continue;
+        }
+      }
+      rest.push_back(o);
+    }
+    if (!p || rest.empty())
+      return noInvariant();
+    Term P = fresh("loop.m", Sort::Real);
+    llvm::DenseMap<Term, Term> toP;
+    toP[next[*p]] = P;
+    // Each addend of c: a * exp(b - m'), m' only there.
+    SmallVector<Term> addends;
+    for (Term o : rest) {
+      Term c = invariant(T.substitute(o, toP));
+      if (mentionsAny(c, others) || mentionsAny(c, {V[i]}))
+        return noInvariant();
+      SmallVector<Term> factors;
+      if (c->getKind() == Kind::Mul)
+        llvm::append_range(factors, c->getOperands());
+      else
+        factors.push_back(c);
+      unsigned scaled = 0;
+      for (Term fct : factors) {
+        if (!mentionsAny(fct, {P}))
+          continue;
+        // exp(b - m') with b free of m': the argument plus m' equals the
+        // argument at m' = 0 (exact rewrites of the normalizer).
+        if (fct->getKind() != Kind::Exp)
+          return noInvariant();
+        Term arg = fct->getOperand(0);
+        if (!N.provesEqual(T.add(arg, P),
+                           T.substitute(arg, {{P, T.real(0)}})))
+          return noInvariant();
+        ++scaled;
+      }
+      if (scaled != 1)
+        return noInvariant();
+      addends.push_back(c);
+    }
+    roles[i] = Role::Rescaled;
+    partner[i] = *p;
+    placeholder[i] = P;
+    contrib[i] = addends.size() == 1 ? addends[0] : T.add(addends);
+    Term d0 = entry[i].term, m0 = entry[*p].term;
+    if (!(d0->isRealConst() && d0->getRational() == Rational(0)) &&
+        (!m0 || m0->getKind() == Kind::NegInf))
+      return bail("loop-carried value #" + Twine(i) +
+                  " is a sum rescaled by a running max that starts at -inf "
+                  "with a non-zero initial value");
+  }
+
+  // Closed forms at iteration k (a 64-bit counter).
+  auto atIter = [&](Term k64) {
+    llvm::DenseMap<Term, Term> m;
+    for (size_t i = 0; i < V.size(); ++i)
+      if (roles[i] == Role::Induction) {
+        unsigned w = V[i]->getWidth();
+        Term kw = w < 64 ? T.bvExtract(k64, 0, w) : k64;
+        m[keys[i]] = T.bvBin(Kind::BVMul, steps[i], kw);
+      } else if (roles[i] == Role::Invariant) {
+        m[keys[i]] = V[i]->getSort() == Sort::BV ? T.bv(0, V[i]->getWidth())
+                                                 : entry[i].term;
+      }
+    return m;
+  };
+  Term zero64 = T.bv(0, 64), one64 = T.bv(1, 64);
+  uint64_t tripBound = 0; // set with the exit test, below
+  // Reductions need the accumulators' closed forms, which need E only as
+  // their upper bound: closed(k) = a0 (op) R_{j<k} contrib(j).
+  auto closedAt = [&](Term k64) -> llvm::DenseMap<Term, Term> {
+    llvm::DenseMap<Term, Term> m = atIter(k64);
+    Term j = fresh("loop.j", Sort::BV, 64);
+    // j < E <= 2^w for the w-bit exit test (the first exit comes within
+    // 2^w iterations, and E is proved to be it): index terms of the body
+    // fold as linear forms within that bound (TermContext::canonicalIndex).
+    if (tripBound)
+      T.setUpperBound(j->getName(), tripBound - 1);
+    llvm::DenseMap<Term, Term> mj = atIter(j);
+    for (size_t i = 0; i < V.size(); ++i) {
+      if (roles[i] != Role::Sum && roles[i] != Role::Max &&
+          roles[i] != Role::Min)
+        continue;
+      Term body = T.substitute(contrib[i], mj);
+      Kind rk = roles[i] == Role::Sum   ? Kind::SumOver
+                : roles[i] == Role::Max ? Kind::MaxOver
+                                        : Kind::MinOver;
+      Term r = T.reduce(rk, j, zero64, k64, body);
+      Term a0 = entry[i].term;
+      m[keys[i]] = roles[i] == Role::Sum   ? T.add(a0, r)
+                : roles[i] == Role::Max ? T.max(a0, r)
+                                        : T.min(a0, r);
+    }
+    // Rescaled sums, once the maxima they follow are closed:
+    // d_k = d_0 * exp(m_0 - m_k) + sum_{j<k} c_j(m_k).
+    for (size_t i = 0; i < V.size(); ++i) {
+      if (roles[i] != Role::Rescaled)
+        continue;
+      Term mk = m[keys[partner[i]]];
+      llvm::DenseMap<Term, Term> mjk = mj;
+      mjk[placeholder[i]] = mk;
+      Term r = T.reduce(Kind::SumOver, j, zero64, k64,
+                        T.substitute(contrib[i], mjk));
+      Term d0 = entry[i].term;
+      m[keys[i]] =
+          d0->isRealConst() && d0->getRational() == Rational(0)
+              ? r
+              : T.add(T.mul(d0, T.exp(T.add(entry[partner[i]].term,
+                                            T.neg(mk)))),
+                      r);
+    }
+    return m;
+  };
+
+  // The trip count: the exit test compares an induction variable (before
+  // or after its step) with a loop-invariant bound.
+  Term stayCond = L.exitOnTrue ? T.notOf(exitCond) : exitCond;
+  Term E = nullptr;
+  {
+    Term c = stayCond;
+    bool negated = false;
+    while (c->getKind() == Kind::Not) {
+      c = c->getOperand(0);
+      negated = !negated;
+    }
+    Kind ck = c->getKind();
+    bool isCmp = ck == Kind::BVSlt || ck == Kind::BVSle || ck == Kind::BVUlt ||
+                 ck == Kind::BVUle || ck == Kind::Eq;
+    if (!isCmp || c->getOperand(0)->getSort() != Sort::BV)
+      return bail("its exit test " + exitCond->toBriefString(80) +
+                  " is not a comparison of integers");
+    // X(k) = c0 + st * k for the induction variable X tests.
+    auto inductionOf = [&](Term x, Term &c0, Term &st) {
+      for (size_t i = 0; i < V.size(); ++i) {
+        if (roles[i] != Role::Induction)
+          continue;
+        if (x == V[i]) {
+          c0 = entry[i].term;
+          st = steps[i];
+          return true;
+        }
+        if (x == next[i]) {
+          c0 = T.bvBin(Kind::BVAdd, entry[i].term, steps[i]);
+          st = steps[i];
+          return true;
+        }
+      }
+      return false;
+    };
+    Term a = c->getOperand(0), b = c->getOperand(1), c0, st;
+    bool swapped = false;
+    if (!inductionOf(a, c0, st)) {
+      std::swap(a, b);
+      swapped = true;
+      if (!inductionOf(a, c0, st))
+        return bail("its exit test " + exitCond->toBriefString(80) +
+                    " does not compare an induction variable");
+    }
+    b = invariant(b);
+    if (mentionsAny(b, keys))
+      return bail("its exit test's bound is not loop-invariant");
+    unsigned w = a->getWidth();
+    tripBound = w < 64 ? uint64_t(1) << w : 0;
+    auto ext = [&](Term t, bool sgn) {
+      return w == 64 ? t : sgn ? T.bvSExt(t, 64) : T.bvZExt(t, 64);
+    };
+    bool stepOne = st->getKind() == Kind::BVConst && st->getAPInt().isOne();
+    bool stepMinusOne =
+        st->getKind() == Kind::BVConst && st->getAPInt().isAllOnes();
+    // Candidate E; proved below whatever the pattern.
+    if (ck == Kind::Eq && negated && st->getKind() == Kind::BVConst) {
+      // stay while X(k) != B: E = (B - c0) / st (exact; proved below).
+      llvm::APInt sv = st->getAPInt();
+      Term diff = T.bvBin(Kind::BVSub, b, c0);
+      if (sv.isNegative())
+        diff = T.bvBin(Kind::BVSub, c0, b), sv = -sv;
+      E = T.bvZExt(T.bvBin(Kind::BVUDiv, diff, T.bv(sv)), 64);
+    } else if (!negated && !swapped && stepOne &&
+               (ck == Kind::BVSlt || ck == Kind::BVUlt)) {
+      // stay while X(k) < B.
+      bool sgn = ck == Kind::BVSlt;
+      Term lt = sgn ? T.bvSlt(c0, b) : T.bvUlt(c0, b);
+      E = T.ite(lt, T.bvBin(Kind::BVSub, ext(b, sgn), ext(c0, sgn)), zero64);
+    } else if (!negated && !swapped && stepOne &&
+               (ck == Kind::BVSle || ck == Kind::BVUle)) {
+      bool sgn = ck == Kind::BVSle;
+      Term le = sgn ? T.bvSle(c0, b) : T.bvUle(c0, b);
+      E = T.ite(le,
+                T.bvBin(Kind::BVAdd,
+                        T.bvBin(Kind::BVSub, ext(b, sgn), ext(c0, sgn)),
+                        one64),
+                zero64);
+    } else if (!negated && swapped && stepMinusOne &&
+               (ck == Kind::BVSlt || ck == Kind::BVUlt)) {
+      // stay while B < X(k), X stepping down.
+      bool sgn = ck == Kind::BVSlt;
+      Term lt = sgn ? T.bvSlt(b, c0) : T.bvUlt(b, c0);
+      E = T.ite(lt, T.bvBin(Kind::BVSub, ext(c0, sgn), ext(b, sgn)), zero64);
+    } else if (!negated && !swapped && st->getKind() == Kind::BVConst &&
+               !st->getAPInt().isNegative() && !st->getAPInt().isZero() &&
+               (ck == Kind::BVSlt || ck == Kind::BVUlt || ck == Kind::BVSle ||
+                ck == Kind::BVUle)) {
+      // stay while X(k) < B (or <= B), X stepping up by a constant s > 1
+      // (a grid-stride loop over a concrete launch): E = ceil((B - c0) / s)
+      // iterations (floor((B - c0) / s) + 1 for <=) when c0 passes the
+      // test, else 0.
+      bool sgn = ck == Kind::BVSlt || ck == Kind::BVSle;
+      bool strict = ck == Kind::BVSlt || ck == Kind::BVUlt;
+      Term s64 = T.bv(st->getAPInt().zext(64));
+      Term diff = T.bvBin(Kind::BVSub, ext(b, sgn), ext(c0, sgn));
+      Term count =
+          strict ? T.bvBin(Kind::BVUDiv,
+                           T.bvBin(Kind::BVAdd, diff,
+                                   T.bvBin(Kind::BVSub, s64, one64)),
+                           s64)
+                 : T.bvBin(Kind::BVAdd, T.bvBin(Kind::BVUDiv, diff, s64),
+                           one64);
+      Term enter = strict ? (sgn ? T.bvSlt(c0, b) : T.bvUlt(c0, b))
+                          : (sgn ? T.bvSle(c0, b) : T.bvUle(c0, b));
+      E = T.ite(enter, count, zero64);
+    } else if (negated && swapped && stepOne &&
+               (ck == Kind::BVSle || ck == Kind::BVUle ||
+                ck == Kind::BVSlt || ck == Kind::BVUlt)) {
+      // stay while !(B <= X(k)), that is X(k) < B (`setp.ge X, B` exiting
+      // the loop), or while !(B < X(k)), that is X(k) <= B.
+      bool sgn = ck == Kind::BVSle || ck == Kind::BVSlt;
+      bool strict = ck == Kind::BVSle || ck == Kind::BVUle;
+      Term enter = strict ? (sgn ? T.bvSlt(c0, b) : T.bvUlt(c0, b))
+                          : (sgn ? T.bvSle(c0, b) : T.bvUle(c0, b));
+      Term diff = T.bvBin(Kind::BVSub, ext(b, sgn), ext(c0, sgn));
+      E = T.ite(enter, strict ? diff : T.bvBin(Kind::BVAdd, diff, one64),
+                zero64);
+    } else if (negated && !swapped && stepOne &&
+               (ck == Kind::BVSle || ck == Kind::BVUle)) {
+      // stay while !(B <= X(k))... written X(k) <= B negated: X > B.
+      return bail("its exit test's direction is not supported");
+    } else {
+      return bail("its exit test " + exitCond->toBriefString(80) +
+                  " is not of a supported form (X < B, X <= B, X != B "
+                  "with a constant step)");
+    }
+  }
+  // An ite the path decides (the loop's guard: n >= 1 when it is
+  // entered) is its arm.
+  while (E->getKind() == Kind::Ite) {
+    Term c = E->getOperand(0);
+    if (!mayHold(T.andOf(s.pc, T.notOf(c))))
+      E = E->getOperand(1);
+    else if (!mayHold(T.andOf(s.pc, c)))
+      E = E->getOperand(2);
+    else
+      break;
+  }
+  E = T.canonicalIndex(E);
+  if (E->getKind() == Kind::BVConst)
+    return bail("its trip count is a constant (unrolled)");
+
+  // Prove E: the test stays in the loop at every k < E and exits at E.
+  Term k = fresh("loop.k", Sort::BV, 64);
+  // Every use of k is under k <= E <= 2^w (the guards below): index terms
+  // of the body fold as linear forms within that bound.
+  if (tripBound)
+    T.setUpperBound(k->getName(), tripBound);
+  llvm::DenseMap<Term, Term> mk = atIter(k), mE = atIter(E);
+  Term stayK = T.substitute(stayCond, mk);
+  Term stayE = T.substitute(stayCond, mE);
+  if (mayHold(T.andOf({s.pc, T.bvUlt(k, E), T.notOf(stayK)})) ||
+      mayHold(T.andOf(s.pc, stayE)))
+    return bail("its trip count " + E->toBriefString(80) +
+                " is not proved (the exit test may not fail exactly there)");
+
+  // The body's obligations, once over a symbolic iteration: before the
+  // exit test for k <= E, after it for k < E.
+  llvm::DenseMap<Term, Term> ck = closedAt(k);
+  llvm::DenseMap<Term, Term> ck1 = closedAt(T.bvBin(Kind::BVAdd, k, one64));
+  for (size_t i = 0; i < V.size(); ++i)
+    if (next[i] != V[i])
+      ck[next[i]] = T.substitute(V[i], ck1);
+  auto inst = [&](Term t, bool before) {
+    Term r = T.substitute(t, ck);
+    (void)before;
+    return r;
+  };
+  Term rangeBefore = T.andOf(s.pc, T.bvUle(k, E));
+  Term rangeAfter = T.andOf(s.pc, T.bvUlt(k, E));
+  for (size_t n = nAlign; n < result.alignments.size(); ++n) {
+    PathObligation &o = result.alignments[n];
+    bool before = n < alignAtTest;
+    o.pathCondition = T.andOf(before ? rangeBefore : rangeAfter,
+                              inst(o.pathCondition, before));
+    o.condition = inst(o.condition, before);
+  }
+  for (size_t n = nDiv; n < result.divisors.size(); ++n) {
+    DivisorObligation &o = result.divisors[n];
+    bool before = n < divAtTest;
+    o.pathCondition = T.andOf(before ? rangeBefore : rangeAfter,
+                              inst(o.pathCondition, before));
+    o.divisor = inst(o.divisor, before);
+  }
+  // The stores' writes, once over a symbolic iteration k (renamed apart
+  // per thread by the race checks, as every fresh variable).
+  {
+    SmallVector<MemoryAccess> kept;
+    for (size_t n : writes) {
+      MemoryAccess a = result.accesses[n];
+      bool before = n < accAtTest;
+      a.pathCondition = T.andOf(before ? rangeBefore : rangeAfter,
+                                inst(a.pathCondition, before));
+      a.byteOffset = T.canonicalIndex(inst(a.byteOffset, before));
+      if (a.value)
+        a.value = inst(a.value, before);
+      kept.push_back(std::move(a));
+    }
+    truncateTo(result.accesses, nAcc);
+    for (MemoryAccess &a : kept)
+      result.accesses.push_back(std::move(a));
+  }
+  // The stores: one family per store op, iteration k storing under
+  // `guard` (k within the trip count, the iteration's path condition).
+  SmallVector<SymbolicStore> families;
+  for (size_t i = storesBefore; i < it.symbolicStores.size(); ++i) {
+    SymbolicStore st = it.symbolicStores[i];
+    bool before = i < storesAtTest;
+    st.index = T.canonicalIndex(inst(st.index, before));
+    st.value = inst(st.value, before);
+    st.iteration = k;
+    st.guard = T.andOf(before ? rangeBefore : rangeAfter,
+                       inst(storePcs[i - storesBefore], before));
+    families.push_back(std::move(st));
+  }
+
+  // The exit: the values at iteration E's test.
+  llvm::DenseMap<Term, Term> cE = closedAt(E);
+  llvm::DenseMap<Term, Term> cE1 = closedAt(T.bvBin(Kind::BVAdd, E, one64));
+  llvm::DenseMap<Term, Term> exitMap = cE;
+  for (size_t i = 0; i < V.size(); ++i)
+    if (next[i] != V[i])
+      exitMap[next[i]] = T.substitute(V[i], cE1);
+  cf::CondBranchOp exitBr = L.exitBranch;
+  Block *exitBlock =
+      L.exitOnTrue ? exitBr.getTrueDest() : exitBr.getFalseDest();
+  Frame &sf = s.stack.back();
+  // Values of the loop used after it: those computed before the exit test,
+  // at iteration E.
+  for (Block *b : L.blocks)
+    for (Operation &op : *b)
+      for (Value r : op.getResults())
+        for (Operation *user : r.getUsers()) {
+          Block *ub = user->getBlock();
+          if (L.blocks.count(ub))
+            continue;
+          if (!beforeTestOps.count(&op) || !get(f, r).term)
+            return bail("a value computed after the exit test (or on a "
+                        "branch the iteration does not take) is used after "
+                        "the loop");
+          sf.env[r] = SymValue{T.substitute(get(f, r).term, exitMap),
+                               get(f, r).realBits};
+        }
+  for (BlockArgument a : h->getArguments())
+    for (Operation *user : a.getUsers())
+      if (!L.blocks.count(user->getBlock()))
+        sf.env[a] = SymValue{T.substitute(get(f, a).term, exitMap), false};
+  SmallVector<SymValue> outVals;
+  for (Term t : exitArgs)
+    outVals.push_back(SymValue{T.substitute(t, exitMap), false});
+  // Keep what the iteration learned about the thread (id ranges).
+  if (it.pc != s.pc)
+    s.pc = T.andOf(s.pc, T.substitute(it.pc, exitMap));
+  for (auto [arg, v] : llvm::zip(exitBlock->getArguments(), outVals))
+    sf.env[arg] = v;
+  sf.block = exitBlock;
+  sf.it = exitBlock->begin();
+  for (SymbolicStore &st : families)
+    s.symbolicStores.push_back(std::move(st));
+  ++result.loopSummaries;
+  return true;
+}
+
+} // namespace kproof::engine::exec

@@ -1,0 +1,344 @@
+//===- Ops.cpp - execution of one operation -------------------------------===//
+//
+// Part of kproof, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// execOp executes one op of the innermost frame: the cases of one concern are
+// in ArithOps.cpp, MemoryOps.cpp and SyncOps.cpp; here are constants, undef,
+// bitcasts, special registers, addresses (addressof, cvta), packing and
+// unpacking, createpolicy, control flow (br; a data-dependent cond_br forks the
+// state, in a multi-thread launch drops a side no thread can take (mayHold),
+// and heads both sides for their join), calls of .func bodies (inlined) and of
+// vprintf and __assertfail, return, exit and trap. Other ops are UNKNOWN. Also
+// the operand readers shared by the cases (`realOperand`, `bitsOperand`,
+// `resultModeled`).
+//
+//===----------------------------------------------------------------------===//
+
+#include "ExecutorImpl.h"
+
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace ::kproof;
+using namespace ::kproof::engine;
+
+namespace kproof::engine::exec {
+
+bool Executor::execOp(State &s, Operation *op) {
+  if (std::optional<bool> r = execArithOp(s, op))
+    return *r;
+  if (std::optional<bool> r = execMemoryOp(s, op))
+    return *r;
+  if (std::optional<bool> r = execSyncOp(s, op))
+    return *r;
+  Frame &f = s.stack.back();
+  Location loc = op->getLoc();
+  auto advance = [&]() {
+    ++f.it;
+    return true;
+  };
+  auto val = [&](Value v) { return get(f, v); };
+  auto bits = [&](Value v) { return bitsOperand(f, v, loc); };
+  auto done = [&](Term t) { return resultModeled(t, loc); };
+
+  return llvm::TypeSwitch<Operation *, bool>(op)
+      .Case<ConstantOp>([&](ConstantOp c) {
+        Attribute a = c.getValue();
+        Term t;
+        if (auto i = dyn_cast<IntegerAttr>(a)) {
+          t = c.getType().isInteger(1) ? T.boolConst(i.getValue().getBoolValue())
+                                       : T.bv(i.getValue());
+        } else if (auto fl = dyn_cast<FloatAttr>(a)) {
+          const APFloat &v = fl.getValue();
+          if (v.isInfinity())
+            t = v.isNegative() ? T.negInf() : T.posInf();
+          else if (std::optional<Rational> q = Rational::fromAPFloat(v))
+            t = T.real(*q);
+          else {
+            unknown(loc, "NaN constants are not modeled");
+            return false;
+          }
+        } else {
+          unknown(loc, "vector constants are not modeled");
+          return false;
+        }
+        set(f, c, t);
+        return advance();
+      })
+      .Case<UndefOp>([&](UndefOp u) {
+        set(f, u, fresh("undef", sortOf(u.getType()),
+                        isa<IntegerType>(u.getType())
+                            ? u.getType().getIntOrFloatBitWidth()
+                            : 0));
+        return advance();
+      })
+      .Case<BitcastOp>([&](BitcastOp b) {
+        SymValue in = val(b.getInput());
+        Type to = b.getType();
+        if (isa<FloatType>(to)) {
+          if (in.term->getSort() == Sort::Real) {
+            set(f, b, in.term); // f32 -> f32 through a .b32 register
+            return advance();
+          }
+          unknown(loc, "an integer bit pattern reinterpreted as a float is "
+                       "not modeled");
+          return false;
+        }
+        if (isa<IntegerType>(to) && !to.isInteger(1)) {
+          if (in.term->getSort() == Sort::Real) {
+            set(f, b, in.term, /*realBits=*/true);
+            return advance();
+          }
+          set(f, b, in.term, in.realBits);
+          return advance();
+        }
+        unknown(loc, "bitcast to " + std::string("a vector") +
+                         " is not modeled");
+        return false;
+      })
+      .Case<SRegOp>([&](SRegOp r) {
+        Term t = specialRegister(s, r.getReg(), loc);
+        if (!t)
+          return false;
+        if (r.getType().getIntOrFloatBitWidth() != t->getWidth())
+          t = T.bvZExt(t, r.getType().getIntOrFloatBitWidth());
+        set(f, r, t);
+        return advance();
+      })
+      .Case<AddressOfOp>([&](AddressOfOp a) {
+        set(f, a,
+            T.bvVar("&" + a.getName().str(), getWidthOf(a.getType())));
+        return advance();
+      })
+      .Case<CvtaOp>([&](CvtaOp c) {
+        // The generic and global windows coincide (PTX ISA 9.7.9.17). For
+        // .shared/.local/.const/.param, an address here is its variable's
+        // base plus an offset, and the base names the state space: the
+        // conversion keeps the term (zero-extended or truncated to the
+        // result's width; shared windows are below 2^32).
+        Term a = bits(c.getInput());
+        if (!a)
+          return false;
+        unsigned w = getWidthOf(c.getResult().getType());
+        if (a->getWidth() < w)
+          a = T.bvZExt(a, w);
+        else if (a->getWidth() > w)
+          a = T.bvExtract(a, 0, w);
+        set(f, c, a);
+        return advance();
+      })
+      .Case<PackOp>([&](PackOp pk) {
+        // mov.b32 d, {lo, hi}: the first element is the low half.
+        SmallVector<SymValue> parts;
+        for (Value e : pk.getElements())
+          parts.push_back(val(e));
+        bool anyReal = llvm::any_of(parts, [](const SymValue &v) {
+          return v.realBits || (v.term && v.term->getSort() == Sort::Real);
+        });
+        if (!anyReal) {
+          Term r = parts.front().term;
+          for (const SymValue &v : ArrayRef(parts).drop_front())
+            r = T.bvConcat(v.term, r);
+          if (!done(r))
+            return false;
+          set(f, pk, r);
+          return advance();
+        }
+        // {0, bf16 bits} is the bf16 value widened to f32, exactly
+        // (nvcc's __bfloat162float on sm_80).
+        Value hi = pk.getElements().size() == 2 ? pk.getElements()[1]
+                                                : Value();
+        bool bf16High = hi && parts[1].realBits && hi.getDefiningOp() &&
+                        isa<BitcastOp>(hi.getDefiningOp()) &&
+                        cast<BitcastOp>(hi.getDefiningOp())
+                            .getInput()
+                            .getType()
+                            .isBF16();
+        Term lo = parts[0].term;
+        if (bf16High && pk.getType().isInteger(32) && lo &&
+            lo->getKind() == Kind::BVConst && lo->getAPInt().isZero()) {
+          set(f, pk, parts[1].term, /*realBits=*/true);
+          return advance();
+        }
+        unknown(loc, "packing the bits of a real value is not modeled");
+        return false;
+      })
+      .Case<UnpackOp>([&](UnpackOp up) {
+        Term a = bits(up.getInput());
+        if (!a)
+          return false;
+        unsigned w = getWidthOf(up.getElements()[0].getType());
+        for (auto [i, r] : llvm::enumerate(up.getElements()))
+          set(f, r, T.bvExtract(a, i * w, w));
+        return advance();
+      })
+      .Case<CreatePolicyOp>([&](CreatePolicyOp c) {
+        set(f, c, fresh("policy", Sort::BV, 64));
+        return advance();
+      })
+      .Case<OpaqueOp>([&](OpaqueOp o) {
+        unknown(loc, "unmodeled PTX instruction '" + o.getText() + "'");
+        return false;
+      })
+      .Case<TrapOp>([&](TrapOp) {
+        leaveJoins(s);
+        PathResult p;
+        p.pathCondition = s.pc;
+        p.trapped = true;
+        p.trapLoc = loc;
+        result.paths.push_back(std::move(p));
+        return false;
+      })
+      .Case<cf::BranchOp>([&](cf::BranchOp br) {
+        return branchTo(s, br.getDest(), br.getDestOperands());
+      })
+      .Case<cf::CondBranchOp>([&](cf::CondBranchOp br) {
+        Term c = bits(br.getCondition());
+        if (!c)
+          return false;
+        if (c->getKind() == Kind::BoolConst) {
+          return c->getBoolValue()
+                     ? branchTo(s, br.getTrueDest(), br.getTrueDestOperands())
+                     : branchTo(s, br.getFalseDest(),
+                                br.getFalseDestOperands());
+        }
+        // A data-dependent branch: fork (bounded: a loop whose exit depends
+        // on data forks once per iteration).
+        if (result.paths.size() + worklist.size() + waitingStates + 1 >
+            options.maxPaths) {
+          unknown(loc, "more than " + Twine(options.maxPaths) +
+                           " paths (data-dependent control flow, or a loop "
+                           "whose trip count depends on data)" +
+                           (loopFailure.empty()
+                                ? std::string()
+                                : "; not summarized: " + loopFailure));
+          return false;
+        }
+        // Prune a side no thread can take (conditions over thread ids,
+        // e.g. tid < 64 after tid >= 128).
+        Term pcTrue = T.andOf(s.pc, c), pcFalse = T.andOf(s.pc, T.notOf(c));
+        if (isMultiThread()) {
+          if (!mayHold(pcTrue)) {
+            s.pc = pcFalse;
+            return branchTo(s, br.getFalseDest(), br.getFalseDestOperands());
+          }
+          if (!mayHold(pcFalse)) {
+            s.pc = pcTrue;
+            return branchTo(s, br.getTrueDest(), br.getTrueDestOperands());
+          }
+        }
+        // Both sides head for the joins `s` heads for, and for the block
+        // where they meet again.
+        ++result.forks;
+        for (const State::PendingJoin &j : s.joins)
+          ++joinPoints[j.id].live;
+        if (Block *join = joinBlockOf(br->getBlock())) {
+          s.joins.push_back(
+              {unsigned(joinPoints.size()), join, s.stack.size()});
+          joinPoints.emplace_back();
+          joinPoints.back().live = 2;
+        }
+        State other = s;
+        other.pc = pcFalse;
+        branchTo(other, br.getFalseDest(), br.getFalseDestOperands());
+        worklist.push_back(std::move(other));
+        s.pc = pcTrue;
+        return branchTo(s, br.getTrueDest(), br.getTrueDestOperands());
+      })
+      .Case<CallOp>([&](CallOp call) {
+        auto callee = symbols.lookup<KernelOp>(call.getCallee());
+        if (!callee || callee.getBody().empty()) {
+          StringRef name = call.getCallee();
+          if (name == "vprintf") {
+            // An opaque side effect: the returned count is arbitrary.
+            for (Value r : call.getResults())
+              set(f, r, fresh("vprintf", Sort::BV, 32));
+            return advance();
+          }
+          if (name == "__assertfail") {
+            leaveJoins(s);
+            PathResult p;
+            p.pathCondition = s.pc;
+            p.trapped = true;
+            p.trapLoc = loc;
+            result.paths.push_back(std::move(p));
+            return false;
+          }
+          unknown(loc, "call to '" + name + "', which has no body");
+          return false;
+        }
+        if (s.stack.size() > 64) {
+          unknown(loc, "call depth above 64 (recursion)");
+          return false;
+        }
+        Frame callee_f;
+        callee_f.func = callee;
+        callee_f.block = &callee.getBody().front();
+        callee_f.it = callee_f.block->begin();
+        callee_f.callSite = call;
+        for (auto [arg, v] :
+             llvm::zip(callee_f.block->getArguments(), call.getArgs()))
+          callee_f.env[arg] = val(v);
+        s.stack.push_back(std::move(callee_f));
+        return true;
+      })
+      .Case<ReturnOp, ExitOp>([&](Operation *term) {
+        if (isa<ExitOp>(term) || s.stack.size() == 1) {
+          finishPath(s);
+          return false;
+        }
+        SmallVector<SymValue> rets;
+        for (Value v : term->getOperands())
+          rets.push_back(val(v));
+        Operation *site = f.callSite;
+        s.stack.pop_back();
+        Frame &caller = s.stack.back();
+        for (auto [r, v] : llvm::zip(site->getResults(), rets))
+          caller.env[r] = v;
+        ++caller.it;
+        return true;
+      })
+      .Default([&](Operation *o) {
+        unknown(loc, "operation '" + o->getName().getStringRef() +
+                         "' is not modeled");
+        return false;
+      });
+}
+
+Term Executor::realOperand(Frame &f, Value v, Location loc) {
+  SymValue sv = get(f, v);
+  if (!sv.term)
+    return nullptr;
+  if (sv.term->getSort() != Sort::Real) {
+    unknown(loc, "an integer bit pattern reinterpreted as a float is not "
+                 "modeled");
+    return nullptr;
+  }
+  return sv.term;
+}
+
+Term Executor::bitsOperand(Frame &f, Value v, Location loc) {
+  SymValue sv = get(f, v);
+  if (!sv.term)
+    return nullptr;
+  if (sv.realBits || sv.term->getSort() == Sort::Real) {
+    unknown(loc, "bit operation on a register holding a real value is not "
+                 "modeled");
+    return nullptr;
+  }
+  return sv.term;
+}
+
+bool Executor::resultModeled(Term t, Location loc) {
+  if (!t) {
+    if (result.unknownReason.empty())
+      unknown(loc, "infinities meet (inf - inf or 0 * inf) or an operand "
+                   "is not modeled");
+    return false;
+  }
+  return true;
+}
+
+} // namespace kproof::engine::exec

@@ -1,0 +1,531 @@
+//===- SharedMemory.cpp - memory other threads write ----------------------===//
+//
+// Part of kproof, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Memory shared across threads in a multi-thread launch (DESIGN.md §4): shared
+// loads and stores (`sharedLoad`, `sharedStore`) with their alignment and
+// bounds obligations, every access recorded for the race checks
+// (`recordAccess`); a shared read resolves against the thread's own writes of
+// the phase, else the writes of earlier phases by the writer thread found by
+// inverting the write's address (`writerMatch`, `warpWriter`), with obligations
+// that the writer is unique and that some thread wrote the element; reads under
+// counted barriers and reads of global buffers other threads write are checked
+// when every path has run (`checkCountedReads`, `checkGlobalReads`). Also
+// `pinnedThreadVars` and `displayVariable` (Executor.h).
+//
+//===----------------------------------------------------------------------===//
+
+#include "ExecutorImpl.h"
+
+#include "llvm/Demangle/Demangle.h"
+
+using namespace mlir;
+using namespace ::kproof;
+using namespace ::kproof::engine;
+
+/// The conjuncts of `pc` of the form `term == constant` (either side), as
+/// (term, constant) with a bit-vector constant.
+static SmallVector<std::pair<Term, Term>> constantEqualities(Term pc) {
+  SmallVector<std::pair<Term, Term>> out;
+  for (Term t : conjunctsOf(pc)) {
+    if (t->getKind() != Kind::Eq)
+      continue;
+    Term a = t->getOperand(0), b = t->getOperand(1);
+    if (a->getKind() == Kind::BVConst)
+      std::swap(a, b);
+    if (b->getKind() == Kind::BVConst && a->getSort() == Sort::BV)
+      out.push_back({a, b});
+  }
+  return out;
+}
+
+namespace kproof::engine::exec {
+
+std::string Executor::unguessable(Location write) {
+  return "the writer thread of the shared write at " + locationString(write) +
+         " is not determined by its address (not a linear form of the "
+         "thread ids): whether some thread wrote the element read is not "
+         "decided";
+}
+
+std::optional<std::pair<Term, Term>>
+Executor::warpWriter(const MemoryAccess &w, Term a) {
+  // The address in its index normal form: k * (X / D) + c0 for a thread
+  // id X (a per-warp slot: warp_sums[tid >> 5], in bytes).
+  Term off = T.canonicalIndex(w.byteOffset);
+  Term atom = nullptr;
+  uint64_t k = 1, c0 = 0;
+  auto take = [&](Term t) {
+    if (t->getKind() == Kind::BVZExt)
+      t = t->getOperand(0);
+    if (t->getKind() == Kind::BVMul &&
+        t->getOperand(1)->getKind() == Kind::BVConst) {
+      k = t->getOperand(1)->getAPInt().getZExtValue();
+      t = t->getOperand(0);
+      if (t->getKind() == Kind::BVZExt)
+        t = t->getOperand(0);
+    }
+    atom = t;
+  };
+  if (off->getKind() == Kind::BVAdd &&
+      off->getOperand(1)->getKind() == Kind::BVConst) {
+    c0 = off->getOperand(1)->getAPInt().getZExtValue();
+    take(off->getOperand(0));
+  } else {
+    take(off);
+  }
+  if (!atom || atom->getKind() != Kind::BVUDiv || k == 0 ||
+      atom->getOperand(1)->getKind() != Kind::BVConst)
+    return std::nullopt;
+  Term x = atom->getOperand(0);
+  if (x->getKind() != Kind::BVVar || !x->getName().starts_with("tid."))
+    return std::nullopt;
+  Term d = atom->getOperand(1);
+  // The lane within the slot, from the write's path condition: a conjunct
+  // X % D == c (the elected lane: `if (lane == 0)`).
+  Term rem = T.bvBin(Kind::BVURem, x, d);
+  std::optional<Term> lane;
+  for (auto [l, v] : constantEqualities(w.pathCondition))
+    if (!lane && T.canonicalIndex(l) == rem)
+      lane = v;
+  if (!lane)
+    return std::nullopt;
+  // X = D * ((a - c0) / k) + c.
+  unsigned wx = x->getWidth();
+  Term slot = T.bvBin(Kind::BVUDiv,
+                      T.bvBin(Kind::BVSub, a, T.bv(c0, a->getWidth())),
+                      T.bv(k, a->getWidth()));
+  Term slotX = a->getWidth() > wx ? T.bvExtract(slot, 0, wx) : slot;
+  return std::make_pair(
+      x, T.bvBin(Kind::BVAdd, T.bvBin(Kind::BVMul, slotX, d), *lane));
+}
+
+Term Executor::writerMatch(const MemoryAccess &w, Term a,
+                           llvm::DenseMap<Term, Term> &sigma, bool &exact) {
+  // The witness: the writer thread w* with addr(w*) == a.
+  for (auto &[var, ext] : ctaidVars)
+    sigma[var] = var; // shared memory: the writer is in the same CTA
+  __int128 c0 = 0;
+  std::map<Term, __int128, TermIdLess> coeffs;
+  llvm::DenseMap<Term, Term> pins = pinnedThreadVars(T, w.pathCondition);
+  Term a64 = a;
+  if (linearize(w.byteOffset, 1, c0, coeffs)) {
+    SmallVector<std::pair<Term, __int128>> order;
+    for (auto &[var, c] : coeffs)
+      if (c != 0)
+        order.push_back({var, c});
+    bool positive = llvm::all_of(order, [](auto &p) { return p.second > 0; });
+    if (positive) {
+      llvm::sort(order, [](auto &x, auto &y) {
+        return x.second > y.second ||
+               (x.second == y.second && x.first->getId() < y.first->getId());
+      });
+      Term rem = T.bvBin(Kind::BVSub, a64, T.bv(APInt(64, uint64_t(c0), true)));
+      for (auto &[var, c] : order) {
+        Term cc = T.bv(uint64_t(c), 64);
+        Term q = T.bvBin(Kind::BVUDiv, rem, cc);
+        rem = T.bvBin(Kind::BVSub, rem, T.bvBin(Kind::BVMul, q, cc));
+        sigma[var] = T.bvExtract(q, 0, 32);
+      }
+    }
+  }
+  else if (std::optional<std::pair<Term, Term>> lw =
+               warpWriter(w, a64))
+    sigma[lw->first] = lw->second;
+  exact = true;
+  llvm::DenseSet<Term> used;
+  {
+    SmallVector<Term> work{w.pathCondition, w.byteOffset};
+    while (!work.empty()) {
+      Term t = work.pop_back_val();
+      if (used.insert(t).second)
+        work.append(t->getOperands().begin(), t->getOperands().end());
+    }
+  }
+  for (auto &[var, ext] : tidVars)
+    if (!sigma.count(var)) {
+      auto p = pins.find(var);
+      sigma[var] = p != pins.end() ? p->second : var;
+      if (p == pins.end() && used.count(var))
+        exact = false;
+    }
+  renameFresh({w.pathCondition, w.byteOffset, w.value}, sigma);
+  return T.andOf({T.substitute(w.pathCondition, sigma), threadRange(sigma),
+                  T.eq(T.substitute(w.byteOffset, sigma), a)});
+}
+
+void Executor::checkCountedReads() {
+  // Accesses may also be ordered through a third thread's barriers of
+  // two ids (t1 -> barrier 1 -> t2 -> barrier 2 -> t3), which the direct
+  // order does not see: then an unordered write is not a verdict.
+  bool bridged = llvm::any_of(result.arrivals, [](const BarrierArrival &a) {
+    return !a.barrier && a.clock.size() > 1;
+  });
+  for (const PendingRead &r : pendingReads) {
+    Term any = r.ownWrite;
+    std::optional<Location> guessedWriter;
+    for (const MemoryAccess &w : result.accesses) {
+      if (!w.write || !w.shared || w.region != r.region || w.phase > r.phase)
+        continue;
+      if (w.atomic) {
+        unknown(r.loc, "a read of shared memory that atomics update ('" +
+                           displayVariable(r.region) + "') is not yet modeled");
+        return;
+      }
+      if (w.bytes != r.bytes) {
+        unknown(r.loc, "shared accesses of different widths to '" + r.region +
+                           "' are not modeled");
+        return;
+      }
+      llvm::DenseMap<Term, Term> sigma;
+      bool exact = true;
+      Term match = writerMatch(w, r.offset, sigma, exact);
+      if (!exact &&
+          !(match->getKind() == Kind::BoolConst && !match->getBoolValue()))
+        guessedWriter = w.loc;
+      if (w.phase == r.phase) {
+        // Same phase: only a write that a counted barrier orders before
+        // the read initializes it.
+        match = T.andOf(match, orderedByCountedBarriers(
+                                   T, w.clock, r.clock, [&](unsigned id) {
+                                     Term p = participation(T, result, id);
+                                     renameFresh({p}, sigma);
+                                     return T.substitute(p, sigma);
+                                   }));
+      }
+      any = T.orOf(any, match);
+    }
+    std::string why;
+    if (guessedWriter)
+      why = unguessable(*guessedWriter);
+    else if (bridged && !r.clock.empty())
+      why = "no write is ordered before the read by a barrier both threads "
+            "take part in; an order through a third thread's barriers of "
+            "two ids is not modeled";
+    result.resolutions.push_back(
+        {T.andOf(r.pc, T.notOf(any)), r.loc,
+         "the shared read of '" + displayVariable(r.region) +
+             "' sees a value some thread wrote before it (in an earlier "
+             "phase, or before a counted barrier both take part in)",
+         why.empty(), why});
+  }
+}
+
+Term Executor::resolveSharedRead(State &s, const std::string &region,
+                                 Term a, unsigned bytes, Location loc,
+                                 bool wantReal) {
+  // Nothing written: an arbitrary value (reported by the
+  // initialization obligation below).
+  Term v = fresh(region + "@uninit", wantReal ? Sort::Real : Sort::BV,
+                 bytes * 8);
+  unwrittenShared.insert(v);
+  Term anyMatch = T.boolConst(false);
+  std::optional<Location> guessedWriter;
+  for (const MemoryAccess &w : result.accesses) {
+    if (!w.write || !w.shared || w.region != region || w.phase >= s.phase)
+      continue;
+    if (w.atomic) {
+      unknown(loc, "a read of shared memory that atomics update ('" +
+                       displayVariable(region) + "') is not yet modeled");
+      return nullptr;
+    }
+    if (w.bytes != bytes) {
+      unknown(loc, "shared accesses of different widths to '" + region +
+                       "' are not modeled");
+      return nullptr;
+    }
+    llvm::DenseMap<Term, Term> sigma;
+    bool exact = true;
+    Term match = writerMatch(w, a, sigma, exact);
+    if (match->getKind() == Kind::BoolConst && !match->getBoolValue())
+      continue;
+    if (!exact)
+      guessedWriter = w.loc;
+    // Completeness: no other writer w != w* of this write hits `a`.
+    llvm::DenseMap<Term, Term> tau;
+    unsigned n = writerCounter++;
+    SmallVector<Term> differs;
+    for (auto &[var, ext] : tidVars) {
+      tau[var] = T.bvVar(("w" + Twine(n) + "." + var->getName()).str(), 32);
+      differs.push_back(T.notOf(T.eq(tau[var], sigma[var])));
+    }
+    for (auto &[var, ext] : ctaidVars)
+      tau[var] = var;
+    renameFresh({w.pathCondition, w.byteOffset, w.value}, tau);
+    // Another writer of the same value (a benign race) leaves the value
+    // determined.
+    Term value = T.substitute(w.value, sigma);
+    Term otherWriter =
+        T.andOf({s.pc, T.substitute(w.pathCondition, tau), threadRange(tau),
+                 T.eq(T.substitute(w.byteOffset, tau), a), T.orOf(differs)});
+    result.resolutions.push_back(
+        {T.andOf(otherWriter,
+                 T.notOf(T.eq(T.substitute(w.value, tau), value))),
+         loc,
+         "the writer of the shared read of '" + displayVariable(region) +
+             "' is unique or writes the same value (the " +
+             "write at " + "PTX_LOC" + ")",
+         false, "", otherWriter});
+    {
+      std::string str;
+      llvm::raw_string_ostream os(str);
+      os << w.loc;
+      std::string &what = result.resolutions.back().what;
+      what.replace(what.find("PTX_LOC"), 7, os.str());
+    }
+    if (wantReal && value->getSort() != Sort::Real)
+      if (Term r = floatOfBits(T, value))
+        value = r;
+    if ((value->getSort() == Sort::Real) != wantReal) {
+      unknown(loc, "shared memory of '" + region + "' read with another "
+                   "type than written (bit reinterpretation) is not modeled");
+      return nullptr;
+    }
+    // Recording order is program order within a phase and phases ascend:
+    // wrapping in that order puts the newest write outermost.
+    v = T.ite(match, value, v);
+    anyMatch = T.orOf(anyMatch, match);
+  }
+  result.resolutions.push_back(
+      {T.andOf(s.pc, T.notOf(anyMatch)), loc,
+       "the shared read of '" + displayVariable(region) +
+           "' sees a value some thread wrote",
+       !guessedWriter, guessedWriter ? unguessable(*guessedWriter) : ""});
+  return v;
+}
+
+void Executor::checkGlobalReads() {
+  for (const PendingGlobalRead &r : globalReads) {
+    Term any = T.boolConst(false);
+    for (const MemoryAccess &w : result.accesses) {
+      if (!w.write || w.shared || w.region != r.region)
+        continue;
+      llvm::DenseMap<Term, Term> tau;
+      unsigned n = writerCounter++;
+      SmallVector<Term> differs, ranges;
+      auto renameVar = [&](Term var) {
+        Term v = T.bvVar(("g" + Twine(n) + "." + var->getName()).str(), 32);
+        tau[var] = v;
+        differs.push_back(T.notOf(T.eq(v, var)));
+        ranges.push_back(T.bvUlt(v, launch.extentOf(T, var->getName())));
+      };
+      for (auto &[var, ext] : tidVars)
+        renameVar(var);
+      for (auto &[var, ext] : ctaidVars)
+        renameVar(var);
+      renameFresh({w.pathCondition, w.byteOffset}, tau);
+      Term wo = T.substitute(w.byteOffset, tau);
+      // Exact modulo 2^64, as in resolveChain.
+      Term overlap = T.orOf(
+          {T.bvUlt(T.bvBin(Kind::BVSub, r.offset, wo), T.bv(w.bytes, 64)),
+           T.bvUlt(T.bvBin(Kind::BVSub, wo, r.offset), T.bv(r.bytes, 64))});
+      any = T.orOf(any, T.andOf({T.substitute(w.pathCondition, tau),
+                                 T.andOf(ranges), T.orOf(differs), overlap}));
+    }
+    result.resolutions.push_back(
+        {T.andOf(r.pc, any), r.loc,
+         "no other thread writes the element of '" + r.region +
+             "' this thread reads (it sees the initial contents and its own "
+             "stores)",
+         false,
+         "another thread may write the element of '" + r.region +
+             "' this thread reads: cross-thread data flow through global "
+             "memory is not yet modeled"});
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Shared loads and stores
+//===----------------------------------------------------------------------===//
+
+bool Executor::sharedLoad(State &s, Frame &f, LoadOp l,
+                          const std::string &region, Term offset,
+                          Location loc) {
+  Region *r = *regionOf("&" + region);
+  if (!r->bytes) {
+    unknown(loc, "dynamic shared memory '" + region +
+                     "': its size is not in the contract (dynamic_shared)");
+    return false;
+  }
+  Type resultType = l.getResult(0).getType();
+  unsigned width = std::max(1u, getWidthOf(resultType) / 8);
+  for (auto [k, res] : llvm::enumerate(l.getResults())) {
+    Term o = T.bvBin(Kind::BVAdd, offset, T.bv(k * width, 64));
+    sharedBounds(s, "load from", region, o, width, r->bytes, loc);
+    recordAccess(s, l, /*write=*/false, region, /*shared=*/true, o, width,
+                 nullptr, loc);
+    // The sort the memory holds: what was written to it.
+    // (Constant bits read as a float are that float: floatOfBits.)
+    bool wantReal = isa<FloatType>(resultType);
+    for (const MemoryAccess &w : result.accesses)
+      if (w.write && w.shared && w.region == region && w.value &&
+          !(isa<FloatType>(resultType) && floatOfBits(T, w.value)))
+        wantReal = w.value->getSort() == Sort::Real;
+    for (const State::SharedWrite &w : s.sharedWrites)
+      if (w.region == region &&
+          !(isa<FloatType>(resultType) && floatOfBits(T, w.value)))
+        wantReal = w.value->getSort() == Sort::Real;
+    if (wantReal && !isa<FloatType>(resultType) &&
+        resultType.getIntOrFloatBitWidth() != width * 8) {
+      unknown(loc, "partial read of a real value in shared memory");
+      return false;
+    }
+    if (!wantReal && isa<FloatType>(resultType)) {
+      unknown(loc, "integer data in shared memory read as a float");
+      return false;
+    }
+    if (result.countedBarriers) {
+      // Under counted barriers the writer is not resolved (the value proof
+      // is UNKNOWN); the read's initialization is checked once every path
+      // has run (checkCountedReads).
+      Term own = T.boolConst(false);
+      for (const State::SharedWrite &w : s.sharedWrites)
+        if (w.phase == s.phase && w.region == region)
+          own = T.orOf(own, T.andOf(w.guard ? w.guard : T.boolConst(true),
+                                    T.eq(w.offset, o)));
+      pendingReads.push_back(
+          {region, o, s.pc, own, s.phase, width, s.clock, loc});
+      set(f, res,
+          fresh(region + "@read", wantReal ? Sort::Real : Sort::BV, width * 8),
+          wantReal && !isa<FloatType>(resultType));
+      continue;
+    }
+    Term v = resolveSharedRead(s, region, o, width, loc, wantReal);
+    if (!v)
+      return false;
+    // This thread's own writes of the current phase come first, the newest
+    // outermost (program order).
+    for (const State::SharedWrite &w : s.sharedWrites) {
+      if (w.phase != s.phase || w.region != region)
+        continue;
+      if (w.bytes != width) {
+        unknown(loc, "shared accesses of different widths to '" + region +
+                         "' are not modeled");
+        return false;
+      }
+      Term wv = w.value;
+      if (wantReal && wv->getSort() != Sort::Real)
+        if (Term r = floatOfBits(T, wv))
+          wv = r;
+      if ((wv->getSort() == Sort::Real) != wantReal) {
+        unknown(loc, "shared memory of '" + region +
+                         "' read with another type than written");
+        return false;
+      }
+      Term hit = T.eq(w.offset, o);
+      v = T.ite(w.guard ? T.andOf(w.guard, hit) : hit, wv, v);
+    }
+    set(f, res, v, wantReal && !isa<FloatType>(resultType));
+  }
+  ++s.occurrences[l];
+  ++f.it;
+  return true;
+}
+
+bool Executor::sharedStore(State &s, Frame &f, StoreOp st,
+                           const std::string &region, Term offset,
+                           Location loc) {
+  Region *r = *regionOf("&" + region);
+  if (!r->bytes) {
+    unknown(loc, "dynamic shared memory '" + region +
+                     "': its size is not in the contract (dynamic_shared)");
+    return false;
+  }
+  unsigned width = std::max(1u, getWidthOf(st.getValues()[0].getType()) / 8);
+  for (auto [k, v] : llvm::enumerate(st.getValues())) {
+    Term o = T.bvBin(Kind::BVAdd, offset, T.bv(k * width, 64));
+    sharedBounds(s, "store to", region, o, width, r->bytes, loc);
+    SymValue sv = get(f, v);
+    if (!sv.term)
+      return false;
+    recordAccess(s, st, /*write=*/true, region, /*shared=*/true, o, width,
+                 sv.term, loc);
+    s.sharedWrites.push_back(
+        {s.phase, region, o, width, sv.term, sv.realBits});
+  }
+  ++s.occurrences[st];
+  ++f.it;
+  return true;
+}
+
+void Executor::sharedBounds(State &s, StringRef what, const std::string &region,
+                            Term o, unsigned width, uint64_t bytes,
+                            Location loc) {
+  result.alignments.push_back(
+      {s.pc, T.eq(T.bvBin(Kind::BVURem, o, T.bv(width, 64)), T.bv(0, 64)), loc,
+       ("alignment of the shared " + what + " " + region).str()});
+  result.alignments.push_back(
+      {s.pc, T.bvUle(T.bvBin(Kind::BVAdd, o, T.bv(width, 64)), T.bv(bytes, 64)),
+       loc,
+       ("shared " + what + " " + region + " inside its " + Twine(bytes) +
+        " bytes")
+           .str()});
+}
+
+void Executor::recordAccess(State &s, Operation *op, bool write,
+                            const std::string &region, bool shared, Term offset,
+                            unsigned bytes, Term value, Location loc,
+                            bool atomic, StringRef scope) {
+  if (!isMultiThread())
+    return;
+  // The .local state space is private to each thread (PTX ISA 5.1.5):
+  // its accesses never race with another thread's.
+  if (std::optional<Region *> r = regionOf("&" + region);
+      r && (*r)->space == StateSpace::Local)
+    return;
+  MemoryAccess a{
+      s.phase, write, atomic, scope.str(),       region, shared, offset, bytes,
+      value,   s.pc,  loc,    s.occurrences[op], op,     s.clock};
+  result.accesses.push_back(std::move(a));
+}
+
+} // namespace kproof::engine::exec
+
+llvm::DenseMap<Term, Term> kproof::engine::pinnedThreadVars(Term pc) {
+  llvm::DenseMap<Term, Term> pins;
+  for (auto [a, b] : constantEqualities(pc)) {
+    if (a->getKind() == Kind::BVVar &&
+        (a->getName().starts_with("tid.") ||
+         a->getName().starts_with("ctaid.")))
+      pins[a] = b;
+  }
+  return pins;
+}
+
+llvm::DenseMap<Term, Term> kproof::engine::pinnedThreadVars(TermContext &T,
+                                                            Term pc) {
+  llvm::DenseMap<Term, Term> pins = pinnedThreadVars(pc);
+  // (id, divisor) -> quotient and remainder constants.
+  std::map<std::pair<Term, uint64_t>, std::pair<Term, Term>> parts;
+  for (auto [a, b] : constantEqualities(pc)) {
+    Term c = T.canonicalIndex(a);
+    if ((c->getKind() != Kind::BVUDiv && c->getKind() != Kind::BVURem) ||
+        c->getOperand(1)->getKind() != Kind::BVConst)
+      continue;
+    Term x = c->getOperand(0);
+    if (x->getKind() != Kind::BVVar || x->getWidth() != b->getWidth() ||
+        !(x->getName().starts_with("tid.") ||
+          x->getName().starts_with("ctaid.")))
+      continue;
+    auto &slot = parts[{x, c->getOperand(1)->getAPInt().getZExtValue()}];
+    (c->getKind() == Kind::BVUDiv ? slot.first : slot.second) = b;
+  }
+  for (auto &[key, qr] : parts) {
+    auto &[x, d] = key;
+    if (!qr.first || !qr.second || pins.count(x))
+      continue;
+    pins[x] = T.bvBin(Kind::BVAdd,
+                      T.bvBin(Kind::BVMul, qr.first, T.bv(d, x->getWidth())),
+                      qr.second);
+  }
+  return pins;
+}
+
+std::string kproof::engine::displayVariable(llvm::StringRef region) {
+  size_t dot = region.find("._Z");
+  if (dot == llvm::StringRef::npos)
+    return region.str();
+  return llvm::demangle(region.substr(dot + 1));
+}

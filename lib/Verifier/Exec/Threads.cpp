@@ -1,0 +1,300 @@
+//===- Threads.cpp - thread ids, special registers, feasibility -----------===//
+//
+// Part of kproof, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// The representative thread and the others (DESIGN.md §4): special registers
+// (PTX ISA 10) as terms over the thread-id variables tid.* and ctaid.* with
+// their ranges, the linear thread id and the substitution that makes the
+// representative thread another thread of the CTA (`threadAt`), threads per
+// CTA; exact linear forms of addresses over the thread ids and their ranges
+// (`linearize`, `rangeOf`), renaming fresh variables apart, and `mayHold`:
+// whether a path condition over thread ids is satisfiable (Z3), to prune
+// branches no thread takes.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ExecutorImpl.h"
+
+using namespace mlir;
+using namespace ::kproof;
+using namespace ::kproof::engine;
+
+namespace kproof::engine::exec {
+
+//===----------------------------------------------------------------------===//
+// Special registers and thread ids
+//===----------------------------------------------------------------------===//
+
+Term Executor::specialRegister(State &s, SpecialReg reg, Location loc) {
+  auto dim = [&](StringRef name) { return launch.extent(T, name); };
+  auto idx = [&](StringRef name, int64_t bound) -> Term {
+    if (bound == 1)
+      return T.bv(0, 32);
+    Term v = T.bvVar(name, 32);
+    s.pc = T.andOf(s.pc, T.bvUlt(v, launch.extentOf(T, name)));
+    return v;
+  };
+  switch (reg) {
+  case SpecialReg::TidX: return idx("tid.x", launch.block[0]);
+  case SpecialReg::TidY: return idx("tid.y", launch.block[1]);
+  case SpecialReg::TidZ: return idx("tid.z", launch.block[2]);
+  case SpecialReg::NtidX: return dim("ntid.x");
+  case SpecialReg::NtidY: return dim("ntid.y");
+  case SpecialReg::NtidZ: return dim("ntid.z");
+  case SpecialReg::CtaidX: return idx("ctaid.x", launch.grid[0]);
+  case SpecialReg::CtaidY: return idx("ctaid.y", launch.grid[1]);
+  case SpecialReg::CtaidZ: return idx("ctaid.z", launch.grid[2]);
+  case SpecialReg::NctaidX: return dim("nctaid.x");
+  case SpecialReg::NctaidY: return dim("nctaid.y");
+  case SpecialReg::NctaidZ: return dim("nctaid.z");
+  case SpecialReg::LaneId:
+    // The lane is the linear thread id mod 32 (DESIGN.md §4).
+    return T.bvBin(Kind::BVURem, linearTid(s), T.bv(32, 32));
+  case SpecialReg::WarpId:
+  case SpecialReg::SmId:
+  case SpecialReg::Clock:
+  case SpecialReg::ClockHi:
+    return fresh(stringifySpecialReg(reg), Sort::BV, 32);
+  case SpecialReg::GridId:
+    return fresh(stringifySpecialReg(reg), Sort::BV, 64);
+  case SpecialReg::Clock64:
+  case SpecialReg::GlobalTimer:
+    return fresh(stringifySpecialReg(reg), Sort::BV, 64);
+  default:
+    break;
+  }
+  unknown(loc, "special register %" + stringifySpecialReg(reg) +
+                   " is not modeled");
+  return nullptr;
+}
+
+Term Executor::linearTid(State &s) {
+  static const char *dims[] = {"tid.x", "tid.y", "tid.z"};
+  Term lin = T.bv(0, 32);
+  Term stride = T.bv(1, 32);
+  for (int d = 0; d < 3; ++d) {
+    Term extent = launch.extentOf(T, dims[d]);
+    if (launch.block[d] > 1) {
+      Term v = T.bvVar(dims[d], 32);
+      s.pc = T.andOf(s.pc, T.bvUlt(v, extent));
+      lin = T.bvBin(Kind::BVAdd, lin, T.bvBin(Kind::BVMul, v, stride));
+    }
+    stride = T.bvBin(Kind::BVMul, stride, extent);
+  }
+  return lin;
+}
+
+llvm::DenseMap<Term, Term> Executor::threadAt(Term lin) {
+  static const char *dims[] = {"tid.x", "tid.y", "tid.z"};
+  llvm::DenseMap<Term, Term> m;
+  if (launch.block[1] == 1 && launch.block[2] == 1) {
+    // A 1-D block: tid.x is the linear id (a lane past the block's end
+    // does not exist, which the callers' obligations check).
+    if (launch.block[0] > 1)
+      m[T.bvVar("tid.x", 32)] = lin;
+    for (auto &[v, ext] : ctaidVars)
+      m[v] = v;
+    return m;
+  }
+  Term stride = T.bv(1, 32);
+  for (int d = 0; d < 3; ++d) {
+    Term extent = launch.extentOf(T, dims[d]);
+    if (launch.block[d] > 1)
+      m[T.bvVar(dims[d], 32)] =
+          T.bvBin(Kind::BVURem, T.bvBin(Kind::BVUDiv, lin, stride), extent);
+    stride = T.bvBin(Kind::BVMul, stride, extent);
+  }
+  for (auto &[v, ext] : ctaidVars)
+    m[v] = v;
+  return m;
+}
+
+Term Executor::ctaThreadsTerm() {
+  return T.bvBin(Kind::BVMul, launch.extent(T, "ntid.x"),
+                 T.bvBin(Kind::BVMul, launch.extent(T, "ntid.y"),
+                         launch.extent(T, "ntid.z")));
+}
+
+uint64_t Executor::ctaThreads() const {
+  return launch.isSymbolic()
+             ? 0
+             : uint64_t(launch.block[0]) * launch.block[1] * launch.block[2];
+}
+
+//===----------------------------------------------------------------------===//
+// Feasibility and linear forms over thread ids
+//===----------------------------------------------------------------------===//
+
+bool Executor::mayHold(Term pc) {
+  if (pc->getKind() == Kind::BoolConst)
+    return pc->getBoolValue();
+  llvm::DenseSet<Term> seen;
+  SmallVector<Term> work{pc};
+  bool nonlinear = false, data = false;
+  while (!work.empty()) {
+    Term t = work.pop_back_val();
+    if (!seen.insert(t).second)
+      continue;
+    if (t->getSort() == Sort::Real || seen.size() > 4000)
+      return true; // data-dependent: keep both sides
+    Kind k = t->getKind();
+    // An integer input element (or an undefined value): data, not the
+    // launch.
+    if (k == Kind::Select ||
+        (k == Kind::BVVar && !llvm::StringRef(t->getName()).starts_with("tid.") &&
+         !llvm::StringRef(t->getName()).starts_with("ctaid.") &&
+         !llvm::StringRef(t->getName()).starts_with("ntid.") &&
+         !llvm::StringRef(t->getName()).starts_with("nctaid.")))
+      data = true;
+    nonlinear |= (k == Kind::BVMul && !t->getOperand(0)->isConstant() &&
+                  !t->getOperand(1)->isConstant()) ||
+                 ((k == Kind::BVUDiv || k == Kind::BVURem) &&
+                  !t->getOperand(1)->isConstant());
+    for (Term o : t->getOperands())
+      work.push_back(o);
+  }
+  // A nonlinear condition over data (a product of input integers): the
+  // integer encoding is for launch products, and bit-blasting a 64-bit
+  // product can take minutes; keeping both sides is sound.
+  if (nonlinear && data)
+    return true;
+  if (nonlinear) {
+    // A symbolic launch (ctaid.x * ntid.x): the exact integer encoding,
+    // which Z3's nonlinear arithmetic decides where bit-blasting does not
+    // (Z3Lowering::setBitVectorsAsIntegers).
+    smt::SolverOptions so;
+    so.rlimit = 2'000'000;
+    // The rlimit decides (deterministic); the wall-clock guard only backs
+    // it where Z3 does not heed it, generously, so that a loaded machine
+    // does not change which paths are kept. An undecided query keeps the
+    // path (sound: more paths, never fewer).
+    so.timeoutMs = 60'000;
+    smt::Context &ctx = smt::Context::reusable(so);
+    Z3Lowering lowering(ctx, T);
+    lowering.setBitVectorsAsIntegers(true);
+    lowering.assumeBoundsOf({pc});
+    smt::Expr e = lowering.lower(pc);
+    if (e.isValid()) {
+      smt::Solver solver(ctx, /*simple=*/true);
+      solver.add(e);
+      for (const smt::Expr &d : lowering.intDefinitions())
+        solver.add(d);
+      return solver.check() != smt::CheckResult::Unsat;
+    }
+  }
+  if (!z3) {
+    smt::SolverOptions so;
+    so.rlimit = 2'000'000;
+    z3 = std::make_unique<smt::Context>(so);
+    z3Lowering = std::make_unique<Z3Lowering>(*z3, T);
+  }
+  smt::Expr e = z3Lowering->lower(pc);
+  if (!e.isValid())
+    return true;
+  smt::Solver solver(*z3);
+  solver.add(e);
+  return solver.check() != smt::CheckResult::Unsat;
+}
+
+bool Executor::linearize(Term t, __int128 scale, __int128 &c0,
+                         std::map<Term, __int128, TermIdLess> &coeffs) {
+  switch (t->getKind()) {
+  case Kind::BVConst:
+    c0 += scale * __int128(t->getAPInt().getSExtValue());
+    return t->getAPInt().getSignificantBits() <= 63;
+  case Kind::BVVar:
+    if (!tidVars.count(t))
+      return false;
+    coeffs[t] += scale;
+    return true;
+  case Kind::BVAdd:
+    return linearize(t->getOperand(0), scale, c0, coeffs) &&
+           linearize(t->getOperand(1), scale, c0, coeffs);
+  case Kind::BVSub:
+    return linearize(t->getOperand(0), scale, c0, coeffs) &&
+           linearize(t->getOperand(1), -scale, c0, coeffs);
+  case Kind::BVMul:
+  case Kind::BVShl: {
+    Term k = t->getOperand(1), x = t->getOperand(0);
+    if (k->getKind() != Kind::BVConst && t->getKind() == Kind::BVMul)
+      std::swap(k, x);
+    if (k->getKind() != Kind::BVConst || k->getAPInt().getActiveBits() > 20)
+      return false;
+    __int128 m = t->getKind() == Kind::BVMul
+                     ? __int128(k->getAPInt().getZExtValue())
+                     : (__int128(1) << k->getAPInt().getZExtValue());
+    // Linearize the operand on its own, so that its wrap-around at this
+    // width is checked below.
+    __int128 d0 = 0;
+    std::map<Term, __int128, TermIdLess> dc;
+    if (!linearize(x, 1, d0, dc))
+      return false;
+    auto [lo, hi] = rangeOf(d0 * m, [&] {
+      std::map<Term, __int128, TermIdLess> scaled;
+      for (auto &[v, c] : dc)
+        scaled[v] = c * m;
+      return scaled;
+    }());
+    if (lo < 0 || hi >= (__int128(1) << t->getWidth()))
+      return false;
+    c0 += scale * m * d0;
+    for (auto &[v, c] : dc)
+      coeffs[v] += scale * m * c;
+    return true;
+  }
+  case Kind::BVZExt: {
+    __int128 d0 = 0;
+    std::map<Term, __int128, TermIdLess> dc;
+    if (!linearize(t->getOperand(0), 1, d0, dc))
+      return false;
+    auto [lo, hi] = rangeOf(d0, dc);
+    if (lo < 0 || hi >= (__int128(1) << t->getOperand(0)->getWidth()))
+      return false;
+    c0 += scale * d0;
+    for (auto &[v, c] : dc)
+      coeffs[v] += scale * c;
+    return true;
+  }
+  default:
+    return false;
+  }
+}
+
+std::pair<__int128, __int128>
+Executor::rangeOf(__int128 c0, const std::map<Term, __int128, TermIdLess> &coeffs) {
+  __int128 lo = c0, hi = c0;
+  for (auto &[v, c] : coeffs) {
+    __int128 span = c * __int128(tidVars.lookup(v) - 1);
+    (span < 0 ? lo : hi) += span;
+  }
+  return {lo, hi};
+}
+
+void Executor::renameFresh(ArrayRef<Term> terms,
+                           llvm::DenseMap<Term, Term> &map) {
+  llvm::DenseSet<Term> seen;
+  SmallVector<Term> work(terms.begin(), terms.end());
+  while (!work.empty()) {
+    Term t = work.pop_back_val();
+    if (!t || !seen.insert(t).second)
+      continue;
+    for (Term o : t->getOperands())
+      work.push_back(o);
+    bool isVar = t->getKind() == Kind::RealVar ||
+                 t->getKind() == Kind::BVVar || t->getKind() == Kind::BoolVar;
+    if (isVar && t->getName().contains('#') && !map.count(t))
+      map[t] = fresh(t->getName().split('#').first, t->getSort(),
+                     t->getWidth());
+  }
+}
+
+Term Executor::threadRange(const llvm::DenseMap<Term, Term> &map) {
+  SmallVector<Term> cs;
+  for (auto &[v, ext] : tidVars)
+    cs.push_back(T.bvUlt(map.lookup(v), launch.extentOf(T, v->getName())));
+  return T.andOf(cs);
+}
+
+} // namespace kproof::engine::exec
