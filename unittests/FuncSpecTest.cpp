@@ -681,9 +681,11 @@ func.func @bad(%x: tensor<?x?xf32>, %s: f32) -> tensor<?x?xf32> {
       << F.diagnostics;
 }
 
-/// What needs a count over a launch-dependent extent is refused with a
-/// reason; a reduction over a static extent of a dynamic tensor is not.
-TEST(FuncSpecDynamic, ReductionOverLaunchDependentExtentIsUnknown) {
+/// A sum over a launch-dependent extent is one reduction term; a product
+/// (a body shape without a reduction term) and what needs a count are
+/// refused with a reason; a reduction over a static extent of a dynamic
+/// tensor is unfolded.
+TEST(FuncSpecDynamic, ReductionsOverLaunchDependentExtents) {
   Fixture F;
   ASSERT_TRUE(F.parse(
       R"(
@@ -728,6 +730,20 @@ func.func @softmax(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
 func.func @flat(%x: tensor<?x?xf32>) -> tensor<?xf32> {
   %f = tensor.collapse_shape %x [[0, 1]] : tensor<?x?xf32> into tensor<?xf32>
   return %f : tensor<?xf32>
+}
+func.func @prod(%x: tensor<?x?xf32>) -> tensor<?xf32> {
+  %z = arith.constant 1.0 : f32
+  %c0 = arith.constant 0 : index
+  %d0 = tensor.dim %x, %c0 : tensor<?x?xf32>
+  %e = tensor.empty(%d0) : tensor<?xf32>
+  %c = linalg.fill ins(%z : f32) outs(%e : tensor<?xf32>) -> tensor<?xf32>
+  %r = linalg.reduce ins(%x : tensor<?x?xf32>) outs(%c : tensor<?xf32>)
+      dimensions = [1]
+      (%in: f32, %acc: f32) {
+        %s = arith.mulf %acc, %in : f32
+        linalg.yield %s : f32
+      }
+  return %r : tensor<?xf32>
 })",
       buf("x", "in", "f32", "1, 1") + ", " + buf("w", "in", "f32", "1, 4") +
           ", " + buf("y", "out", "f32", "1") + ", " +
@@ -747,8 +763,20 @@ func.func @flat(%x: tensor<?x?xf32>) -> tensor<?xf32> {
   };
   std::unique_ptr<Spec> sum = F.build();
   ASSERT_TRUE(sum) << F.diagnostics;
-  refused(*sum, "a reduction over the launch-dependent extent 'ntid.x' is "
-                "not modeled");
+  // y[e] = sum_{j in [0, ntid.x)} x[e * ntid.x + j].
+  Term s = F.at(*sum, e);
+  ASSERT_TRUE(s);
+  ASSERT_EQ(s->getKind(), Kind::SumOver) << s;
+  EXPECT_TRUE(s->getOperand(0)->getKind() == Kind::BVConst &&
+              s->getOperand(0)->getAPInt().isZero());
+  EXPECT_NE(s->getOperand(1)->toString().find("ntid.x"), std::string::npos);
+  EXPECT_EQ(s->getOperand(2)->getKind(), Kind::Select);
+
+  std::unique_ptr<Spec> prod = F.buildFunc("prod", {"x"}, "y");
+  ASSERT_TRUE(prod) << F.diagnostics;
+  refused(*prod, "a reduction over the launch-dependent extent 'ntid.x' is "
+                 "modeled only as the single reduction dimension of a body "
+                 "that yields acc + g");
 
   std::unique_ptr<Spec> rowsum = F.buildFunc("rowsum", {"w"}, "y");
   ASSERT_TRUE(rowsum) << F.diagnostics;

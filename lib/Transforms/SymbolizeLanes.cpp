@@ -36,6 +36,7 @@ void kproof::symbolizeLanes(KernelOp kernel) {
       break;
     case SpecialReg::WarpId:
     case SpecialReg::SmId:
+    case SpecialReg::GridId:
     case SpecialReg::Clock:
     case SpecialReg::ClockHi:
     case SpecialReg::Clock64:

@@ -3,12 +3,14 @@
 // (shape = ["nctaid.x", "ntid.x"]), and element e of the output is
 // lowered with e / ntid.x and e % ntid.x. rotate_smem rotates each CTA's
 // row by one for any block size: proved against @rotate, refuted against a
-// copy. A reduction over a launch-dependent extent is not modeled (UNKNOWN),
-// and a static extent bound to a launch-dependent one is an error.
+// copy. A reduction over a launch-dependent extent is a reduction term
+// (sum_j over [0, ntid.x)): the rotation against a row-sum spec is REFUTED,
+// confirmed by replay. A static extent bound to a launch-dependent one is
+// an error.
 // RUN: split-file %s %t
 // RUN: kproof-opt %inputs/cuda/ptx/sync_bugs.sm80.O3.ptx --verify-equiv --contract=%t/rotate.mlir | FileCheck %s --check-prefix=ROTATE
 // RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/sync_bugs.sm80.O3.ptx --verify-equiv --contract=%t/copy.mlir 2>&1 | FileCheck %s --check-prefix=COPY
-// RUN: %expect_exit 3 kproof-opt %inputs/cuda/ptx/sync_bugs.sm80.O3.ptx --verify-equiv --contract=%t/rowsum.mlir 2>&1 | FileCheck %s --check-prefix=ROWSUM
+// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/sync_bugs.sm80.O3.ptx --verify-equiv --contract=%t/rowsum.mlir 2>&1 | FileCheck %s --check-prefix=ROWSUM
 // RUN: %expect_exit 2 kproof-opt %inputs/cuda/ptx/sync_bugs.sm80.O3.ptx --verify-equiv --contract=%t/static.mlir 2>&1 | FileCheck %s --check-prefix=STATIC
 
 // ROTATE: kproof: rotate_smem against @rotate(x) -> y (mode reals)
@@ -24,7 +26,10 @@
 // COPY: Replay: confirmed by replay
 // COPY: REFUTED
 
-// ROWSUM: UNKNOWN: {{.*}}a reduction over the launch-dependent extent 'ntid.x' is not modeled
+// ROWSUM: REFUTED: value mismatch
+// ROWSUM: ntid.x = {{[0-9]}}
+// ROWSUM: Replay: confirmed by replay
+// ROWSUM: {{^}}REFUTED
 
 // STATIC: error: spec @rotate argument #0 has shape [8x8] but buffer 'x' has shape ["nctaid.x", "ntid.x"]
 

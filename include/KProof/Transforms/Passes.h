@@ -14,7 +14,8 @@ namespace kproof {
 class KernelOp;
 
 /// The unit attribute that marks a special-register read whose value is
-/// arbitrary at each read (`%warpid`, `%smid`, `%clock*`, `%globaltimer`):
+/// arbitrary at each read (`%warpid`, `%smid`, `%gridid`, `%clock*`,
+/// `%globaltimer`):
 /// the executor gives each such read a fresh variable.
 inline constexpr llvm::StringLiteral kFreshPerReadAttr = "kproof.fresh_per_read";
 

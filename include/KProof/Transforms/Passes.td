@@ -41,7 +41,7 @@ def KProofSymbolizeLanes : Pass<"kproof-symbolize-lanes", "::kproof::KernelOp"> 
     linear thread id `tid.x + ntid.x * (tid.y + ntid.y * tid.z)` masked to
     its low 5 bits (lane = linear id mod 32), so lanes are functions of the
     same variables the races and shuffles are stated over; `%warpid`,
-    `%smid`, `%clock`, `%clock_hi`, `%clock64` and `%globaltimer` reads are
+    `%smid`, `%gridid`, `%clock`, `%clock_hi`, `%clock64` and `%globaltimer` reads are
     tagged `kproof.fresh_per_read` (a physical slot or a time: an arbitrary
     value at each read, never the same variable twice).
 

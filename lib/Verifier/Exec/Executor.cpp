@@ -17,6 +17,8 @@
 
 #include "ExecutorImpl.h"
 
+#include "KProof/Transforms/Passes.h"
+
 #include "llvm/ADT/StringExtras.h"
 
 #include <cstdio>
@@ -287,6 +289,9 @@ ExecutionResult kproof::engine::execute(
     const std::vector<std::optional<BufferBinding>> &buffers,
     const std::vector<Term> &scalars, TermContext &terms,
     Normalizer &normalizer, const ExecutorOptions &options) {
+  // Lanes as functions of the thread ids, per-read registers tagged: the
+  // executor reads what the pass computes (Threads.cpp).
+  symbolizeLanes(kernel);
   exec::Executor ex(kernel, launch, buffers, scalars, terms, normalizer,
                     options);
   return ex.run();

@@ -340,7 +340,11 @@ private:
   /// The term of special register `reg` (PTX ISA 10): thread and CTA ids
   /// (ranges added to the path), launch extents, fresh values for the
   /// clocks and hardware ids; null (UNKNOWN recorded) when not modeled.
-  Term specialRegister(State &s, SpecialReg reg, Location loc);
+  /// The value of special register `reg`: thread ids, launch extents, and
+  /// a fresh value per read where kproof-symbolize-lanes tagged the read
+  /// (`freshPerRead`); null (UNKNOWN recorded) for anything else.
+  Term specialRegister(State &s, SpecialReg reg, Location loc,
+                       bool freshPerRead);
   /// The linear thread id x + y*ntid.x + z*ntid.x*ntid.y of the
   /// representative thread (32-bit), adding the tid ranges to the path.
   Term linearTid(State &s);

@@ -18,6 +18,8 @@
 
 #include "ExecutorImpl.h"
 
+#include "KProof/Transforms/Passes.h"
+
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -99,7 +101,8 @@ bool Executor::execOp(State &s, Operation *op) {
         return false;
       })
       .Case<SRegOp>([&](SRegOp r) {
-        Term t = specialRegister(s, r.getReg(), loc);
+        Term t = specialRegister(s, r.getReg(), loc,
+                                 r->hasAttr(kFreshPerReadAttr));
         if (!t)
           return false;
         if (r.getType().getIntOrFloatBitWidth() != t->getWidth())

@@ -27,7 +27,8 @@ namespace kproof::engine::exec {
 // Special registers and thread ids
 //===----------------------------------------------------------------------===//
 
-Term Executor::specialRegister(State &s, SpecialReg reg, Location loc) {
+Term Executor::specialRegister(State &s, SpecialReg reg, Location loc,
+                               bool freshPerRead) {
   auto dim = [&](StringRef name) { return launch.extent(T, name); };
   auto idx = [&](StringRef name, int64_t bound) -> Term {
     if (bound == 1)
@@ -50,21 +51,22 @@ Term Executor::specialRegister(State &s, SpecialReg reg, Location loc) {
   case SpecialReg::NctaidY: return dim("nctaid.y");
   case SpecialReg::NctaidZ: return dim("nctaid.z");
   case SpecialReg::LaneId:
-    // The lane is the linear thread id mod 32 (DESIGN.md §4).
-    return T.bvBin(Kind::BVURem, linearTid(s), T.bv(32, 32));
-  case SpecialReg::WarpId:
-  case SpecialReg::SmId:
-  case SpecialReg::Clock:
-  case SpecialReg::ClockHi:
-    return fresh(stringifySpecialReg(reg), Sort::BV, 32);
-  case SpecialReg::GridId:
-    return fresh(stringifySpecialReg(reg), Sort::BV, 64);
-  case SpecialReg::Clock64:
-  case SpecialReg::GlobalTimer:
-    return fresh(stringifySpecialReg(reg), Sort::BV, 64);
+    // execute() ran kproof::symbolizeLanes, which rewrites every %laneid
+    // read through the thread ids: one is left only if that did not run.
+    unknown(loc, "%laneid was not symbolized (kproof-symbolize-lanes did "
+                 "not run on this kernel)");
+    return nullptr;
   default:
     break;
   }
+  // A physical slot or a time (PTX ISA 10.x): an arbitrary value at each
+  // read, as kproof-symbolize-lanes tagged it.
+  if (freshPerRead)
+    return fresh(stringifySpecialReg(reg), Sort::BV,
+                 reg == SpecialReg::GridId || reg == SpecialReg::Clock64 ||
+                         reg == SpecialReg::GlobalTimer
+                     ? 64
+                     : 32);
   unknown(loc, "special register %" + stringifySpecialReg(reg) +
                    " is not modeled");
   return nullptr;
