@@ -22,6 +22,14 @@
 // RUN: sed 's/"varlen_seq_sum"/"varlen_seq_sum_skip_first"/' %t/sum.mlir > %t/skip.mlir
 // RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/varlen.sm80.O3.ptx --verify-equiv --contract=%t/skip.mlir 2>&1 | FileCheck %s --check-prefix=SKIP
 // RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/varlen.sm90.G.ptx --verify-equiv --contract=%t/skip.mlir 2>&1 | FileCheck %s --check-prefix=SKIP
+// Two wrong specs that once PROVED or were mis-lowered (review findings):
+// a second, static reduction dimension before the symbolic one (the spec
+// is twice the sum: it must not prove), and a reduction whose body reads a
+// producer that is itself a reduction over the same extent (each keeps its
+// own variable: p[b, i] stays masked x[i]). Both are REFUTED at a small
+// total, replay-confirmed.
+// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/varlen.sm80.O3.ptx --verify-equiv --contract=%t/twodim.mlir 2>&1 | FileCheck %s --check-prefix=TWODIM
+// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/varlen.sm80.O3.ptx --verify-equiv --contract=%t/nested.mlir 2>&1 | FileCheck %s --check-prefix=NESTED
 // RUN: sed 's/at_most = "total"/at_most = "x"/' %t/sum.mlir > %t/bad-name.mlir
 // RUN: %expect_exit 2 kproof-opt %inputs/cuda/ptx/varlen.sm80.O3.ptx --verify-equiv --contract=%t/bad-name.mlir 2>&1 | FileCheck %s --check-prefix=BADNAME
 
@@ -46,6 +54,13 @@
 // SKIP: REFUTED: value out[i] written by the representative thread -- counterexample confirmed
 // SKIP: Replay: confirmed by replay ({{[^)]*}}): kernel out[{{[0-9]+}}] = {{-?[0-9.e+-]+}}, spec = {{-?[0-9.e+-]+}}
 // SKIP: {{^}}REFUTED
+
+// TWODIM: modeled only as the single reduction dimension
+// TWODIM: Replay: confirmed by replay
+// TWODIM: {{^}}REFUTED
+
+// NESTED: Replay: confirmed by replay
+// NESTED: {{^}}REFUTED
 
 // BADNAME: error: 'kproof.contract' op param 'cu_seqlens': 'at_most' must name an integer scalar param of this contract
 
@@ -113,3 +128,92 @@ kproof.contract @varlen_max {kernel = "varlen_seq_max",
             {name = "out", buffer = "out", space = "global", type = f32, shape = array<i64: 8>},
             {name = "total", scalar = i32, range = array<i64: 1, 1048577>}],
   spec = {func = @seq_max, inputs = ["x", "cu_seqlens", "total"], output = "out"}, mode = "reals"}
+//--- twodim.mlir
+// out[b] = sum_{r<2} sum_{i<total} w[r] * mask(x[i]) with w = [1, 1]: twice the kernel's sum.
+func.func @seq_sum2(%x: tensor<?xf32>, %cu: tensor<9xi32>, %total: i32) -> tensor<8xf32> {
+  %z = arith.constant 0.0 : f32
+  %w = arith.constant dense<1.0> : tensor<2xf32>
+  %c1 = arith.constant 1 : index
+  %e = tensor.empty() : tensor<8xf32>
+  %init = linalg.fill ins(%z : f32) outs(%e : tensor<8xf32>) -> tensor<8xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(b, r, i) -> (i)>, affine_map<(b, r, i) -> (r)>, affine_map<(b, r, i) -> (b)>],
+                       iterator_types = ["parallel", "reduction", "reduction"]}
+      ins(%x, %w : tensor<?xf32>, tensor<2xf32>) outs(%init : tensor<8xf32>) {
+  ^bb0(%v: f32, %wr: f32, %acc: f32):
+    %b = linalg.index 0 : index
+    %i = linalg.index 2 : index
+    %b1 = arith.addi %b, %c1 : index
+    %lo = tensor.extract %cu[%b] : tensor<9xi32>
+    %hi = tensor.extract %cu[%b1] : tensor<9xi32>
+    %ii = arith.index_cast %i : index to i32
+    %ge = arith.cmpi sge, %ii, %lo : i32
+    %lt = arith.cmpi slt, %ii, %hi : i32
+    %in = arith.andi %ge, %lt : i1
+    %t = arith.select %in, %v, %z : f32
+    %tw = arith.mulf %t, %wr : f32
+    %s = arith.addf %acc, %tw : f32
+    linalg.yield %s : f32
+  } -> tensor<8xf32>
+  return %r : tensor<8xf32>
+}
+kproof.contract @varlen_sum {kernel = "varlen_seq_sum",
+  grid = array<i64: 8, 1, 1>, block = array<i64: 1, 1, 1>,
+  params = [{name = "x", buffer = "in", space = "global", type = f32, shape = ["total"]},
+            {name = "cu_seqlens", buffer = "in", space = "global", type = i32, shape = array<i64: 9>, range = array<i64: 0, 1048577>, at_most = "total"},
+            {name = "out", buffer = "out", space = "global", type = f32, shape = array<i64: 8>},
+            {name = "total", scalar = i32, range = array<i64: 1, 1048577>}],
+  spec = {func = @seq_sum2, inputs = ["x", "cu_seqlens", "total"], output = "out"}, mode = "reals"}
+//--- nested.mlir
+// p[b, i] = sum_k [cu[b] <= k < cu[b+1]] [i == k] x[k]   (= masked x[i])
+// out[b]  = sum_i [i == cu[b]] p[b, i]                    (= x[cu[b]] for a nonempty sequence)
+func.func @nested(%x: tensor<?xf32>, %cu: tensor<9xi32>, %total: i32) -> tensor<8xf32> {
+  %z = arith.constant 0.0 : f32
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = tensor.dim %x, %c0 : tensor<?xf32>
+  %e2 = tensor.empty(%n) : tensor<8x?xf32>
+  %init2 = linalg.fill ins(%z : f32) outs(%e2 : tensor<8x?xf32>) -> tensor<8x?xf32>
+  %p = linalg.generic {indexing_maps = [affine_map<(b, i, k) -> (k)>, affine_map<(b, i, k) -> (b, i)>],
+                       iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%x : tensor<?xf32>) outs(%init2 : tensor<8x?xf32>) {
+  ^bb0(%v: f32, %acc: f32):
+    %b = linalg.index 0 : index
+    %i = linalg.index 1 : index
+    %k = linalg.index 2 : index
+    %b1 = arith.addi %b, %c1 : index
+    %lo = tensor.extract %cu[%b] : tensor<9xi32>
+    %hi = tensor.extract %cu[%b1] : tensor<9xi32>
+    %kk = arith.index_cast %k : index to i32
+    %ge = arith.cmpi sge, %kk, %lo : i32
+    %lt = arith.cmpi slt, %kk, %hi : i32
+    %eq = arith.cmpi eq, %i, %k : index
+    %in0 = arith.andi %ge, %lt : i1
+    %in = arith.andi %in0, %eq : i1
+    %t = arith.select %in, %v, %z : f32
+    %s = arith.addf %acc, %t : f32
+    linalg.yield %s : f32
+  } -> tensor<8x?xf32>
+  %e = tensor.empty() : tensor<8xf32>
+  %init = linalg.fill ins(%z : f32) outs(%e : tensor<8xf32>) -> tensor<8xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(b, i) -> (b, i)>, affine_map<(b, i) -> (b)>],
+                       iterator_types = ["parallel", "reduction"]}
+      ins(%p : tensor<8x?xf32>) outs(%init : tensor<8xf32>) {
+  ^bb0(%v: f32, %acc: f32):
+    %b = linalg.index 0 : index
+    %i = linalg.index 1 : index
+    %lo = tensor.extract %cu[%b] : tensor<9xi32>
+    %ii = arith.index_cast %i : index to i32
+    %eq = arith.cmpi eq, %ii, %lo : i32
+    %t = arith.select %eq, %v, %z : f32
+    %s = arith.addf %acc, %t : f32
+    linalg.yield %s : f32
+  } -> tensor<8xf32>
+  return %r : tensor<8xf32>
+}
+kproof.contract @varlen_sum {kernel = "varlen_seq_sum",
+  grid = array<i64: 8, 1, 1>, block = array<i64: 1, 1, 1>,
+  params = [{name = "x", buffer = "in", space = "global", type = f32, shape = ["total"]},
+            {name = "cu_seqlens", buffer = "in", space = "global", type = i32, shape = array<i64: 9>, range = array<i64: 0, 1048577>, at_most = "total"},
+            {name = "out", buffer = "out", space = "global", type = f32, shape = array<i64: 8>},
+            {name = "total", scalar = i32, range = array<i64: 1, 1048577>}],
+  spec = {func = @nested, inputs = ["x", "cu_seqlens", "total"], output = "out"}, mode = "reals"}

@@ -1848,7 +1848,7 @@ bool Checker::probeValue(const std::string &name, Term pc, Term lhs, Term rhs,
   // A draw must meet the contract's table preconditions (those the
   // sampler cannot draw by construction: `at_most`), like the path.
   SmallVector<Term> facts{pc};
-  Query{T, options, &tableRanges, {}}.addRangeFacts(facts, roots);
+  Query{T, options, &tableRanges, {}}.addRangeFacts(facts, {pc, lhs, rhs});
   pc = T.andOf(facts);
   for (unsigned k = 0; k < options.probes; ++k) {
     Assignment m = sampler.draw(roots, {pc}, k);

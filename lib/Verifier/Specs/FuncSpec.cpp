@@ -306,6 +306,9 @@ private:
   Term symbolicReduction(linalg::LinalgOp op, unsigned resultNo,
                          ArrayRef<Term> idx, ArrayRef<Term> loop, unsigned d,
                          Term extent);
+  /// Reductions built by symbolicReduction in this query (their variables'
+  /// names).
+  unsigned reductionVars = 0;
   Term affine(AffineExpr e, ArrayRef<Term> loop, Operation *op);
   SmallVector<Term> applyMap(AffineMap m, ArrayRef<Term> loop, Operation *op);
   Term toBV(Term t, unsigned width, bool isSigned);
@@ -1133,9 +1136,11 @@ Term Lowerer::symbolicReduction(linalg::LinalgOp op, unsigned resultNo,
   SmallVector<utils::IteratorType> iters = op.getIteratorTypesArray();
   unsigned numIn = op.getNumDpsInputs();
   Block *body = op.getBlock();
-  // d must be the only dimension the output does not fix.
+  // d must be the only reduction dimension (every other one is parallel,
+  // fixed by the output's indices): the caller has already set the other
+  // reduction dimensions it walked to 0, so `loop` cannot tell.
   for (unsigned k = 0; k < iters.size(); ++k)
-    if (k != d && !loop[k])
+    if (k != d && (iters[k] != utils::IteratorType::parallel || !loop[k]))
       return nullptr;
   if (body->getNumArguments() != numIn + op.getNumDpsInits())
     return nullptr;
@@ -1169,7 +1174,9 @@ Term Lowerer::symbolicReduction(linalg::LinalgOp op, unsigned resultNo,
     return nullptr;
   // The bound variable, bounded by the extent's largest value (so index
   // terms of the body fold as linear forms), a name per bound.
-  std::string name = "spec.rj";
+  // A name of its own per reduction of this query: a body that reads a
+  // producer which is itself such a reduction must not share its variable.
+  std::string name = "spec.rj" + std::to_string(++reductionVars);
   if (std::optional<std::pair<uint64_t, uint64_t>> iv =
           T.indexInterval(extent);
       iv && iv->second >= 1) {

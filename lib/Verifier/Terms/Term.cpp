@@ -832,7 +832,9 @@ Term TermContext::reduceMasked(Kind kind, Term var, Term lo, Term hi,
   if (L == lo && H == hi)
     return nullptr; // no bound on j: nothing to do
   // The fresh variable of the shifted range (reduce renames it).
-  Term k = bvVar("$shift", w);
+  // (A name no other term uses: an outer reduction's free variable in f
+  // must not be captured.)
+  Term k = bvVar("$shift" + std::to_string(nodes.size()), w);
   Term shifted = substitute(f, {{var, bvBin(Kind::BVAdd, k, L)}});
   Term r = reduce(kind, k, bv(0, w), bvBin(Kind::BVSub, H, L), shifted);
   if (!r)
