@@ -19,6 +19,7 @@
 // RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/varlen.sm80.O3.ptx --verify-equiv --contract=%t/unbounded.mlir 2>&1 | FileCheck %s --check-prefix=UNBOUNDED
 // RUN: sed 's/"varlen_seq_sum"/"varlen_seq_sum_past_end"/' %t/sum.mlir > %t/past.mlir
 // RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/varlen.sm80.O3.ptx --verify-equiv --contract=%t/past.mlir 2>&1 | FileCheck %s --check-prefix=PAST
+// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/varlen.sm90.G.ptx --verify-equiv --contract=%t/past.mlir 2>&1 | FileCheck %s --check-prefix=PAST
 // RUN: sed 's/"varlen_seq_sum"/"varlen_seq_sum_skip_first"/' %t/sum.mlir > %t/skip.mlir
 // RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/varlen.sm80.O3.ptx --verify-equiv --contract=%t/skip.mlir 2>&1 | FileCheck %s --check-prefix=SKIP
 // RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/varlen.sm90.G.ptx --verify-equiv --contract=%t/skip.mlir 2>&1 | FileCheck %s --check-prefix=SKIP

@@ -135,6 +135,29 @@ bool Executor::mayHold(Term pc) {
   llvm::DenseSet<Term> seen;
   SmallVector<Term> work{pc};
   bool nonlinear = false, data = false;
+  // Elements of tables with a contract `range` (BufferBinding::range): the
+  // precondition restricts the inputs every path is explored for, so a
+  // path only inputs outside it take is not kept (a loop `i <= end` over a
+  // table entry has a trip count only below INT_MAX).
+  SmallVector<Term> rangeFacts;
+  auto tableRange = [&](Term t) {
+    StringRef name = t->getName();
+    if (t->getKind() == Kind::BVVar) {
+      size_t open = name.rfind('[');
+      if (open == StringRef::npos || !name.ends_with("]"))
+        return;
+      name = name.take_front(open);
+    }
+    for (const std::optional<BufferBinding> &b : buffers) {
+      if (!b || !b->range || b->name != name)
+        continue;
+      unsigned w = t->getWidth();
+      rangeFacts.push_back(
+          T.bvSle(T.bv(APInt(w, b->range->first, /*isSigned=*/true)), t));
+      rangeFacts.push_back(
+          T.bvSlt(t, T.bv(APInt(w, b->range->second, /*isSigned=*/true))));
+    }
+  };
   while (!work.empty()) {
     Term t = work.pop_back_val();
     if (!seen.insert(t).second)
@@ -142,6 +165,9 @@ bool Executor::mayHold(Term pc) {
     if (t->getSort() == Sort::Real || seen.size() > 4000)
       return true; // data-dependent: keep both sides
     Kind k = t->getKind();
+    if (t->getSort() == Sort::BV &&
+        (k == Kind::Select || k == Kind::BVVar))
+      tableRange(t);
     // An integer input element (or an undefined value): data, not the
     // launch.
     if (k == Kind::Select ||
@@ -162,6 +188,10 @@ bool Executor::mayHold(Term pc) {
   // product can take minutes; keeping both sides is sound.
   if (nonlinear && data)
     return true;
+  if (!rangeFacts.empty()) {
+    rangeFacts.push_back(pc);
+    pc = T.andOf(rangeFacts);
+  }
   if (nonlinear) {
     // A symbolic launch (ctaid.x * ntid.x): the exact integer encoding,
     // which Z3's nonlinear arithmetic decides where bit-blasting does not
