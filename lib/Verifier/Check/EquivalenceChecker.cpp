@@ -254,17 +254,10 @@ struct Query {
     if (!ranges || ranges->empty())
       return;
     for (Term t : subterms(roots)) {
-      if (t->getSort() != Sort::BV ||
-          (t->getKind() != Kind::Select && t->getKind() != Kind::BVVar))
+      std::optional<StringRef> buffer = intElementTable(t);
+      if (!buffer)
         continue;
-      StringRef buffer = t->getName();
-      if (t->getKind() == Kind::BVVar) {
-        size_t open = buffer.rfind('[');
-        if (open == StringRef::npos || !buffer.ends_with("]"))
-          continue;
-        buffer = buffer.take_front(open);
-      }
-      auto it = ranges->find(buffer.str());
+      auto it = ranges->find(buffer->str());
       if (it == ranges->end())
         continue;
       unsigned w = t->getWidth();

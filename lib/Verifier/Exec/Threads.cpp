@@ -141,15 +141,11 @@ bool Executor::mayHold(Term pc) {
   // table entry has a trip count only below INT_MAX).
   SmallVector<Term> rangeFacts;
   auto tableRange = [&](Term t) {
-    StringRef name = t->getName();
-    if (t->getKind() == Kind::BVVar) {
-      size_t open = name.rfind('[');
-      if (open == StringRef::npos || !name.ends_with("]"))
-        return;
-      name = name.take_front(open);
-    }
+    std::optional<StringRef> name = intElementTable(t);
+    if (!name)
+      return;
     for (const std::optional<BufferBinding> &b : buffers) {
-      if (!b || !b->range || b->name != name)
+      if (!b || !b->range || b->name != *name)
         continue;
       unsigned w = t->getWidth();
       rangeFacts.push_back(
@@ -165,9 +161,7 @@ bool Executor::mayHold(Term pc) {
     if (t->getSort() == Sort::Real || seen.size() > 4000)
       return true; // data-dependent: keep both sides
     Kind k = t->getKind();
-    if (t->getSort() == Sort::BV &&
-        (k == Kind::Select || k == Kind::BVVar))
-      tableRange(t);
+    tableRange(t);
     // An integer input element (or an undefined value): data, not the
     // launch.
     if (k == Kind::Select ||

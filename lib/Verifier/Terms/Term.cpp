@@ -844,6 +844,20 @@ Term TermContext::reduceMasked(Kind kind, Term var, Term lo, Term hi,
   return ite(andOf(outer), r, neutral);
 }
 
+std::optional<llvm::StringRef> kproof::engine::intElementTable(Term t) {
+  if (t->getSort() != Sort::BV)
+    return std::nullopt;
+  llvm::StringRef name = t->getName();
+  if (t->getKind() == Kind::Select)
+    return name;
+  if (t->getKind() != Kind::BVVar)
+    return std::nullopt;
+  size_t open = name.rfind('[');
+  if (open == llvm::StringRef::npos || !name.ends_with("]"))
+    return std::nullopt;
+  return name.take_front(open);
+}
+
 Term TermContext::reduce(Kind kind, Term var, Term lo, Term hi, Term body) {
   if (!var || !lo || !hi || !body)
     return nullptr;

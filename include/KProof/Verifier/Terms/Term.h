@@ -170,6 +170,11 @@ private:
 
 using Term = const TermNode *;
 
+/// The input table an integer element term reads: the buffer of a
+/// BV-sorted Select (`idx[e]`) or of a constant-index element BVVar
+/// ("idx[3]", TermContext::intElement); none for any other term.
+std::optional<llvm::StringRef> intElementTable(Term t);
+
 /// Orders terms by creation (TermNode::getId): a deterministic order where
 /// pointer order changes from run to run with the allocator's addresses.
 struct TermIdLess {
