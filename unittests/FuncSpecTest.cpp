@@ -229,12 +229,14 @@ func.func @f(%x: tensor<4x4xf32>) -> tensor<4x4xf32> {
       else
         EXPECT_EQ(got, F.T.negInf());
     }
-  // Symbolic: ite(col <= row, x[i], -inf) would be infinite on some
-  // indices only, which the reals model does not represent (Term.h): the
-  // element is refused (a null term; the checker answers UNKNOWN).
+  // Symbolic: ite(col <= row, x[i], -inf), infinite on some indices only:
+  // an ite with an extended leaf (Term.h).
   Term i = F.T.bvVar("i", 64);
   std::string why;
-  EXPECT_EQ(spec->element(F.T, i, why), nullptr);
+  Term e = spec->element(F.T, i, why);
+  ASSERT_TRUE(e) << why;
+  EXPECT_EQ(e->getKind(), Kind::Ite);
+  EXPECT_EQ(e->getExtended(), TermNode::kExtendedNegInf);
 }
 
 TEST(FuncSpec, Matmul) {

@@ -125,13 +125,63 @@ TEST_F(NormalizerTest, Log2eIdiomMatchesLinearForms) {
 }
 
 /// -inf as an initial running max folds exactly: max(-inf, x) = x and
-/// exp(-inf - x) = 0; infinities that would meet are refused (null).
+/// exp(-inf - x) = 0; infinities that meet give NaN (IEEE 754); inf times a
+/// term of unknown sign is refused (null).
 TEST_F(NormalizerTest, InfinitiesFoldOrRefuse) {
   EXPECT_EQ(T.max(T.negInf(), x), x);
   EXPECT_EQ(T.exp(T.sub(T.negInf(), x)), T.real(0));
-  EXPECT_EQ(T.add(T.negInf(), T.posInf()), nullptr);
-  EXPECT_EQ(T.mul(T.real(0), T.negInf()), nullptr);
+  EXPECT_EQ(T.add(T.negInf(), T.posInf()), T.nan());
+  EXPECT_EQ(T.mul(T.real(0), T.negInf()), T.nan());
   EXPECT_EQ(T.mul(x, T.negInf()), nullptr);
+}
+
+/// Values that are -inf on some inputs (a causal mask): operations lift
+/// over the ite and fold at its leaves, so arithmetic nodes stay finite.
+TEST_F(NormalizerTest, ExtendedValuesLiftOverTheirCases) {
+  Term c = T.realLt(x, y);
+  Term s = T.ite(c, x, T.negInf()); // x where c, else -inf
+  EXPECT_EQ(s->getExtended(), TermNode::kExtendedNegInf);
+  EXPECT_EQ(s->getExtendedLeaves(), 2u);
+  // exp(s - y) = ite(c, exp(x - y), 0): finite.
+  Term e = T.exp(T.sub(s, y));
+  EXPECT_FALSE(e->mayBeNonFinite());
+  EXPECT_EQ(e, T.ite(c, T.exp(T.sub(x, y)), T.real(0)));
+  // s - s: -inf - -inf is NaN where c is false (the cases agree on c).
+  Term d = T.sub(s, s);
+  EXPECT_EQ(d, T.ite(c, T.add(x, T.neg(x)), T.nan()));
+  // NaN equals nothing, itself included: s - s == s - s is c.
+  EXPECT_EQ(T.eq(d, d), c);
+  // Comparisons and equalities become booleans over the cases.
+  EXPECT_EQ(T.eq(s, T.negInf()), T.notOf(c));
+  EXPECT_EQ(T.realLt(T.negInf(), s), c);
+  // max of two masked values stays linear: one ite over "either is
+  // finite", the max of finite stand-ins inside.
+  Term b = T.boolVar("b");
+  Term u = T.ite(b, y, T.negInf());
+  Term m = T.max(s, u);
+  ASSERT_EQ(m->getKind(), Kind::Ite);
+  EXPECT_EQ(m->getOperand(0), T.orOf(c, b));
+  EXPECT_EQ(m->getOperand(2), T.negInf());
+  EXPECT_FALSE(m->getOperand(1)->mayBeNonFinite());
+  // A functions of an extended value is refused; so is inf * x.
+  EXPECT_EQ(T.realFn("sqrt", {s}), nullptr);
+  EXPECT_EQ(T.mul(s, y), nullptr);
+  // A positive constant scales it (log2(e) before ex2).
+  EXPECT_EQ(T.mul(T.real(2), s), T.ite(c, T.mul(T.real(2), x), T.negInf()));
+}
+
+/// A max over a range is -inf exactly when the range is empty (its body is
+/// finite), so comparisons with -inf become emptiness of the range.
+TEST_F(NormalizerTest, EmptyMaxIsMinusInfinity) {
+  Term j = T.bvVar("j", 64), n = T.bvVar("n", 64);
+  Term mx = T.reduce(Kind::MaxOver, j, T.bv(0, 64), n, T.element("x", j));
+  ASSERT_TRUE(mx);
+  Term empty = T.bvSle(n, T.bv(0, 64));
+  EXPECT_EQ(T.eq(mx, T.negInf()), empty);
+  EXPECT_EQ(T.realLt(T.negInf(), mx), T.notOf(empty));
+  EXPECT_EQ(T.realLe(mx, T.negInf()), empty);
+  EXPECT_EQ(T.realLt(mx, T.negInf()), T.boolConst(false));
+  EXPECT_EQ(T.eq(mx, T.posInf()), T.boolConst(false));
 }
 
 } // namespace

@@ -106,11 +106,13 @@ TEST(Reduction, EvaluatesElementByElement) {
   ASSERT_TRUE(m) << ev.getError();
   EXPECT_TRUE(m->contains(-2));
   EXPECT_TRUE(m->isPoint());
-  // An empty max has no real value.
+  // An empty max is -inf (an extended point).
   Assignment empty = in;
   empty.bitvectors["n"] = llvm::APInt(64, 0);
   Evaluator ev0(empty);
-  EXPECT_FALSE(ev0.real(mx));
+  std::optional<Interval> m0 = ev0.real(mx);
+  ASSERT_TRUE(m0) << ev0.getError();
+  EXPECT_EQ(m0->extendedPoint(), std::optional<int>(-1));
   auto z = ev0.real(s);
   ASSERT_TRUE(z) << ev0.getError();
   EXPECT_TRUE(z->contains(0));

@@ -283,9 +283,16 @@ TEST(Z3Lowering, InfinityIsAnError) {
   Fixture g;
   Term x = g.terms.realVar("x");
   Term b = g.terms.boolVar("b");
-  // A value infinite on some inputs only is refused at construction
-  // (TermContext::ite), so it can never reach the solver.
-  EXPECT_EQ(g.terms.ite(b, g.terms.posInf(), x), nullptr);
+  // A value infinite on some inputs only is an ite with an extended leaf;
+  // as a real it does not lower, while a comparison of it is a boolean
+  // over the cases (+inf < 1 is false) and does.
+  Term inf = g.terms.ite(b, g.terms.posInf(), x);
+  ASSERT_TRUE(inf);
+  EXPECT_FALSE(g.lowering.lower(inf).isValid());
+  Term lt = g.terms.realLt(inf, g.terms.real(1));
+  EXPECT_EQ(lt, g.terms.ite(b, g.terms.boolConst(false),
+                            g.terms.realLt(x, g.terms.real(1))));
+  EXPECT_TRUE(g.lowering.lower(lt).isValid());
   // Other terms still lower.
   EXPECT_TRUE(g.lowering.lower(g.terms.realLt(x, g.terms.real(1))).isValid());
   // A null term (a failed construction) is an error too.

@@ -340,7 +340,14 @@ Comparison kproof::interp::compareWithSpec(BoundContract &bc, TermContext &T,
     // (exp(1000)) is not infinite, and a finite kernel value is far from it.
     double absErr, relErr;
     bool within = false;
-    if (!finite || mpfr_inf_p(k)) {
+    if (mpfr_inf_p(mid) || mpfr_nan_p(mid)) {
+      // An extended spec value (the max of an empty range is -inf): the
+      // kernel matches it only with the same value (NaN with NaN).
+      bool same = mpfr_nan_p(mid) ? mpfr_nan_p(k)
+                                  : mpfr_inf_p(k) && mpfr_sgn(k) == mpfr_sgn(mid);
+      within = same;
+      absErr = relErr = same ? 0 : INFINITY;
+    } else if (!finite || mpfr_inf_p(k)) {
       absErr = relErr = INFINITY;
     } else {
       mpfr_sub(diff, k, mid, MPFR_RNDN);
@@ -455,6 +462,17 @@ std::string kproof::interp::formatElement(const OutputElement &e, Type type) {
   return s.str().str();
 }
 
+/// Whether kernel value k matches spec value s within atol + rtol * |s|.
+/// Infinities match only themselves (|0 - -inf| <= rtol * inf would say
+/// that 0 matches -inf); NaN matches NaN only (a spec that allows NaN).
+static bool withinTolerance(double k, double s, double atol, double rtol) {
+  if (std::isnan(k) || std::isnan(s))
+    return std::isnan(k) && std::isnan(s);
+  if (std::isinf(k) || std::isinf(s))
+    return k == s;
+  return std::fabs(k - s) <= atol + rtol * std::fabs(s);
+}
+
 /// "f32" for the report.
 static std::string typeName(Type t) {
   std::string s;
@@ -564,7 +582,7 @@ std::string kproof::interp::replayCounterexample(
                "): the kernel never writes " + where + " (spec = " + sv +
                ")" + ieeeNote;
       double k = c.kernel[i], s = c.spec[i];
-      if (!(std::fabs(k - s) <= atol + rtol * std::fabs(s)))
+      if (!withinTolerance(k, s, atol, rtol))
         return "confirmed by replay (" + modeName(m) + "): kernel " + where +
                " = " + kv + ", spec = " + sv + ieeeNote;
       std::string note = "kernel " + where + " = " + kv + ", spec = " + sv +

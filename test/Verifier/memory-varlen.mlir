@@ -5,16 +5,22 @@
 // sequence; the engine reads it as a reduction over the sequence's range.
 // Under the preconditions `range` [0, 2^20] and `at_most = "total"` on the
 // table (printed with the verdict), the sum proves for every total and
-// every table, at -O3 and -G. The max is UNKNOWN: its spec masks with
-// -inf, which the reals model has only as a constant, not as an arm of a
-// select. Without `at_most` the last
+// every table, at -O3 and -G, and so does the max, whose spec masks with
+// -inf (an empty sequence's max is -inf on both sides; a twin writing 0
+// there, and one starting the max at 0, are REFUTED). Without `at_most` the last
 // sequence may run past x: REFUTED (out of bounds), confirmed by replay.
 // The twins (one element past the end, the first element skipped) are
 // REFUTED with replayed counterexamples.
 // RUN: split-file %s %t
 // RUN: kproof-opt %inputs/cuda/ptx/varlen.sm80.O3.ptx --verify-equiv --contract=%t/sum.mlir | FileCheck %s --check-prefix=SUM
 // RUN: kproof-opt %inputs/cuda/ptx/varlen.sm90.G.ptx --verify-equiv --contract=%t/sum.mlir | FileCheck %s --check-prefix=SUM
-// RUN: %expect_exit 3 kproof-opt %inputs/cuda/ptx/varlen.sm80.O3.ptx --verify-equiv --contract=%t/max.mlir | FileCheck %s --check-prefix=MAX
+// RUN: kproof-opt %inputs/cuda/ptx/varlen.sm80.O3.ptx --verify-equiv --contract=%t/max.mlir | FileCheck %s --check-prefix=MAX
+// RUN: kproof-opt %inputs/cuda/ptx/varlen.sm90.G.ptx --verify-equiv --contract=%t/max.mlir | FileCheck %s --check-prefix=MAX
+// RUN: sed 's/"varlen_seq_max"/"varlen_seq_max_empty_zero"/' %t/max.mlir > %t/max-empty.mlir
+// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/varlen.sm80.O3.ptx --verify-equiv --contract=%t/max-empty.mlir 2>&1 | FileCheck %s --check-prefix=MAXEMPTY
+// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/varlen.sm90.G.ptx --verify-equiv --contract=%t/max-empty.mlir 2>&1 | FileCheck %s --check-prefix=MAXEMPTY
+// RUN: sed 's/"varlen_seq_max"/"varlen_seq_max_zero_init"/' %t/max.mlir > %t/max-zero.mlir
+// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/varlen.sm80.O3.ptx --verify-equiv --contract=%t/max-zero.mlir 2>&1 | FileCheck %s --check-prefix=MAXZERO
 // RUN: sed 's/, at_most = "total"//' %t/sum.mlir > %t/unbounded.mlir
 // RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/varlen.sm80.O3.ptx --verify-equiv --contract=%t/unbounded.mlir 2>&1 | FileCheck %s --check-prefix=UNBOUNDED
 // RUN: sed 's/"varlen_seq_sum"/"varlen_seq_sum_past_end"/' %t/sum.mlir > %t/past.mlir
@@ -40,8 +46,23 @@
 // SUM: {{^}}PROVED
 
 // MAX: assuming: precondition: every element of 'cu_seqlens' is <= total (contract: at_most)
-// MAX: UNKNOWN: value out[i] written by the representative thread -- spec: the spec computes an undefined value in the reals model
-// MAX: {{^}}UNKNOWN
+// MAX-NOT: UNKNOWN
+// MAX: obligations: 13 (13 proved)
+// MAX: {{^}}PROVED
+// An empty sequence (cu_seqlens[b] == cu_seqlens[b+1]) has max -inf in the
+// spec; the twin writes 0 there. The replay shows the difference (0 is not
+// -inf within any tolerance).
+// MAXEMPTY: REFUTED: value out[i]
+// MAXEMPTY: cu_seqlens[[[B:[0-9]+]]] = [[V:[0-9]+]]
+// MAXEMPTY-NEXT: cu_seqlens[{{[0-9]+}}] = [[V]]
+// MAXEMPTY: Kernel value: [0.000000000000e+00, 0.000000000000e+00]
+// MAXEMPTY-NEXT: Spec value:   [-inf, -inf]
+// MAXEMPTY: Replay: confirmed by replay (IEEE f32): kernel out[[[B]]] = 0, spec = -inf
+// MAXEMPTY: {{^}}REFUTED
+// A max started at 0: wrong for a sequence of negative elements.
+// MAXZERO: REFUTED: value out[i]
+// MAXZERO: Replay: confirmed by replay
+// MAXZERO: {{^}}REFUTED
 
 // UNBOUNDED-NOT: at_most
 // UNBOUNDED: error: REFUTED: violated: load from x inside its extent of total elements

@@ -1151,9 +1151,14 @@ Term Checker::unifyReductions(const std::string &name, Term pc, Term lhs,
                      << b->toBriefString(300) << "\n";
       if (reads(bodyA) != reads(bodyB))
         continue;
-      Term boundsDiffer =
+      // Two empty ranges give the same value (0, -inf or +inf) whatever
+      // their bounds: a top-tested loop's trip count ite(e - s <= 0, 0,
+      // e - s) meets a spec's [max(0, s), min(n, e)) when s >= e.
+      Term boundsDiffer = T.andOf(
           T.orOf(T.notOf(T.eq(lo, b->getOperand(0))),
-                 T.notOf(T.eq(hi, b->getOperand(1))));
+                 T.notOf(T.eq(hi, b->getOperand(1)))),
+          T.notOf(T.andOf(T.bvSle(hi, lo),
+                          T.bvSle(b->getOperand(1), b->getOperand(0)))));
       Term bodiesDiffer = N.provesEqual(bodyA, bodyB)
                               ? T.boolConst(false)
                               : T.andOf(inRange, T.notOf(T.eq(bodyA, bodyB)));
@@ -1665,7 +1670,7 @@ Checker::ValueOutcome Checker::solveValue(const std::string &name, Term pc,
       continue; // no small model; search the whole space
     if (out.result == smt::CheckResult::Unsat && setAside)
       return {VerdictKind::Unknown,
-              "no counterexample confirmed with the true exp (a model was set "
+              "no counterexample confirmed with the true functions (a model was set "
               "aside whose kernel and spec values the true functions did not "
               "show equal; the rest of the space is unsat)"};
     if (out.result == smt::CheckResult::Unsat)
@@ -1719,7 +1724,7 @@ Checker::ValueOutcome Checker::solveValue(const std::string &name, Term pc,
     blocked.push_back(T.orOf(diff));
   }
   return {VerdictKind::Unknown,
-          "no counterexample confirmed with the true exp"};
+          "no counterexample confirmed with the true functions"};
 }
 
 bool Checker::confirmValue(const std::string &name, Term pc, Term kernelValue,

@@ -196,10 +196,14 @@ Expr Z3Lowering::lowerNode(Term t) {
     break;
   case Kind::NegInf:
   case Kind::PosInf:
-    return fail(std::string("an infinity (") +
-                (t->getKind() == Kind::NegInf ? "-inf" : "+inf") +
-                ") reached the solver: the reals model has no infinite "
-                "values, so it must be folded away before lowering");
+  case Kind::NaN:
+    return fail(std::string("an extended value (") +
+                (t->getKind() == Kind::NegInf   ? "-inf"
+                 : t->getKind() == Kind::PosInf ? "+inf"
+                                                : "NaN") +
+                ") reached the solver as a real: the reals model has no "
+                "infinite values, so it must be folded into a comparison "
+                "before lowering");
   case Kind::Add:
     result = z3.sum(ops);
     break;

@@ -123,6 +123,8 @@ private:
       return to.negInf();
     case Kind::PosInf:
       return to.posInf();
+    case Kind::NaN:
+      return to.nan();
     case Kind::RealVar:
       return to.realVar(name);
     case Kind::BVConst:

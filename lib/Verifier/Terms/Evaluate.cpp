@@ -103,6 +103,26 @@ bool Interval::isValid() const {
   return mpfr_number_p(l) && mpfr_number_p(h) && mpfr_lessequal_p(l, h);
 }
 
+std::optional<int> Interval::extendedPoint() const {
+  if (mpfr_nan_p(l) && mpfr_nan_p(h))
+    return 0;
+  if (mpfr_inf_p(l) && mpfr_inf_p(h) && mpfr_sgn(l) == mpfr_sgn(h))
+    return mpfr_sgn(l) < 0 ? -1 : 1;
+  return std::nullopt;
+}
+
+Interval Interval::extended(int which, unsigned precisionBits) {
+  Interval r(precisionBits);
+  if (which == 0) {
+    mpfr_set_nan(r.lo());
+    mpfr_set_nan(r.hi());
+  } else {
+    mpfr_set_inf(r.lo(), which);
+    mpfr_set_inf(r.hi(), which);
+  }
+  return r;
+}
+
 double Interval::width() const {
   mpfr_t w;
   mpfr_init2(w, mpfr_get_prec(l) + 1);
@@ -485,8 +505,8 @@ void Evaluator::computeReduction(Term t) {
   if (h->sle(*l)) {
     if (kind == Kind::SumOver)
       reals[t] = Interval::fromRational(Rational(0), precision);
-    else
-      fail(t, "a max/min over an empty range is an infinity: " + brief(t));
+    else // -inf (max), +inf (min): an extended point
+      reals[t] = Interval::extended(kind == Kind::MaxOver ? -1 : 1, precision);
     return;
   }
   llvm::APInt count = *h - *l;
@@ -605,9 +625,11 @@ void Evaluator::computeReal(Term t) {
     return;
   case Kind::NegInf:
   case Kind::PosInf:
-    fail(t, std::string("an infinity (") +
-                (t->getKind() == Kind::NegInf ? "-inf" : "+inf") +
-                ") has no real value");
+  case Kind::NaN:
+    reals[t] = Interval::extended(t->getKind() == Kind::NegInf   ? -1
+                                  : t->getKind() == Kind::PosInf ? 1
+                                                                 : 0,
+                                  prec);
     return;
   case Kind::RealVar: {
     std::optional<Rational> v = realVarValue(t->getName());
@@ -664,6 +686,10 @@ void Evaluator::computeReal(Term t) {
       Term arm = t->getOperand(truth == Truth::True ? 1 : 2);
       if (!operandsOk({arm}))
         return;
+      if (realOf(arm)->extendedPoint()) {
+        reals[t] = *realOf(arm); // the extended value the case selects
+        return;
+      }
       set(*realOf(arm));
       return;
     }
@@ -1238,6 +1264,21 @@ std::optional<bool> kproof::engine::definitelyDiffer(Term a, Term b,
   }
   for (int attempt = 0; attempt < 2; ++attempt, prec *= 4) {
     Evaluator ev(input, prec);
+    if (a->mayBeNonFinite() || b->mayBeNonFinite()) {
+      // An extended value on either side: -inf and +inf equal themselves
+      // only, NaN equals nothing (IEEE 754 equality).
+      std::optional<Interval> x = ev.real(a), y = ev.real(b);
+      if (x && y) {
+        std::optional<int> ex = x->extendedPoint(), ey = y->extendedPoint();
+        if (ex || ey) {
+          if ((ex && *ex == 0) || (ey && *ey == 0))
+            return true;
+          if (ex && ey)
+            return *ex != *ey;
+          return true; // an infinity and a finite value
+        }
+      }
+    }
     std::optional<Interval> d = ev.difference(a, b);
     if (!d) {
       // Undefinedness at this precision (a divisor's interval touching 0)

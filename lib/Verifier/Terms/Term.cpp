@@ -13,6 +13,7 @@
 #include "llvm/Support/ErrorHandling.h"
 
 #include <algorithm>
+#include <functional>
 
 using namespace kproof;
 using namespace kproof::engine;
@@ -39,6 +40,7 @@ static const char *kindName(Kind k) {
   case Kind::RealConst: return "real";
   case Kind::NegInf: return "-inf";
   case Kind::PosInf: return "+inf";
+  case Kind::NaN: return "nan";
   case Kind::RealVar: return "realvar";
   case Kind::Add: return "+";
   case Kind::Mul: return "*";
@@ -92,6 +94,7 @@ void TermNode::print(llvm::raw_ostream &os) const {
     return;
   case Kind::NegInf:
   case Kind::PosInf:
+  case Kind::NaN:
     os << kindName(kind);
     return;
   case Kind::BVConst:
@@ -211,6 +214,27 @@ Term TermContext::intern(Kind kind, Sort sort, unsigned width,
     node->apint = *ap;
   node->name = name.str();
   node->id = nodes.size();
+  switch (kind) {
+  case Kind::NegInf:
+    node->extended = TermNode::kExtendedNegInf;
+    break;
+  case Kind::PosInf:
+    node->extended = TermNode::kExtendedPosInf;
+    break;
+  case Kind::NaN:
+    node->extended = TermNode::kExtendedNaN;
+    break;
+  case Kind::Ite:
+    if (sort == Sort::Real &&
+        (ops[1]->mayBeNonFinite() || ops[2]->mayBeNonFinite())) {
+      node->extended = ops[1]->getExtended() | ops[2]->getExtended();
+      node->extendedLeaves =
+          ops[1]->getExtendedLeaves() + ops[2]->getExtendedLeaves();
+    }
+    break;
+  default:
+    break;
+  }
   TermNode *raw = node.get();
   nodes.push_back(std::move(node));
   table.emplace(h, raw);
@@ -220,6 +244,66 @@ Term TermContext::intern(Kind kind, Sort sort, unsigned width,
 static bool byId(Term a, Term b) { return a->getId() < b->getId(); }
 static bool isInf(Term t) {
   return t && (t->getKind() == Kind::NegInf || t->getKind() == Kind::PosInf);
+}
+static bool isNaN(Term t) { return t && t->getKind() == Kind::NaN; }
+/// An ite with an extended leaf: what liftExtended distributes over.
+static bool isExtendedIte(Term t) {
+  return t && t->getKind() == Kind::Ite && t->mayBeNonFinite();
+}
+
+/// A MaxOver (MinOver) is -inf (+inf) exactly when its range is empty (its
+/// body is finite: TermContext::reduce); every other non-constant real term
+/// except an extended ite is finite. For a comparison of `inf` (an
+/// infinity constant) with `r`: the range of r that makes r equal to inf,
+/// when r is the reduction that can be that infinity; null otherwise.
+static Term emptyReductionEqualTo(TermContext &T, Term inf, Term r) {
+  if (!isInf(inf) || !r->isReduction())
+    return nullptr;
+  Kind k = inf->getKind() == Kind::NegInf ? Kind::MaxOver : Kind::MinOver;
+  if (r->getKind() != k)
+    return nullptr;
+  return T.bvSle(r->getOperand(1), r->getOperand(0));
+}
+
+Term TermContext::assuming(Term t, Term c, bool value) {
+  if (!t || !isExtendedIte(t))
+    return t;
+  if (t->getOperand(0) == c)
+    return assuming(t->getOperand(value ? 1 : 2), c, value);
+  return ite(t->getOperand(0), assuming(t->getOperand(1), c, value),
+             assuming(t->getOperand(2), c, value));
+}
+
+std::optional<Term> TermContext::liftExtended(
+    llvm::ArrayRef<Term> ops,
+    llvm::function_ref<Term(llvm::ArrayRef<Term>)> build) {
+  size_t at = ops.size();
+  uint64_t cases = 1;
+  for (size_t i = 0; i < ops.size(); ++i) {
+    if (!ops[i])
+      return Term(nullptr);
+    if (isExtendedIte(ops[i])) {
+      if (at == ops.size())
+        at = i;
+      cases *= ops[i]->getExtendedLeaves();
+    }
+  }
+  if (at == ops.size())
+    return std::nullopt;
+  if (cases > kMaxExtendedCases)
+    return Term(nullptr); // too many cases of extended values: refused
+  Term c = ops[at]->getOperand(0);
+  llvm::SmallVector<Term, 4> thenOps, elseOps;
+  for (size_t i = 0; i < ops.size(); ++i) {
+    thenOps.push_back(i == at ? ops[i]->getOperand(1)
+                              : assuming(ops[i], c, true));
+    elseOps.push_back(i == at ? ops[i]->getOperand(2)
+                              : assuming(ops[i], c, false));
+  }
+  Term t = build(thenOps), e = build(elseOps);
+  if (!t || !e)
+    return Term(nullptr);
+  return ite(c, t, e);
 }
 
 //===----------------------------------------------------------------------===//
@@ -288,8 +372,20 @@ Term TermContext::orOf(llvm::ArrayRef<Term> ops) {
 Term TermContext::realLt(Term a, Term b) {
   if (!a || !b)
     return nullptr;
+  if (std::optional<Term> l = liftExtended(
+          {a, b}, [&](llvm::ArrayRef<Term> o) { return realLt(o[0], o[1]); }))
+    return *l;
+  if (isNaN(a) || isNaN(b))
+    return boolConst(false); // ordered comparisons with NaN are false
   if (a == b)
     return boolConst(false);
+  // -inf < max over R and min over R < +inf: R is not empty.
+  if (Term e = emptyReductionEqualTo(*this, a, b);
+      e && a->getKind() == Kind::NegInf)
+    return notOf(e);
+  if (Term e = emptyReductionEqualTo(*this, b, a);
+      e && b->getKind() == Kind::PosInf)
+    return notOf(e);
   if (a->isRealConst() && b->isRealConst())
     return boolConst(a->getRational() < b->getRational());
   // Every non-constant real term is finite in the reals model.
@@ -303,8 +399,20 @@ Term TermContext::realLt(Term a, Term b) {
 Term TermContext::realLe(Term a, Term b) {
   if (!a || !b)
     return nullptr;
+  if (std::optional<Term> l = liftExtended(
+          {a, b}, [&](llvm::ArrayRef<Term> o) { return realLe(o[0], o[1]); }))
+    return *l;
+  if (isNaN(a) || isNaN(b))
+    return boolConst(false);
   if (a == b)
     return boolConst(true);
+  // max over R <= -inf and +inf <= min over R: R is empty.
+  if (Term e = emptyReductionEqualTo(*this, a, b);
+      e && b->getKind() == Kind::MinOver)
+    return e;
+  if (Term e = emptyReductionEqualTo(*this, b, a);
+      e && a->getKind() == Kind::MaxOver)
+    return e;
   if (a->isRealConst() && b->isRealConst())
     return boolConst(a->getRational() <= b->getRational());
   if (a->getKind() == Kind::NegInf || b->getKind() == Kind::PosInf)
@@ -317,10 +425,21 @@ Term TermContext::realLe(Term a, Term b) {
 Term TermContext::eq(Term a, Term b) {
   if (!a || !b)
     return nullptr;
+  if (a->getSort() == Sort::Real) {
+    if (std::optional<Term> l = liftExtended(
+            {a, b}, [&](llvm::ArrayRef<Term> o) { return eq(o[0], o[1]); }))
+      return *l;
+    if (isNaN(a) || isNaN(b))
+      return boolConst(false); // NaN equals nothing, itself included
+  }
   if (a == b)
     return boolConst(true);
   if (a->isConstant() && b->isConstant())
     return boolConst(false); // distinct interned constants differ
+  if (Term e = emptyReductionEqualTo(*this, a, b))
+    return e; // max over an empty range is -inf (min: +inf)
+  if (Term e = emptyReductionEqualTo(*this, b, a))
+    return e;
   if (isInf(a) || isInf(b))
     return boolConst(false); // a finite term never equals an infinity
   if (b->getId() < a->getId())
@@ -349,11 +468,6 @@ Term TermContext::ite(Term c, Term t, Term e) {
     return c->getBoolValue() ? t : e;
   if (t == e)
     return t;
-  // Infinities exist only as constants: every other real term is finite,
-  // which the folds rely on. A value that is infinite on some inputs only
-  // is not modeled.
-  if (isInf(t) || isInf(e))
-    return nullptr;
   if (c->getKind() == Kind::Not)
     return ite(c->getOperand(0), e, t);
   if (t->getSort() == Sort::Bool) {
@@ -372,11 +486,15 @@ Term TermContext::real(const Rational &q) {
 }
 Term TermContext::negInf() { return intern(Kind::NegInf, Sort::Real, 0, {}); }
 Term TermContext::posInf() { return intern(Kind::PosInf, Sort::Real, 0, {}); }
+Term TermContext::nan() { return intern(Kind::NaN, Sort::Real, 0, {}); }
 Term TermContext::realVar(llvm::StringRef name) {
   return intern(Kind::RealVar, Sort::Real, 0, {}, nullptr, nullptr, name);
 }
 
 Term TermContext::add(llvm::ArrayRef<Term> in) {
+  if (std::optional<Term> l = liftExtended(
+          in, [&](llvm::ArrayRef<Term> o) { return add(o); }))
+    return *l;
   Rational constant(0);
   bool negInfSeen = false, posInfSeen = false;
   llvm::SmallVector<Term, 8> ops;
@@ -398,12 +516,14 @@ Term TermContext::add(llvm::ArrayRef<Term> in) {
     case Kind::PosInf:
       posInfSeen = true;
       break;
+    case Kind::NaN:
+      return t;
     default:
       ops.push_back(t);
     }
   }
   if (negInfSeen && posInfSeen)
-    return nullptr; // inf - inf: undefined in the reals model
+    return nan(); // inf - inf
   if (negInfSeen)
     return negInf();
   if (posInfSeen)
@@ -440,6 +560,11 @@ Term TermContext::add(llvm::ArrayRef<Term> in) {
 Term TermContext::neg(Term a) {
   if (!a)
     return nullptr;
+  if (std::optional<Term> l = liftExtended(
+          {a}, [&](llvm::ArrayRef<Term> o) { return neg(o[0]); }))
+    return *l;
+  if (isNaN(a))
+    return a;
   if (a->getKind() == Kind::NegInf)
     return posInf();
   if (a->getKind() == Kind::PosInf)
@@ -450,6 +575,9 @@ Term TermContext::neg(Term a) {
 Term TermContext::sub(Term a, Term b) { return add(a, neg(b)); }
 
 Term TermContext::mul(llvm::ArrayRef<Term> in) {
+  if (std::optional<Term> l = liftExtended(
+          in, [&](llvm::ArrayRef<Term> o) { return mul(o); }))
+    return *l;
   Rational constant(1);
   int infSign = 0; // 0: none; +1/-1: an infinity of that sign seen
   llvm::SmallVector<Term, 8> ops;
@@ -471,14 +599,19 @@ Term TermContext::mul(llvm::ArrayRef<Term> in) {
       infSign = infSign ? infSign * s : s;
       break;
     }
+    case Kind::NaN:
+      return t;
     default:
       ops.push_back(t);
     }
   }
   if (infSign) {
-    // inf times a constant of known sign; anything else is not modeled.
-    if (!ops.empty() || constant.isZero())
+    // inf times a constant of known sign (0 * inf is NaN); inf times a
+    // term of unknown sign is not modeled.
+    if (!ops.empty())
       return nullptr;
+    if (constant.isZero())
+      return nan();
     return infSign * constant.sign() < 0 ? negInf() : posInf();
   }
   if (constant.isZero())
@@ -494,8 +627,14 @@ Term TermContext::mul(llvm::ArrayRef<Term> in) {
 Term TermContext::div(Term a, Term b) {
   if (!a || !b)
     return nullptr;
+  if (std::optional<Term> l = liftExtended(
+          {a, b}, [&](llvm::ArrayRef<Term> o) { return div(o[0], o[1]); }))
+    return *l;
+  if (isNaN(a) || isNaN(b))
+    return nan();
   if (isInf(b))
-    return nullptr;
+    // finite / inf = 0 (the finite term may be 0: still 0); inf / inf NaN.
+    return isInf(a) ? nan() : real(0);
   if (b->isRealConst()) {
     if (b->getRational().isZero())
       return intern(Kind::Div, Sort::Real, 0, {a, b}); // obligation fails
@@ -513,6 +652,11 @@ Term TermContext::div(Term a, Term b) {
 Term TermContext::exp(Term a) {
   if (!a)
     return nullptr;
+  if (std::optional<Term> l = liftExtended(
+          {a}, [&](llvm::ArrayRef<Term> o) { return exp(o[0]); }))
+    return *l;
+  if (isNaN(a))
+    return a;
   if (a->getKind() == Kind::NegInf)
     return real(0);
   if (a->getKind() == Kind::PosInf)
@@ -525,6 +669,11 @@ Term TermContext::exp(Term a) {
 Term TermContext::exp2(Term a) {
   if (!a)
     return nullptr;
+  if (std::optional<Term> l = liftExtended(
+          {a}, [&](llvm::ArrayRef<Term> o) { return exp2(o[0]); }))
+    return *l;
+  if (isNaN(a))
+    return a;
   if (a->getKind() == Kind::NegInf)
     return real(0);
   if (a->getKind() == Kind::PosInf)
@@ -603,9 +752,55 @@ Term TermContext::maxMinChainOf(Kind kind, llvm::ArrayRef<Term> items) {
   return r;
 }
 
+std::optional<Term> TermContext::guardedMaxMin(bool isMax, Term a, Term b) {
+  unsigned neutralBit =
+      isMax ? TermNode::kExtendedNegInf : TermNode::kExtendedPosInf;
+  Kind neutral = isMax ? Kind::NegInf : Kind::PosInf;
+  if (!isExtendedIte(a) && !isExtendedIte(b))
+    return std::nullopt;
+  for (Term t : {a, b})
+    if (t->getExtended() & ~neutralBit)
+      return std::nullopt;
+  // A value that is the neutral infinity on some inputs, as (g, v): it is
+  // v where g holds, the infinity elsewhere (v arbitrary there). Linear in
+  // the ite spine.
+  std::function<std::pair<Term, Term>(Term)> guarded =
+      [&](Term t) -> std::pair<Term, Term> {
+    if (t->getKind() == neutral)
+      return {boolConst(false), nullptr};
+    if (!isExtendedIte(t))
+      return {boolConst(true), t};
+    auto [g1, v1] = guarded(t->getOperand(1));
+    auto [g2, v2] = guarded(t->getOperand(2));
+    Term c = t->getOperand(0);
+    Term v = !v1 ? v2 : !v2 ? v1 : ite(c, v1, v2);
+    return {ite(c, g1, g2), v};
+  };
+  auto [ga, va] = guarded(a);
+  auto [gb, vb] = guarded(b);
+  if (!va)
+    return b;
+  if (!vb)
+    return a;
+  // Where some operand is finite, the max of the finite ones: each operand
+  // that is the infinity is replaced by a finite operand (w), which leaves
+  // the max unchanged; where none is, the infinity.
+  Term w = ite(ga, va, vb);
+  Term ia = ite(ga, va, w), ib = ite(gb, vb, w);
+  Term m = isMax ? max(ia, ib) : min(ia, ib);
+  return ite(orOf(ga, gb), m, isMax ? negInf() : posInf());
+}
+
 Term TermContext::max(Term a, Term b) {
   if (!a || !b)
     return nullptr;
+  if (isNaN(a) || isNaN(b))
+    return nullptr; // PTX max.f32 and max.NaN.f32 differ on NaN
+  if (std::optional<Term> g = guardedMaxMin(true, a, b))
+    return *g;
+  if (std::optional<Term> l = liftExtended(
+          {a, b}, [&](llvm::ArrayRef<Term> o) { return max(o[0], o[1]); }))
+    return *l;
   if (a == b || b->getKind() == Kind::NegInf || a->getKind() == Kind::PosInf)
     return a;
   if (a->getKind() == Kind::NegInf || b->getKind() == Kind::PosInf)
@@ -618,6 +813,13 @@ Term TermContext::max(Term a, Term b) {
 Term TermContext::min(Term a, Term b) {
   if (!a || !b)
     return nullptr;
+  if (isNaN(a) || isNaN(b))
+    return nullptr;
+  if (std::optional<Term> g = guardedMaxMin(false, a, b))
+    return *g;
+  if (std::optional<Term> l = liftExtended(
+          {a, b}, [&](llvm::ArrayRef<Term> o) { return min(o[0], o[1]); }))
+    return *l;
   if (a == b || b->getKind() == Kind::PosInf || a->getKind() == Kind::NegInf)
     return a;
   if (a->getKind() == Kind::PosInf || b->getKind() == Kind::NegInf)
@@ -629,8 +831,8 @@ Term TermContext::min(Term a, Term b) {
 
 Term TermContext::realFn(llvm::StringRef fn, llvm::ArrayRef<Term> args) {
   for (Term t : args)
-    if (!t || isInf(t))
-      return nullptr;
+    if (!t || t->mayBeNonFinite())
+      return nullptr; // no true function of an extended value is modeled
   return intern(Kind::RealFn, Sort::Real, 0, args, nullptr, nullptr, fn);
 }
 
@@ -882,6 +1084,10 @@ Term TermContext::reduce(Kind kind, Term var, Term lo, Term hi, Term body) {
   }
   if (Term masked = reduceMasked(kind, var, lo, hi, body))
     return masked;
+  // A body that is extended on some elements (not only outside a mask,
+  // which reduceMasked took) is not modeled.
+  if (body->mayBeNonFinite())
+    return nullptr;
   // sum_j c * f(j) = c * sum_j f(j) for a constant c (exact: a finite sum
   // is linear), so a body that adds an element twice meets a spec's sum.
   if (kind == Kind::SumOver && body->getKind() == Kind::Mul) {
@@ -1085,6 +1291,7 @@ Term TermContext::rebuild(Term t, llvm::ArrayRef<Term> o) {
   case Kind::RealConst:
   case Kind::NegInf:
   case Kind::PosInf:
+  case Kind::NaN:
   case Kind::RealVar:
   case Kind::BVConst:
   case Kind::BVVar:

@@ -9,9 +9,11 @@
 // Fixture for: loops whose bounds are read from an integer table
 // (test/Verifier/memory-varlen.mlir): with the contract's preconditions
 // cu_seqlens[i] in [0, 2^20] and <= total, the sum proves for every total
-// and every table (the max's spec masks with -inf: UNKNOWN today). Twins: varlen_seq_sum_past_end also adds x[end] (reads the
-// next sequence's first element, or past x for the last one);
-// varlen_seq_sum_skip_first starts at start + 1.
+// and every table, and so does the max (its spec masks with -inf). Twins:
+// varlen_seq_sum_past_end also adds x[end] (reads the next sequence's first
+// element, or past x for the last one); varlen_seq_sum_skip_first starts at
+// start + 1; varlen_seq_max_empty_zero writes 0 for an empty sequence (the
+// spec's max is -inf there); varlen_seq_max_zero_init starts the max at 0.
 
 #include <math.h>
 
@@ -63,4 +65,30 @@ varlen_seq_sum_skip_first(const float *__restrict__ x,
   for (int i = start + 1; i < end; ++i)
     s += x[i];
   out[b] = s;
+}
+
+extern "C" __global__ void
+varlen_seq_max_empty_zero(const float *__restrict__ x,
+                          const int *__restrict__ cu_seqlens,
+                          float *__restrict__ out, int total) {
+  int b = blockIdx.x;
+  int start = cu_seqlens[b], end = cu_seqlens[b + 1];
+  float m = -INFINITY;
+#pragma unroll 1
+  for (int i = start; i < end; ++i)
+    m = fmaxf(m, x[i]);
+  out[b] = end > start ? m : 0.0f;
+}
+
+extern "C" __global__ void
+varlen_seq_max_zero_init(const float *__restrict__ x,
+                         const int *__restrict__ cu_seqlens,
+                         float *__restrict__ out, int total) {
+  int b = blockIdx.x;
+  int start = cu_seqlens[b], end = cu_seqlens[b + 1];
+  float m = 0.0f;
+#pragma unroll 1
+  for (int i = start; i < end; ++i)
+    m = fmaxf(m, x[i]);
+  out[b] = m;
 }

@@ -1,20 +1,36 @@
 // Regression: a reference kernel that stores -inf on one side of a branch
 // (a logsumexp of an empty row, n == 0) crashed kproof-opt (SIGSEGV in
-// RefSpec): the ite of -inf and a finite value has no term (Term.h), and
-// the null element went on unchecked. The element is now UNKNOWN with the
-// reason, for a one-thread reference, a multi-thread one, and a one-thread
-// reference read at a symbolic index (the ite chain of a multi-thread kernel).
+// RefSpec): the ite of -inf and a finite value had no term, and the null
+// element went on unchecked. It was then UNKNOWN with that reason. Values
+// that are -inf on some inputs only are now modeled (ites with extended
+// leaves): the kernel equals each reference (one thread, multi-thread, and
+// a one-thread reference read at a symbolic index), PROVED; references
+// that store +inf or 0 instead of -inf for the empty row are REFUTED, the
+// replay showing the kernel's -inf.
 // RUN: split-file %s %t
-// RUN: %expect_exit 3 kproof-opt %t/kernel.ptx --verify-equiv --contract=%t/one.mlir | FileCheck %s --check-prefix=ONE
-// RUN: %expect_exit 3 kproof-opt %t/kernel.ptx --verify-equiv --contract=%t/multi.mlir | FileCheck %s --check-prefix=MULTI
-// RUN: %expect_exit 3 kproof-opt %t/kernel.ptx --verify-equiv --contract=%t/chain.mlir | FileCheck %s --check-prefix=CHAIN
+// RUN: kproof-opt %t/kernel.ptx --verify-equiv --contract=%t/one.mlir | FileCheck %s --check-prefix=PROVED
+// RUN: kproof-opt %t/kernel.ptx --verify-equiv --contract=%t/multi.mlir | FileCheck %s --check-prefix=PROVED
+// RUN: kproof-opt %t/kernel.ptx --verify-equiv --contract=%t/chain.mlir | FileCheck %s --check-prefix=PROVED
+// RUN: sed '/entry ref_lse(/,/^}/s/0fFF800000/0f7F800000/' %t/kernel.ptx > %t/ref-posinf.ptx
+// RUN: sed 's/"kernel.ptx"/"ref-posinf.ptx"/' %t/one.mlir > %t/one-posinf.mlir
+// RUN: %expect_exit 1 kproof-opt %t/kernel.ptx --verify-equiv --contract=%t/one-posinf.mlir 2>&1 | FileCheck %s --check-prefix=POSINF
+// RUN: sed '/entry ref_lse2(/,/^}/s/0fFF800000/0f00000000/' %t/kernel.ptx > %t/ref-zero.ptx
+// RUN: sed 's/"kernel.ptx"/"ref-zero.ptx"/' %t/multi.mlir > %t/multi-zero.mlir
+// RUN: %expect_exit 1 kproof-opt %t/kernel.ptx --verify-equiv --contract=%t/multi-zero.mlir 2>&1 | FileCheck %s --check-prefix=ZERO
 
-// ONE: UNKNOWN: value y[0]: spec: reference kernel 'ref_lse': y[0] is infinite on some paths or elements only (a value that is -inf or +inf on some inputs only is not modeled)
-// ONE-NOT: PROVED
-// MULTI: spec: reference kernel 'ref_lse2': 'y' is infinite on some paths or elements only
-// MULTI-NOT: PROVED
-// CHAIN: spec: reference kernel 'ref_pair': y[{{[01]}}] is infinite on some paths or elements only
-// CHAIN-NOT: PROVED
+// PROVED-NOT: UNKNOWN
+// PROVED: {{^}}PROVED
+// POSINF: REFUTED: value y[0]
+// POSINF: n = 0
+// POSINF: Kernel value: [-inf, -inf]
+// POSINF-NEXT: Spec value:   [inf, inf]
+// POSINF: Replay: confirmed by replay
+// POSINF: {{^}}REFUTED
+// ZERO: REFUTED: value y[
+// ZERO: n = 0
+// ZERO: Kernel value: [-inf, -inf]
+// ZERO: Replay: confirmed by replay
+// ZERO: {{^}}REFUTED
 
 //--- kernel.ptx
 .version 8.0

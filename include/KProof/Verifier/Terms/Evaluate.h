@@ -75,6 +75,12 @@ public:
   bool isPoint() const;
   /// Both endpoints finite (neither inf nor NaN) and lo <= hi.
   bool isValid() const;
+  /// The point of an extended value: [-inf, -inf] (-1), [+inf, +inf] (+1),
+  /// NaN (0); nullopt for any other interval. Only the value of an
+  /// extended term (an infinity constant, NaN, an ite selecting one) is
+  /// such a point; arithmetic never takes one (Term.h: lifted before).
+  std::optional<int> extendedPoint() const;
+  static Interval extended(int which, unsigned precisionBits);
 
   /// hi - lo, rounded up to a double.
   double width() const;
@@ -114,11 +120,13 @@ public:
   /// the condition is Unknown), Select (the element from the assignment),
   /// BVToReal (exact), RealConst (the tightest enclosing interval),
   /// SumOver/MaxOver/MinOver element by element over their range (at most
-  /// 65536 elements; an empty max/min is an infinity, so it fails).
+  /// 65536 elements). The extended constants (-inf, +inf, NaN), a max
+  /// (min) over an empty range, and an ite whose condition selects one
+  /// evaluate to that point (Interval::extendedPoint).
   /// std::nullopt, with getError() set, when a value is missing, an operation
   /// is undefined or not provably defined at this precision (division by an
   /// interval containing 0, sqrt/log of a possibly negative argument), an
-  /// infinity appears (NegInf/PosInf, overflow), or `t` is not a real term.
+  /// arithmetic overflow, or `t` is not a real term.
   std::optional<Interval> real(Term t);
   /// The exact value of a BV term (SMT-LIB semantics: bvudiv by 0 is all
   /// ones, bvurem by 0 is the dividend, shifts >= width give 0 / sign fill).

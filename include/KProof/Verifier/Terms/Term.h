@@ -14,9 +14,20 @@
 // constant arithmetic, max(-inf, x) = x for finite x, exp(-inf) = 0). Every
 // other simplification belongs to the normalizer (Normalizer.h).
 //
-// -inf and +inf exist only as the `NegInf`/`PosInf` constants; the executor
-// folds them away where the reals model is exact and refuses (UNKNOWN)
-// where infinities would meet (inf - inf, 0 * inf).
+// Extended values (IEEE 754's -inf, +inf and NaN) exist only as the
+// constants `NegInf`, `PosInf`, `NaN` and as leaves of ites over them (a
+// causal mask `j <= i ? s : -inf`, a masked load `other = -inf`): every
+// other real term is finite, which the folds rely on. The constructors keep
+// it so by lifting an operation over such an ite, op(ite(c, a, b), x) =
+// ite(c, op(a, x|c), op(b, x|!c)), and folding the operation where it meets
+// an extended constant by IEEE rules (-inf + x = -inf, exp(-inf) = 0,
+// -inf - -inf = NaN, comparisons with NaN false); what has no exact fold
+// (inf * x of unknown sign, a function of an infinity) is refused (null,
+// UNKNOWN). A max (min) of values that are -inf (+inf) on some inputs stays
+// linear in its operands (a guarded form, TermContext::max). So arithmetic
+// nodes never have extended operands; the normal forms, the solver and the
+// evaluator meet extended values only at ites, comparisons and equalities,
+// where an obligation's `kernel == spec` becomes a boolean over the cases.
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,6 +39,7 @@
 #include "llvm/ADT/APInt.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
@@ -65,8 +77,9 @@ enum class Kind : uint8_t {
 
   // --- Real ---
   RealConst, ///< payload: rational
-  NegInf,    ///< -infinity (only as a constant; see the file comment)
+  NegInf,    ///< -infinity (a constant or an ite leaf; see the file comment)
   PosInf,    ///< +infinity
+  NaN,       ///< IEEE 754 NaN (from -inf - -inf, 0 * inf): equal to nothing
   RealVar,   ///< payload: name (an input value, e.g. "x[2]")
   Add,       ///< n-ary sum, >= 2 operands
   Mul,       ///< n-ary product, >= 2 operands
@@ -144,8 +157,18 @@ public:
   bool isConstant() const {
     return kind == Kind::RealConst || kind == Kind::BoolConst ||
            kind == Kind::BVConst || kind == Kind::NegInf ||
-           kind == Kind::PosInf;
+           kind == Kind::PosInf || kind == Kind::NaN;
   }
+  /// Which extended values the term may take (kExtended* bits): nonzero
+  /// only for the constants -inf, +inf, NaN and for ites with such a leaf
+  /// (every other real term is finite: see the file comment).
+  unsigned getExtended() const { return extended; }
+  bool mayBeNonFinite() const { return extended != 0; }
+  /// The number of leaves of the ite spine over extended leaves (1 for any
+  /// other term): the cases that lifting an operation over it creates.
+  unsigned getExtendedLeaves() const { return extendedLeaves; }
+  static constexpr unsigned kExtendedNegInf = 1, kExtendedPosInf = 2,
+                            kExtendedNaN = 4;
 
   void print(llvm::raw_ostream &os) const;
   std::string toString() const;
@@ -162,6 +185,8 @@ private:
   unsigned id = 0;
   unsigned extractLow = 0;
   bool boolValue = false;
+  unsigned extended = 0;
+  unsigned extendedLeaves = 1;
   llvm::SmallVector<const TermNode *, 3> operands;
   Rational rational;
   llvm::APInt apint;
@@ -227,13 +252,20 @@ public:
   Term bvSle(Term a, Term b);
 
   /// if-then-else of any sort; folds constant conditions and equal arms.
+  /// Real arms may be extended values (-inf, +inf, NaN, or ites over them).
   Term ite(Term c, Term t, Term e);
+  /// `t` under the assumption that `c` is `value`: every ite on `c` along
+  /// the spine of extended leaves of `t` is replaced by the arm it
+  /// selects (exact; used when an operation is lifted over an ite on c).
+  Term assuming(Term t, Term c, bool value);
 
   // --- Real ---
   Term real(const Rational &q);
   Term real(int64_t num, int64_t den = 1) { return real(Rational(num, den)); }
   Term negInf();
   Term posInf();
+  /// IEEE 754 NaN (what -inf - -inf, 0 * inf, inf / inf give).
+  Term nan();
   Term realVar(llvm::StringRef name);
   Term add(llvm::ArrayRef<Term> ops);
   Term add(Term a, Term b) { return add({a, b}); }
@@ -334,6 +366,19 @@ private:
   /// operands.
   Term maxMinChainOf(Kind kind, llvm::ArrayRef<Term> items);
   static constexpr size_t kMaxChain = 64;
+  /// Lifts `build` over the first operand of `ops` that is an ite with an
+  /// extended leaf (see the file comment): ite(c, build(ops | c), build(ops
+  /// | !c)). nullopt when no operand is such an ite; null (refused) when
+  /// the lifted cases would exceed kMaxExtendedCases.
+  std::optional<Term>
+  liftExtended(llvm::ArrayRef<Term> ops,
+               llvm::function_ref<Term(llvm::ArrayRef<Term>)> build);
+  static constexpr unsigned kMaxExtendedCases = 256;
+  /// max (isMax) or min of a and b when one may be the neutral infinity
+  /// (-inf for max, +inf for min) on some inputs and neither has another
+  /// extended leaf: one ite over "some operand is finite", linear in the
+  /// operands (TermContext::max); nullopt when not of that shape.
+  std::optional<Term> guardedMaxMin(bool isMax, Term a, Term b);
   Term intern(Kind kind, Sort sort, unsigned width,
               llvm::ArrayRef<Term> operands, const Rational *q = nullptr,
               const llvm::APInt *ap = nullptr, llvm::StringRef name = {},
