@@ -170,6 +170,34 @@ TEST_F(NormalizerTest, ExtendedValuesLiftOverTheirCases) {
   EXPECT_EQ(T.mul(T.real(2), s), T.ite(c, T.mul(T.real(2), x), T.negInf()));
 }
 
+/// A sum with a positive term and masked terms ite(c, e, 0) (e > 0) is
+/// positive, hence a non-zero divisor; masked terms alone are only
+/// non-negative.
+TEST_F(NormalizerTest, MaskedTermsAreNonNegative) {
+  Term c = T.realLt(x, y);
+  Term masked = T.ite(c, T.exp(y), T.real(0));
+  EXPECT_FALSE(N.provesPositive(masked));
+  EXPECT_FALSE(N.provesNonZero(masked));
+  EXPECT_TRUE(N.provesPositive(T.add(T.exp(x), masked)));
+  EXPECT_TRUE(N.provesNonZero(T.add(T.exp(x), masked)));
+  // A non-negative atom in a denominator proves nothing.
+  EXPECT_FALSE(N.provesPositive(T.div(T.exp(x), masked)));
+}
+
+/// Comparisons with the end of a bit-vector order fold (a causal mask's
+/// 0 <= i); the other comparisons stay.
+TEST_F(NormalizerTest, BoundComparisonsFold) {
+  Term i = T.bvVar("i", 32);
+  EXPECT_EQ(T.bvUle(T.bv(0, 32), i), T.boolConst(true));
+  EXPECT_EQ(T.bvUlt(i, T.bv(0, 32)), T.boolConst(false));
+  EXPECT_EQ(T.bvSle(T.bv(llvm::APInt::getSignedMinValue(32)), i),
+            T.boolConst(true));
+  EXPECT_EQ(T.bvSlt(T.bv(llvm::APInt::getSignedMaxValue(32)), i),
+            T.boolConst(false));
+  EXPECT_EQ(T.bvUle(i, T.bv(0xffffffffu, 32)), T.boolConst(true));
+  EXPECT_NE(T.bvSle(T.bv(0, 32), i)->getKind(), Kind::BoolConst);
+}
+
 /// A max over a range is -inf exactly when the range is empty (its body is
 /// finite), so comparisons with -inf become emptiness of the range.
 TEST_F(NormalizerTest, EmptyMaxIsMinusInfinity) {

@@ -3892,6 +3892,9 @@ std::optional<Verdict> Checker::run() {
              "normalizer");
       continue;
     }
+    if (getenv("KPROOF_DUMP_TERMS"))
+      llvm::errs() << "; divisor " << name << "\n;   "
+                   << d.divisor->toBriefString(3000) << "\n";
     // A divisor of merged states: non-zero in every case.
     SmallVector<std::pair<Term, Term>> cases;
     bool tooMany = false;

@@ -407,40 +407,57 @@ bool Normalizer::provesEqual(Term a, Term b) {
   return equal && !overflowed;
 }
 
-static bool allPositive(const Polynomial &p,
-                        llvm::function_ref<bool(Term)> positiveAtom) {
+bool Normalizer::isPositive(Term atom) { return atomSign(atom) == kPositive; }
+
+int Normalizer::atomSign(Term atom) {
+  if (isPositiveAtom(atom))
+    return kPositive;
+  if (atom->getKind() != Kind::Ite || atom->getSort() != Sort::Real)
+    return kUnknownSign;
+  // The value of merged states (or of a masked element, ite(c, e, 0)) is
+  // one of the ite's arms.
+  auto it = iteSign.find(atom->getId());
+  if (it != iteSign.end())
+    return it->second;
+  int sign = std::min(termSign(atom->getOperand(1)),
+                      termSign(atom->getOperand(2)));
+  iteSign[atom->getId()] = sign;
+  return sign;
+}
+
+/// kPositive when every coefficient is positive, every atom positive or
+/// non-negative (the latter with positive exponents only) and some
+/// monomial has only positive atoms; kNonNegative for zero or when no
+/// monomial is all positive; kUnknownSign otherwise.
+int Normalizer::polynomialSign(const Polynomial &p) {
   if (p.isZero())
-    return false;
+    return kNonNegative;
+  bool somePositive = false;
   for (auto &[m, c] : p.getTerms()) {
     if (c.sign() <= 0)
-      return false;
-    for (auto &[a, e] : m)
-      if (!positiveAtom(a))
-        return false;
+      return kUnknownSign;
+    bool allPositive = true;
+    for (auto &[a, e] : m) {
+      int s = atomSign(a);
+      if (s == kUnknownSign || (s == kNonNegative && e < 0))
+        return kUnknownSign;
+      allPositive = allPositive && s == kPositive;
+    }
+    somePositive = somePositive || allPositive;
   }
-  return true;
+  return somePositive ? kPositive : kNonNegative;
 }
 
-bool Normalizer::isPositive(Term atom) {
-  if (isPositiveAtom(atom))
-    return true;
-  if (atom->getKind() != Kind::Ite || atom->getSort() != Sort::Real)
-    return false;
-  // The value of merged states is one of the ite's arms.
-  auto it = positiveIte.find(atom->getId());
-  if (it != positiveIte.end())
-    return it->second;
-  bool positive = provesPositive(atom->getOperand(1)) &&
-                  provesPositive(atom->getOperand(2));
-  positiveIte[atom->getId()] = positive;
-  return positive;
-}
-
-bool Normalizer::provesPositive(Term t) {
+int Normalizer::termSign(Term t) {
   const RationalFunction &f = normalize(t);
-  auto positive = [&](Term a) { return isPositive(a); };
-  return allPositive(f.num, positive) && allPositive(f.den, positive);
+  if (f.num.isZero())
+    return kNonNegative;
+  if (polynomialSign(f.den) != kPositive)
+    return kUnknownSign;
+  return polynomialSign(f.num);
 }
+
+bool Normalizer::provesPositive(Term t) { return termSign(t) == kPositive; }
 
 bool Normalizer::provesNonZero(Term t) {
   // The value of merged states is one of the ite's arms.
@@ -449,12 +466,11 @@ bool Normalizer::provesNonZero(Term t) {
   const RationalFunction &f = normalize(t);
   if (std::optional<Rational> c = f.num.asConstant())
     return !c->isZero();
-  auto positive = [&](Term a) { return isPositive(a); };
-  if (!allPositive(f.den, positive) &&
-      !allPositive(f.den.scaled(Rational(-1)), positive))
+  if (polynomialSign(f.den) != kPositive &&
+      polynomialSign(f.den.scaled(Rational(-1))) != kPositive)
     return false;
-  return allPositive(f.num, positive) ||
-         allPositive(f.num.scaled(Rational(-1)), positive);
+  return polynomialSign(f.num) == kPositive ||
+         polynomialSign(f.num.scaled(Rational(-1))) == kPositive;
 }
 
 Term Normalizer::matchScaledLinear(Term arg, const Rational &scale) {

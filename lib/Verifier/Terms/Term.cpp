@@ -268,7 +268,14 @@ static Term emptyReductionEqualTo(TermContext &T, Term inf, Term r) {
 Term TermContext::assuming(Term t, Term c, bool value) {
   if (!t || !isExtendedIte(t))
     return t;
-  if (t->getOperand(0) == c)
+  Term cond = t->getOperand(0);
+  // c itself, a disjunction with c as a disjunct (c true), a conjunction
+  // with c as a conjunct (c false): the condition is decided.
+  if (cond == c ||
+      (value && cond->getKind() == Kind::Or &&
+       llvm::is_contained(cond->getOperands(), c)) ||
+      (!value && cond->getKind() == Kind::And &&
+       llvm::is_contained(cond->getOperands(), c)))
     return assuming(t->getOperand(value ? 1 : 2), c, value);
   return ite(t->getOperand(0), assuming(t->getOperand(1), c, value),
              assuming(t->getOperand(2), c, value));
@@ -447,12 +454,37 @@ Term TermContext::eq(Term a, Term b) {
   return intern(Kind::Eq, Sort::Bool, 0, {a, b});
 }
 
+/// The comparisons a constant at the end of the order decides: 0 <=u x,
+/// x <=u UMAX, INT_MIN <=s x, x <=s INT_MAX are true; x <u 0, UMAX <u x,
+/// x <s INT_MIN, INT_MAX <s x are false (a causal mask's `0 <= i`).
+static std::optional<bool> boundFold(Kind kind, Term a, Term b) {
+  bool isSigned = kind == Kind::BVSle || kind == Kind::BVSlt;
+  bool strict = kind == Kind::BVUlt || kind == Kind::BVSlt;
+  auto isMin = [&](Term t) {
+    return t->getKind() == Kind::BVConst &&
+           (isSigned ? t->getAPInt().isMinSignedValue()
+                     : t->getAPInt().isMinValue());
+  };
+  auto isMax = [&](Term t) {
+    return t->getKind() == Kind::BVConst &&
+           (isSigned ? t->getAPInt().isMaxSignedValue()
+                     : t->getAPInt().isMaxValue());
+  };
+  if (!strict && (isMin(a) || isMax(b)))
+    return true;
+  if (strict && (isMin(b) || isMax(a)))
+    return false;
+  return std::nullopt;
+}
+
 #define BV_CMP(NAME, KIND, FOLD)                                               \
   Term TermContext::NAME(Term a, Term b) {                                     \
     if (!a || !b)                                                              \
       return nullptr;                                                          \
     if (a->getKind() == Kind::BVConst && b->getKind() == Kind::BVConst)        \
       return boolConst(a->getAPInt().FOLD(b->getAPInt()));                     \
+    if (std::optional<bool> f = boundFold(Kind::KIND, a, b))                   \
+      return boolConst(*f);                                                    \
     return intern(Kind::KIND, Sort::Bool, 0, {a, b});                          \
   }
 BV_CMP(bvUlt, BVUlt, ult)

@@ -88,7 +88,10 @@ public:
   bool provesEqual(Term a, Term b);
   /// True when `t > 0` follows syntactically: numerator and denominator have
   /// only positive coefficients over positive atoms (exponentials, and ites
-  /// whose arms are both provably positive: the values of merged states).
+  /// whose arms are both provably positive: the values of merged states)
+  /// and non-negative ones (ites with a positive or non-negative arm and a
+  /// zero arm: masked terms of a sum, ite(c, exp(s - m), 0)), with some
+  /// monomial of positive atoms only.
   bool provesPositive(Term t);
   /// True when `t != 0` follows (provesPositive of t or of -t, or a nonzero
   /// constant).
@@ -123,10 +126,15 @@ private:
   /// isPositiveAtom, or an ite (atom of the normal form) whose arms
   /// provesPositive proves positive.
   bool isPositive(Term atom);
+  /// Signs the normal forms prove: kPositive (> 0), kNonNegative (>= 0).
+  static constexpr int kUnknownSign = 0, kNonNegative = 1, kPositive = 2;
+  int atomSign(Term atom);
+  int termSign(Term t);
+  int polynomialSign(const Polynomial &p);
 
   TermContext &ctx;
   std::map<unsigned, RationalFunction> memo; // by term id
-  std::map<unsigned, bool> positiveIte;      // isPositive of ites, by id
+  std::map<unsigned, int> iteSign;           // atomSign of ites, by id
 };
 
 } // namespace kproof::engine
