@@ -36,7 +36,8 @@ Executor::Executor(KernelOp kernel, const LaunchConfig &launch,
                    Normalizer &normalizer, const ExecutorOptions &options)
     : kernel(kernel), launch(launch), buffers(buffers), scalars(scalars),
       T(terms), N(normalizer), options(options),
-      symbols(kernel->getParentOfType<ModuleOp>()) {}
+      symbols(kernel->getParentOfType<ModuleOp>()),
+      sharedMemory(*this, terms, result, launch) {}
 
 //===----------------------------------------------------------------------===//
 // Driver loop
@@ -175,9 +176,9 @@ ExecutionResult Executor::run() {
   if (result.unknownReason.empty())
     finishShuffles();
   if (result.unknownReason.empty())
-    checkCountedReads();
+    sharedMemory.checkCountedReads();
   if (result.unknownReason.empty())
-    checkGlobalReads();
+    sharedMemory.checkGlobalReads();
   return std::move(result);
 }
 

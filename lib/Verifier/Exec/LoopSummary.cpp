@@ -197,8 +197,8 @@ bool Executor::summarizeLoop(State &s, Block *h, ArrayRef<SymValue> entry) {
   size_t nAlign = result.alignments.size(), nDiv = result.divisors.size(),
          nIdiom = result.idioms.size(), nAcc = result.accesses.size(),
          nRes = result.resolutions.size(), nArr = result.arrivals.size(),
-         nPaths = result.paths.size(), nGlobal = globalReads.size(),
-         nPending = pendingReads.size(), nDown = result.downgrades.size();
+         nPaths = result.paths.size(), nDown = result.downgrades.size();
+  SharedMemoryModel::Mark sharedMark = sharedMemory.mark();
   std::string unknownBefore = result.unknownReason;
   size_t nWork = worklist.size();
   auto rollback = [&] {
@@ -211,8 +211,7 @@ bool Executor::summarizeLoop(State &s, Block *h, ArrayRef<SymValue> entry) {
     truncateTo(result.downgrades, nDown);
     while (result.paths.size() > nPaths)
       result.paths.pop_back();
-    truncateTo(globalReads, nGlobal);
-    truncateTo(pendingReads, nPending);
+    sharedMemory.rollbackTo(sharedMark);
     result.unknownReason = unknownBefore;
     if (unknownBefore.empty())
       result.unknownLoc.reset();
@@ -392,7 +391,7 @@ bool Executor::summarizeLoop(State &s, Block *h, ArrayRef<SymValue> entry) {
     return covered(a, b) && covered(b, a);
   };
   if (result.resolutions.size() != nRes || result.arrivals.size() != nArr ||
-      globalReads.size() != nGlobal || pendingReads.size() != nPending ||
+      sharedMemory.changedSince(sharedMark) ||
       it.violations.size() != s.violations.size() ||
       it.sharedWrites.size() != s.sharedWrites.size() ||
       it.scratchStores.size() != s.scratchStores.size() ||
