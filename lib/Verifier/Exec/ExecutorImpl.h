@@ -8,14 +8,16 @@
 // barrier progress, pending joins) and the class `Executor` that runs a
 // kernel for one representative thread (Executor.h's `execute`). The class
 // declaration is the table of contents; its definitions are split by
-// concern (README.md in this directory). The model of memory other threads
-// write is a class of its own, `SharedMemoryModel` (SharedMemory.h), a
-// member of the executor; the executor methods it uses are the public ones,
-// each in the section of its concern.
+// concern (README.md in this directory). Two concerns are classes of
+// their own, members of the executor: the loop summarizer
+// (`LoopSummarizer`, LoopSummary.h) and the model of memory other threads
+// write (`SharedMemoryModel`, SharedMemory.h); the executor methods they
+// use are its public ones, each in the section of its concern.
 //
 //   Executor.cpp      entry point, driver loop (worklist, phases), paths
 //   Merge.cpp         joins of data-dependent branches, state merging
 //   LoopSummary.cpp   closed-form summaries of counted loops
+//                     (class LoopSummarizer, LoopSummary.h)
 //   Threads.cpp       special registers, thread ids, feasibility (Z3)
 //   Memory.cpp        regions, addresses, this thread's own memory
 //                     (loads resolved by StoreChain, StoreChain.h)
@@ -31,6 +33,7 @@
 #ifndef KPROOF_LIB_VERIFIER_EXEC_EXECUTORIMPL_H
 #define KPROOF_LIB_VERIFIER_EXEC_EXECUTORIMPL_H
 
+#include "LoopSummary.h"
 #include "SharedMemory.h"
 
 #include "KProof/Verifier/Exec/Executor.h"
@@ -233,8 +236,17 @@ private:
   void finishPath(State &s);
 
 public:
-  // The services of this section that SharedMemoryModel uses.
+  // The services of this section that SharedMemoryModel (unknown, fresh,
+  // get, set, isMultiThread) and LoopSummarizer (the worklist, fresh, get,
+  // sortOf) use.
 
+  /// The number of states on the worklist, and dropping those past the
+  /// first `n` (states that an op of a loop's symbolic iteration forked).
+  size_t worklistSize() const { return worklist.size(); }
+  void truncateWorklist(size_t n) {
+    if (worklist.size() > n)
+      worklist.erase(worklist.begin() + n, worklist.end());
+  }
   /// Stops the current path: the verdict will be UNKNOWN.
   void unknown(Location loc, const Twine &why);
   /// A fresh variable "<base>#<n>" of `sort` (a BV of `width` bits).
@@ -246,11 +258,10 @@ public:
     f.env[v] = SymValue{t, realBits};
   }
   bool isMultiThread() const { return launch.totalThreads() > 1; }
-
-private:
   /// The sort of a register type: i1 Bool, other integers BV, floats Real.
   static Sort sortOf(Type t);
 
+private:
   //===--------------------------------------------------------------------===//
   // State merging at control-flow joins (Merge.cpp)
   //===--------------------------------------------------------------------===//
@@ -290,44 +301,13 @@ private:
   Location mergedLoc(Location a, Location b, Term guard);
 
   //===--------------------------------------------------------------------===//
-  // Loop summaries (LoopSummary.cpp; DESIGN.md §10, docs/design-notes.md
-  // "Loops")
+  // Loop summaries (LoopSummary.h, LoopSummary.cpp; DESIGN.md §10,
+  // docs/design-notes.md "Loops")
   //===--------------------------------------------------------------------===//
 
-  /// A natural loop whose blocks form one cycle from its header, with one
-  /// exit branch: the shape nvcc emits for a counted loop (bottom-tested
-  /// at -O3, top-tested at -G).
-  struct LoopShape {
-    Block *header = nullptr;
-    llvm::SmallPtrSet<Block *, 8> blocks;
-    SmallVector<Block *, 4> cycle; ///< header first, in execution order
-    /// Conditional branches with both successors inside the loop (an
-    /// inner loop): `cycle` is then empty, and an iteration follows them
-    /// only when their conditions fold to constants.
-    bool innerBranches = false;
-    mlir::cf::CondBranchOp exitBranch;
-    bool exitOnTrue = false;
-  };
-  DominanceInfo dominance;
-  llvm::DenseMap<Block *, std::optional<LoopShape>> loopShapes;
-  /// Why the last loop was not summarized (named in a later UNKNOWN).
-  std::string loopFailure;
-  /// The loop headed by `b`, if it has the supported shape.
-  const LoopShape *loopAt(Block *b, std::string &why);
-  /// Summarizes the loop `dest` heads, entered by `s` with header
-  /// arguments `entry`: the loop's effect over its whole trip count E, in
-  /// closed form (induction variables a0 + s * k; sums, maxima, minima of
-  /// the iterations as SumOver/MaxOver/MinOver terms), E proved to be the
-  /// first iteration whose exit test fails, the body's obligations
-  /// recorded once over a symbolic iteration k < E. True with `s` at the
-  /// exit block; false (nothing changed) when the loop is not summarized
-  /// (unrolled as before), with the reason in loopFailure.
-  bool summarizeLoop(State &s, Block *dest, ArrayRef<SymValue> entry);
-  /// d with a == b + d (mod 2^w), when a's addends include b's; null
-  /// otherwise.
-  Term additiveDifference(Term a, Term b);
-  /// While one symbolic iteration of a loop runs: the regions it loads.
-  std::set<std::string> *loopLoads = nullptr;
+  /// Replaces a counted loop the executor enters by its effect over a
+  /// symbolic trip count (branchTo); why the last loop was not summarized.
+  LoopSummarizer loops;
 
   //===--------------------------------------------------------------------===//
   // Threads: special registers, thread ids, feasibility (Threads.cpp)
@@ -337,8 +317,12 @@ private:
   llvm::DenseMap<Term, int64_t> tidVars, ctaidVars;
 
 public:
-  // The services of this section that SharedMemoryModel uses.
+  // The services of this section that SharedMemoryModel (thread ids,
+  // substitutions to another thread) and LoopSummarizer (mayHold) use.
 
+  /// False only when `pc` is unsatisfiable (checked with Z3 when `pc` has
+  /// no real-valued subterm; true when unsure).
+  bool mayHold(Term pc);
   /// The thread-id variables tid.* (ctaid.*) with their extents (those
   /// of a dimension of more than one thread, CTA).
   const llvm::DenseMap<Term, int64_t> &threadIdVars() const { return tidVars; }
@@ -375,10 +359,6 @@ private:
   /// Z3 for pruning infeasible branches over thread ids (lazily created).
   std::unique_ptr<smt::Context> z3;
   std::unique_ptr<Z3Lowering> z3Lowering;
-  /// False only when `pc` is unsatisfiable (checked with Z3 when `pc` has
-  /// no real-valued subterm; true when unsure).
-  bool mayHold(Term pc);
-
   /// The range [lo, hi] of a linear form over the thread-id ranges.
   std::pair<__int128, __int128>
   rangeOf(__int128 c0, const std::map<Term, __int128, TermIdLess> &coeffs);
@@ -445,9 +425,14 @@ private:
   // Operations (Ops.cpp, ArithOps.cpp, MemoryOps.cpp, SyncOps.cpp)
   //===--------------------------------------------------------------------===//
 
+public:
+  // The service of this section that LoopSummarizer uses.
+
   /// Executes `op` in the innermost frame of `s`. Returns true to continue
   /// with the next op of the same state, false when the state ended.
   bool execOp(State &s, Operation *op);
+
+private:
   /// The ops of one concern, each a case of execOp: nullopt when `op` is
   /// not one of them, else execOp's answer. Integer, bit and float
   /// arithmetic, comparisons, conversions (ArithOps.cpp); ld and st

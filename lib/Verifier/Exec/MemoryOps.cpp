@@ -42,8 +42,7 @@ std::optional<bool> Executor::execMemoryOp(State &s, Operation *op) {
                            addr, name, offTerm))
           return false;
         Region *r = *regionOf("&" + name);
-        if (loopLoads)
-          loopLoads->insert(name);
+        loops.noteLoad(name);
         if (isMultiThread() && r->space == StateSpace::Shared)
           return sharedMemory.sharedLoad(s, f, l, name, offTerm, loc);
         if (isMultiThread() && !r->buffer && r->global &&
