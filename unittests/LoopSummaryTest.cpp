@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Executor::summarizeLoop: a loop whose trip count depends on a size
+// LoopSummarizer::summarizeLoop: a loop whose trip count depends on a size
 // parameter is replaced by its closed form (a sum over the iterations, the
 // trip count proved); a loop with a constant trip count unrolls as before;
 // a loop whose suggested trip count does not hold is not summarized.

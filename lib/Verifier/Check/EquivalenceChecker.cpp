@@ -1731,7 +1731,7 @@ bool Checker::confirmValue(const std::string &name, Term pc, Term kernelValue,
                            Term rhs, const Assignment &model, Location loc,
                            Term index, StringRef buffer) {
   // A shared read that no modeled write matches is an arbitrary value
-  // ("@uninit", Executor::resolveSharedRead; its own obligation says
+  // ("@uninit", SharedMemoryModel::resolveSharedRead; its own obligation says
   // whether that can happen). A difference that depends on that value is
   // the modeling gap, not a counterexample: the kernel's value must be the
   // same with every such value moved.

@@ -55,7 +55,7 @@ bool Executor::mayBeNonFinite(Term t) {
       StringRef buffer = name.take_until([](char c) { return c == '['; });
       // The value of a shared read that no write reaches stands for a
       // case the initialization obligations rule out (or report).
-      found = (name.contains('#') && !unwrittenShared.contains(u)) ||
+      found = (name.contains('#') && !sharedMemory.isUnwritten(u)) ||
               llvm::is_contained(options.nonFiniteBuffers, buffer.str());
     }
     for (Term o : u->getOperands())

@@ -10,8 +10,8 @@
 // multi-thread launch (states parked at a barrier continue when every path
 // reached one); `step` executes one state op by op (Ops.cpp) under the step and
 // memory budgets; `branchTo` enters a block, summarizing a loop it enters
-// (LoopSummary.cpp); `finishPath` records a completed path. Also `residentMiB`
-// and `locationString` (Executor.h).
+// (LoopSummarizer, LoopSummary.h); `finishPath` records a completed path. Also
+// `residentMiB` and `locationString` (Executor.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -36,7 +36,9 @@ Executor::Executor(KernelOp kernel, const LaunchConfig &launch,
                    Normalizer &normalizer, const ExecutorOptions &options)
     : kernel(kernel), launch(launch), buffers(buffers), scalars(scalars),
       T(terms), N(normalizer), options(options),
-      symbols(kernel->getParentOfType<ModuleOp>()) {}
+      symbols(kernel->getParentOfType<ModuleOp>()),
+      loops(*this, terms, normalizer, result, sharedMemory, symbols, buffers),
+      sharedMemory(*this, terms, result, launch) {}
 
 //===----------------------------------------------------------------------===//
 // Driver loop
@@ -164,20 +166,21 @@ ExecutionResult Executor::run() {
       break;
     if (result.paths.size() + worklist.size() + parked.size() + waitingStates >
         options.maxPaths) {
-      unknown(kernel.getLoc(), "more than " + Twine(options.maxPaths) +
-                                   " paths (data-dependent control flow)" +
-                                   (loopFailure.empty()
-                                        ? std::string()
-                                        : "; not summarized: " + loopFailure));
+      unknown(kernel.getLoc(),
+              "more than " + Twine(options.maxPaths) +
+                  " paths (data-dependent control flow)" +
+                  (loops.failure().empty()
+                       ? std::string()
+                       : "; not summarized: " + loops.failure()));
       break;
     }
   }
   if (result.unknownReason.empty())
     finishShuffles();
   if (result.unknownReason.empty())
-    checkCountedReads();
+    sharedMemory.checkCountedReads();
   if (result.unknownReason.empty())
-    checkGlobalReads();
+    sharedMemory.checkGlobalReads();
   return std::move(result);
 }
 
@@ -247,8 +250,8 @@ bool Executor::branchTo(State &s, Block *dest, OperandRange args) {
   // supported shape and a symbolic trip count.
   if (options.summarizeLoops && f.block && f.block != dest) {
     std::string why;
-    if (const LoopShape *L = loopAt(dest, why))
-      if (!L->blocks.count(f.block) && summarizeLoop(s, dest, vals))
+    if (const LoopSummarizer::LoopShape *L = loops.loopAt(dest, why))
+      if (!L->blocks.count(f.block) && loops.summarizeLoop(s, dest, vals))
         return true;
   }
   for (auto [arg, v] : llvm::zip(dest->getArguments(), vals))

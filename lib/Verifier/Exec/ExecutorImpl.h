@@ -8,15 +8,21 @@
 // barrier progress, pending joins) and the class `Executor` that runs a
 // kernel for one representative thread (Executor.h's `execute`). The class
 // declaration is the table of contents; its definitions are split by
-// concern (README.md in this directory):
+// concern (README.md in this directory). Two concerns are classes of
+// their own, members of the executor: the loop summarizer
+// (`LoopSummarizer`, LoopSummary.h) and the model of memory other threads
+// write (`SharedMemoryModel`, SharedMemory.h); the executor methods they
+// use are its public ones, each in the section of its concern.
 //
 //   Executor.cpp      entry point, driver loop (worklist, phases), paths
 //   Merge.cpp         joins of data-dependent branches, state merging
 //   LoopSummary.cpp   closed-form summaries of counted loops
+//                     (class LoopSummarizer, LoopSummary.h)
 //   Threads.cpp       special registers, thread ids, feasibility (Z3)
 //   Memory.cpp        regions, addresses, this thread's own memory
 //                     (loads resolved by StoreChain, StoreChain.h)
 //   SharedMemory.cpp  memory other threads write: writers, pending reads
+//                     (class SharedMemoryModel, SharedMemory.h)
 //   Ops.cpp           execOp: dispatch, moves, control flow, calls
 //   ArithOps.cpp      integer, bit and float arithmetic, comparisons
 //   MemoryOps.cpp     ld and st in every state space
@@ -26,6 +32,9 @@
 
 #ifndef KPROOF_LIB_VERIFIER_EXEC_EXECUTORIMPL_H
 #define KPROOF_LIB_VERIFIER_EXEC_EXECUTORIMPL_H
+
+#include "LoopSummary.h"
+#include "SharedMemory.h"
 
 #include "KProof/Verifier/Exec/Executor.h"
 #include "KProof/Verifier/Exec/StoreChain.h"
@@ -168,19 +177,6 @@ struct State {
   SmallVector<PendingJoin, 4> joins;
 };
 
-/// A shared read under counted barriers, checked for initialization when
-/// every path has run (Executor::checkCountedReads).
-struct PendingRead {
-  std::string region;
-  Term offset;
-  Term pc;
-  Term ownWrite; ///< the thread's own earlier write of this phase hits it
-  unsigned phase;
-  unsigned bytes;
-  std::vector<BarrierClock> clock;
-  Location loc;
-};
-
 /// A region of memory the executor can address: a bound buffer or a
 /// module variable.
 struct Region {
@@ -239,12 +235,22 @@ private:
   /// in a multi-thread launch).
   void finishPath(State &s);
 
+public:
+  // The services of this section that SharedMemoryModel (unknown, fresh,
+  // get, set, isMultiThread) and LoopSummarizer (the worklist, fresh, get,
+  // sortOf) use.
+
+  /// The number of states on the worklist, and dropping those past the
+  /// first `n` (states that an op of a loop's symbolic iteration forked).
+  size_t worklistSize() const { return worklist.size(); }
+  void truncateWorklist(size_t n) {
+    if (worklist.size() > n)
+      worklist.erase(worklist.begin() + n, worklist.end());
+  }
   /// Stops the current path: the verdict will be UNKNOWN.
   void unknown(Location loc, const Twine &why);
   /// A fresh variable "<base>#<n>" of `sort` (a BV of `width` bits).
   Term fresh(StringRef base, Sort sort, unsigned width = 0);
-  /// The sort of a register type: i1 Bool, other integers BV, floats Real.
-  static Sort sortOf(Type t);
 
   // Helpers over values.
   SymValue get(Frame &f, Value v) { return f.env.lookup(v); }
@@ -252,7 +258,10 @@ private:
     f.env[v] = SymValue{t, realBits};
   }
   bool isMultiThread() const { return launch.totalThreads() > 1; }
+  /// The sort of a register type: i1 Bool, other integers BV, floats Real.
+  static Sort sortOf(Type t);
 
+private:
   //===--------------------------------------------------------------------===//
   // State merging at control-flow joins (Merge.cpp)
   //===--------------------------------------------------------------------===//
@@ -292,44 +301,13 @@ private:
   Location mergedLoc(Location a, Location b, Term guard);
 
   //===--------------------------------------------------------------------===//
-  // Loop summaries (LoopSummary.cpp; DESIGN.md §10, docs/design-notes.md
-  // "Loops")
+  // Loop summaries (LoopSummary.h, LoopSummary.cpp; DESIGN.md §10,
+  // docs/design-notes.md "Loops")
   //===--------------------------------------------------------------------===//
 
-  /// A natural loop whose blocks form one cycle from its header, with one
-  /// exit branch: the shape nvcc emits for a counted loop (bottom-tested
-  /// at -O3, top-tested at -G).
-  struct LoopShape {
-    Block *header = nullptr;
-    llvm::SmallPtrSet<Block *, 8> blocks;
-    SmallVector<Block *, 4> cycle; ///< header first, in execution order
-    /// Conditional branches with both successors inside the loop (an
-    /// inner loop): `cycle` is then empty, and an iteration follows them
-    /// only when their conditions fold to constants.
-    bool innerBranches = false;
-    mlir::cf::CondBranchOp exitBranch;
-    bool exitOnTrue = false;
-  };
-  DominanceInfo dominance;
-  llvm::DenseMap<Block *, std::optional<LoopShape>> loopShapes;
-  /// Why the last loop was not summarized (named in a later UNKNOWN).
-  std::string loopFailure;
-  /// The loop headed by `b`, if it has the supported shape.
-  const LoopShape *loopAt(Block *b, std::string &why);
-  /// Summarizes the loop `dest` heads, entered by `s` with header
-  /// arguments `entry`: the loop's effect over its whole trip count E, in
-  /// closed form (induction variables a0 + s * k; sums, maxima, minima of
-  /// the iterations as SumOver/MaxOver/MinOver terms), E proved to be the
-  /// first iteration whose exit test fails, the body's obligations
-  /// recorded once over a symbolic iteration k < E. True with `s` at the
-  /// exit block; false (nothing changed) when the loop is not summarized
-  /// (unrolled as before), with the reason in loopFailure.
-  bool summarizeLoop(State &s, Block *dest, ArrayRef<SymValue> entry);
-  /// d with a == b + d (mod 2^w), when a's addends include b's; null
-  /// otherwise.
-  Term additiveDifference(Term a, Term b);
-  /// While one symbolic iteration of a loop runs: the regions it loads.
-  std::set<std::string> *loopLoads = nullptr;
+  /// Replaces a counted loop the executor enters by its effect over a
+  /// symbolic trip count (branchTo); why the last loop was not summarized.
+  LoopSummarizer loops;
 
   //===--------------------------------------------------------------------===//
   // Threads: special registers, thread ids, feasibility (Threads.cpp)
@@ -337,6 +315,29 @@ private:
 
   /// The representative thread's id variables and their extents.
   llvm::DenseMap<Term, int64_t> tidVars, ctaidVars;
+
+public:
+  // The services of this section that SharedMemoryModel (thread ids,
+  // substitutions to another thread) and LoopSummarizer (mayHold) use.
+
+  /// False only when `pc` is unsatisfiable (checked with Z3 when `pc` has
+  /// no real-valued subterm; true when unsure).
+  bool mayHold(Term pc);
+  /// The thread-id variables tid.* (ctaid.*) with their extents (those
+  /// of a dimension of more than one thread, CTA).
+  const llvm::DenseMap<Term, int64_t> &threadIdVars() const { return tidVars; }
+  const llvm::DenseMap<Term, int64_t> &ctaIdVars() const { return ctaidVars; }
+  /// Linear form c0 + sum c_v * v of a BV term over the thread-id
+  /// variables, exact (no wrap-around at any width, checked with the
+  /// variables' ranges); false when the term is not of that form.
+  bool linearize(Term t, __int128 scale, __int128 &c0,
+                 std::map<Term, __int128, TermIdLess> &coeffs);
+  /// Renames the fresh ('#') variables of `terms` apart, into `map`.
+  void renameFresh(ArrayRef<Term> terms, llvm::DenseMap<Term, Term> &map);
+  /// All tid variables < their extents, under `map`.
+  Term threadRange(const llvm::DenseMap<Term, Term> &map);
+
+private:
   /// The term of special register `reg` (PTX ISA 10): thread and CTA ids
   /// (ranges added to the path), launch extents, fresh values for the
   /// clocks and hardware ids; null (UNKNOWN recorded) when not modeled.
@@ -358,29 +359,21 @@ private:
   /// Z3 for pruning infeasible branches over thread ids (lazily created).
   std::unique_ptr<smt::Context> z3;
   std::unique_ptr<Z3Lowering> z3Lowering;
-  /// False only when `pc` is unsatisfiable (checked with Z3 when `pc` has
-  /// no real-valued subterm; true when unsure).
-  bool mayHold(Term pc);
-
-  /// Linear form c0 + sum c_v * v of a BV term over the thread-id
-  /// variables, exact (no wrap-around at any width, checked with the
-  /// variables' ranges); false when the term is not of that form.
-  bool linearize(Term t, __int128 scale, __int128 &c0,
-                 std::map<Term, __int128, TermIdLess> &coeffs);
   /// The range [lo, hi] of a linear form over the thread-id ranges.
   std::pair<__int128, __int128>
   rangeOf(__int128 c0, const std::map<Term, __int128, TermIdLess> &coeffs);
-  /// Renames the fresh ('#') variables of `terms` apart, into `map`.
-  void renameFresh(ArrayRef<Term> terms, llvm::DenseMap<Term, Term> &map);
-  /// All tid variables < their extents, under `map`.
-  Term threadRange(const llvm::DenseMap<Term, Term> &map);
 
   //===--------------------------------------------------------------------===//
   // This thread's own memory (Memory.cpp)
   //===--------------------------------------------------------------------===//
 
+public:
+  // The service of this section that SharedMemoryModel uses.
+
   /// The region of base variable `base` ("&name"), if any.
   std::optional<Region *> regionOf(StringRef base);
+
+private:
   /// addr = base + offset: the base variable's region and the byte offset
   /// (64-bit BV term, constant when the address is).
   bool decomposeAddress(Term addr, int64_t extra, std::string &region,
@@ -420,84 +413,26 @@ private:
   SymValue floatBits(const Region &r, SymValue v);
 
   //===--------------------------------------------------------------------===//
-  // Memory other threads write (SharedMemory.cpp; DESIGN.md §4)
+  // Memory other threads write (SharedMemory.h, SharedMemory.cpp; DESIGN.md
+  // §4)
   //===--------------------------------------------------------------------===//
 
-  unsigned writerCounter = 0;
-  /// Shared reads under counted barriers (result.countedBarriers).
-  std::vector<PendingRead> pendingReads;
-  /// Barrier ids used CTA-wide and with a thread count.
-  std::set<unsigned> fullBarrierIds, countedBarrierIds;
-  /// The UNKNOWN reason of an initialization obligation whose writer was
-  /// guessed (writerMatch's `exact`).
-  std::string unguessable(Location write);
-  /// Initialization of the shared reads under counted barriers: some
-  /// write ordered before the read (by phase, or by generation of a
-  /// counted barrier) hits its address.
-  void checkCountedReads();
-  /// The writer thread w* of shared write `w` whose address is `a` (a
-  /// fresh-renamed copy of the representative thread, by inverting the
-  /// write's linear address or from its path condition) as the
-  /// substitution `sigma`, and the condition that w* exists, runs the
-  /// write's path and writes at `a`.
-  /// `exact` is false when w* is a guess: a thread id the write's path
-  /// condition or address depends on is neither found by the inversion
-  /// nor pinned (then "no writer matches" does not mean none exists).
-  /// The writer of a per-warp slot (`slot[tid.x / 32]` written under
-  /// `tid.x % 32 == c`): (tid.x, its value for address `a`), from the
-  /// address's index normal form and the lane the write's path condition
-  /// fixes; nullopt when the write is not of that shape.
-  std::optional<std::pair<Term, Term>> warpWriter(const MemoryAccess &w,
-                                                  Term a);
-  Term writerMatch(const MemoryAccess &w, Term a,
-                   llvm::DenseMap<Term, Term> &sigma, bool &exact);
-  /// The value of a shared-memory read of `bytes` at `offset` in `region`
-  /// by the representative thread in its current phase (DESIGN.md §4):
-  /// its own earlier write of this phase, else the last write of an
-  /// earlier phase by the writer thread, found by inverting the write's
-  /// address (a witness), else uninitialized. Records the side conditions.
-  Term resolveSharedRead(State &s, const std::string &region, Term offset,
-                         unsigned bytes, Location loc, bool wantReal);
-  /// A load of a contract buffer that threads write (out/inout) in a
-  /// multi-thread launch: it sees the initial contents and this thread's
-  /// own stores only if no other thread writes the bytes it reads.
-  /// Checked when every path has run (checkGlobalReads).
-  struct PendingGlobalRead {
-    std::string region;
-    Term offset; ///< byte offset
-    unsigned bytes;
-    Term pc;
-    Location loc;
-  };
-  std::vector<PendingGlobalRead> globalReads;
-  /// For every pending global read: no other thread (of this CTA or any
-  /// other) writes an overlapping byte on any path, in any phase.
-  void checkGlobalReads();
-  /// The obligations of a shared access of `width` bytes at byte `o`:
-  /// aligned to its width and inside the variable's `bytes`.
-  void sharedBounds(State &s, StringRef what, const std::string &region,
-                    Term o, unsigned width, uint64_t bytes, Location loc);
-  /// Shared-memory load/store in a multi-thread launch.
-  bool sharedLoad(State &s, Frame &f, LoadOp l, const std::string &region,
-                  Term offset, Location loc);
-  bool sharedStore(State &s, Frame &f, StoreOp st, const std::string &region,
-                   Term offset, Location loc);
-  /// Records a memory access for the race checks.
-  void recordAccess(State &s, Operation *op, bool write,
-                    const std::string &region, bool shared, Term offset,
-                    unsigned bytes, Term value, Location loc,
-                    bool atomic = false, StringRef scope = {});
-  /// The "@uninit" values of resolveSharedRead: a case that the shared
-  /// read's initialization obligation excludes (or reports).
-  llvm::DenseSet<Term> unwrittenShared;
+  /// Shared loads and stores, the accesses recorded for the race checks,
+  /// and the reads checked when every path has run.
+  SharedMemoryModel sharedMemory;
 
   //===--------------------------------------------------------------------===//
   // Operations (Ops.cpp, ArithOps.cpp, MemoryOps.cpp, SyncOps.cpp)
   //===--------------------------------------------------------------------===//
 
+public:
+  // The service of this section that LoopSummarizer uses.
+
   /// Executes `op` in the innermost frame of `s`. Returns true to continue
   /// with the next op of the same state, false when the state ended.
   bool execOp(State &s, Operation *op);
+
+private:
   /// The ops of one concern, each a case of execOp: nullopt when `op` is
   /// not one of them, else execOp's answer. Integer, bit and float
   /// arithmetic, comparisons, conversions (ArithOps.cpp); ld and st
@@ -521,7 +456,7 @@ private:
   /// non-constant value when every input may be; else a value that reads a
   /// buffer the contract declares `nonfinite`, or a fresh variable (its
   /// origin is not tracked, so it may be such a read) other than the value
-  /// of a shared read that no write reaches (unwrittenShared).
+  /// of a shared read that no write reaches (SharedMemoryModel::isUnwritten).
   bool mayBeNonFinite(Term t);
   /// A float result `r` the reals model folded to a constant although an
   /// operand may be NaN or infinite (x * 0, x - x, min(x, x) - x): in IEEE
@@ -535,6 +470,8 @@ private:
   llvm::DenseMap<Term, bool> nonFiniteMemo;
   /// `.sat` on a float result: clamp to [0, 1] (PTX ISA 9.7.3).
   Term saturate(Term t);
+  /// Barrier ids used CTA-wide and with a thread count.
+  std::set<unsigned> fullBarrierIds, countedBarrierIds;
   /// shfl.sync across the lanes of the warp (PTX ISA 9.7.9.6).
   bool shuffle(State &s, Frame &f, ShflOp sh, Location loc);
   /// vote.sync over the lanes of the membermask (PTX ISA 9.7.13.10).

@@ -4,17 +4,20 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Loop summaries (DESIGN.md §10; docs/design-notes.md "Loops"): `loopAt`
-// recognizes a natural loop of the shape nvcc emits for a counted loop (one
-// cycle from its header, one exit branch); `summarizeLoop` runs one symbolic
-// iteration and, when every loop-carried value is invariant, an induction
-// variable, a sum, maximum or minimum of the iterations, or a sum rescaled by a
-// running max, replaces the loop by its effect over the trip count E in closed
-// form, E proved to be the first iteration whose exit test fails, the body's
-// obligations recorded once over a symbolic iteration k < E. A loop it does not
-// summarize is unrolled, with the reason kept for a later UNKNOWN.
+// Loop summaries (class LoopSummarizer, LoopSummary.h; DESIGN.md §10;
+// docs/design-notes.md "Loops"): `loopAt` recognizes a natural loop of the
+// shape nvcc emits for a counted loop (one cycle from its header, one exit
+// branch); `summarizeLoop` runs one symbolic iteration and, when every
+// loop-carried value is invariant, an induction variable, a sum, maximum or
+// minimum of the iterations, or a sum rescaled by a running max, replaces the
+// loop by its effect over the trip count E in closed form, E proved to be the
+// first iteration whose exit test fails, the body's obligations recorded once
+// over a symbolic iteration k < E. A loop it does not summarize is unrolled,
+// with the reason kept for a later UNKNOWN.
 //
 //===----------------------------------------------------------------------===//
+
+#include "LoopSummary.h"
 
 #include "ExecutorImpl.h"
 
@@ -26,7 +29,15 @@ using namespace ::kproof::engine;
 
 namespace kproof::engine::exec {
 
-const Executor::LoopShape *Executor::loopAt(Block *h, std::string &why) {
+LoopSummarizer::LoopSummarizer(
+    Executor &ex, TermContext &T, Normalizer &N, ExecutionResult &result,
+    SharedMemoryModel &sharedMemory, SymbolTable &symbols,
+    const std::vector<std::optional<BufferBinding>> &buffers)
+    : ex(ex), T(T), N(N), result(result), sharedMemory(sharedMemory),
+      symbols(symbols), buffers(buffers) {}
+
+const LoopSummarizer::LoopShape *LoopSummarizer::loopAt(Block *h,
+                                                        std::string &why) {
   auto found = loopShapes.find(h);
   if (found != loopShapes.end())
     return found->second ? &*found->second : nullptr;
@@ -150,7 +161,7 @@ static void addendsOf(Term t, SmallVectorImpl<Term> &terms, APInt &constant) {
 
 /// d with a == b + d (mod 2^w), when a's addends include b's: exact, as
 /// addition modulo 2^w is associative and commutative. Null otherwise.
-Term Executor::additiveDifference(Term a, Term b) {
+Term LoopSummarizer::additiveDifference(Term a, Term b) {
   unsigned w = a->getWidth();
   SmallVector<Term> as, bs;
   APInt ca(w, 0), cb(w, 0);
@@ -174,7 +185,8 @@ template <typename Vec> static void truncateTo(Vec &v, size_t n) {
     v.erase(v.begin() + n, v.end());
 }
 
-bool Executor::summarizeLoop(State &s, Block *h, ArrayRef<SymValue> entry) {
+bool LoopSummarizer::summarizeLoop(State &s, Block *h,
+                                   ArrayRef<SymValue> entry) {
   std::string why;
   const LoopShape *Lp = loopAt(h, why);
   if (!Lp)
@@ -197,10 +209,10 @@ bool Executor::summarizeLoop(State &s, Block *h, ArrayRef<SymValue> entry) {
   size_t nAlign = result.alignments.size(), nDiv = result.divisors.size(),
          nIdiom = result.idioms.size(), nAcc = result.accesses.size(),
          nRes = result.resolutions.size(), nArr = result.arrivals.size(),
-         nPaths = result.paths.size(), nGlobal = globalReads.size(),
-         nPending = pendingReads.size(), nDown = result.downgrades.size();
+         nPaths = result.paths.size(), nDown = result.downgrades.size();
+  SharedMemoryModel::Mark sharedMark = sharedMemory.mark();
   std::string unknownBefore = result.unknownReason;
-  size_t nWork = worklist.size();
+  size_t nWork = ex.worklistSize();
   auto rollback = [&] {
     truncateTo(result.alignments, nAlign);
     truncateTo(result.divisors, nDiv);
@@ -211,8 +223,7 @@ bool Executor::summarizeLoop(State &s, Block *h, ArrayRef<SymValue> entry) {
     truncateTo(result.downgrades, nDown);
     while (result.paths.size() > nPaths)
       result.paths.pop_back();
-    truncateTo(globalReads, nGlobal);
-    truncateTo(pendingReads, nPending);
+    sharedMemory.rollbackTo(sharedMark);
     result.unknownReason = unknownBefore;
     if (unknownBefore.empty())
       result.unknownLoc.reset();
@@ -230,13 +241,13 @@ bool Executor::summarizeLoop(State &s, Block *h, ArrayRef<SymValue> entry) {
   // `keys` are what the closed forms substitute (D, or the variable).
   SmallVector<Term> V, keys;
   for (auto [i, a] : llvm::enumerate(h->getArguments())) {
-    Sort sort = sortOf(a.getType());
+    Sort sort = Executor::sortOf(a.getType());
     Term key, v;
     if (sort == Sort::BV) {
-      key = fresh("loop.d", sort, getWidthOf(a.getType()));
+      key = ex.fresh("loop.d", sort, getWidthOf(a.getType()));
       v = T.bvBin(Kind::BVAdd, entry[i].term, key);
     } else {
-      key = v = fresh("loop.v", sort);
+      key = v = ex.fresh("loop.v", sort);
     }
     keys.push_back(key);
     V.push_back(v);
@@ -268,13 +279,13 @@ bool Executor::summarizeLoop(State &s, Block *h, ArrayRef<SymValue> entry) {
   auto goTo = [&](Block *dest, OperandRange ops) {
     if (dest == h) {
       for (Value a : ops)
-        next.push_back(get(f, a).term);
+        next.push_back(ex.get(f, a).term);
       done = true;
       return;
     }
     SmallVector<SymValue> vals;
     for (Value a : ops)
-      vals.push_back(get(f, a));
+      vals.push_back(ex.get(f, a));
     for (auto [arg, v] : llvm::zip(dest->getArguments(), vals))
       f.env[arg] = v;
     b = dest;
@@ -299,23 +310,23 @@ bool Executor::summarizeLoop(State &s, Block *h, ArrayRef<SymValue> entry) {
                     "one iteration");
       }
       auto stopped = [&] {
-        return !result.unknownReason.empty() ||
-               result.paths.size() != nPaths || worklist.size() != nWork;
+        return !result.unknownReason.empty() || result.paths.size() != nPaths ||
+               ex.worklistSize() != nWork;
       };
       auto stop = [&] {
         std::string reason = result.unknownReason;
-        truncateTo(worklist, nWork);
+        ex.truncateWorklist(nWork);
         rollback();
         return fail(reason.empty() ? "an op in the body stopped or forked "
                                      "the path"
                                    : "its body: " + reason);
       };
-      if (!execOp(it, op) || stopped())
+      if (!ex.execOp(it, op) || stopped())
         return stop();
       // A call: its body, to the return (which advances this frame).
       while (it.stack.size() > s.stack.size()) {
         Frame &cf = it.stack.back();
-        if (cf.it == cf.block->end() || !execOp(it, &*cf.it) || stopped())
+        if (cf.it == cf.block->end() || !ex.execOp(it, &*cf.it) || stopped())
           return stop();
       }
       while (storesBefore + storePcs.size() < it.symbolicStores.size())
@@ -330,7 +341,7 @@ bool Executor::summarizeLoop(State &s, Block *h, ArrayRef<SymValue> entry) {
     if (cb != L.exitBranch) {
       // A branch inside the body (an inner loop's test): followed when its
       // condition folds to a constant in the symbolic iteration.
-      Term c = get(f, cb.getCondition()).term;
+      Term c = ex.get(f, cb.getCondition()).term;
       if (!c || c->getKind() != Kind::BoolConst) {
         rollback();
         return fail("a branch inside its body (at " +
@@ -346,14 +357,14 @@ bool Executor::summarizeLoop(State &s, Block *h, ArrayRef<SymValue> entry) {
       rollback();
       return fail("its exit test runs more than once per iteration");
     }
-    exitCond = get(f, cb.getCondition()).term;
+    exitCond = ex.get(f, cb.getCondition()).term;
     OperandRange exitOps = L.exitOnTrue ? cb.getTrueDestOperands()
                                         : cb.getFalseDestOperands();
     OperandRange stayOps = L.exitOnTrue ? cb.getFalseDestOperands()
                                         : cb.getTrueDestOperands();
     Block *stay = L.exitOnTrue ? cb.getFalseDest() : cb.getTrueDest();
     for (Value a : exitOps)
-      exitArgs.push_back(get(f, a).term);
+      exitArgs.push_back(ex.get(f, a).term);
     alignAtTest = result.alignments.size();
     divAtTest = result.divisors.size();
     accAtTest = result.accesses.size();
@@ -392,7 +403,7 @@ bool Executor::summarizeLoop(State &s, Block *h, ArrayRef<SymValue> entry) {
     return covered(a, b) && covered(b, a);
   };
   if (result.resolutions.size() != nRes || result.arrivals.size() != nArr ||
-      globalReads.size() != nGlobal || pendingReads.size() != nPending ||
+      sharedMemory.changedSince(sharedMark) ||
       it.violations.size() != s.violations.size() ||
       it.sharedWrites.size() != s.sharedWrites.size() ||
       it.scratchStores.size() != s.scratchStores.size() ||
@@ -572,7 +583,7 @@ bool Executor::summarizeLoop(State &s, Block *h, ArrayRef<SymValue> entry) {
     }
     if (!p || rest.empty())
       return noInvariant();
-    Term P = fresh("loop.m", Sort::Real);
+    Term P = ex.fresh("loop.m", Sort::Real);
     llvm::DenseMap<Term, Term> toP;
     toP[next[*p]] = P;
     // Each addend of c: a * exp(b - m'), m' only there.
@@ -636,7 +647,7 @@ bool Executor::summarizeLoop(State &s, Block *h, ArrayRef<SymValue> entry) {
   // their upper bound: closed(k) = a0 (op) R_{j<k} contrib(j).
   auto closedAt = [&](Term k64) -> llvm::DenseMap<Term, Term> {
     llvm::DenseMap<Term, Term> m = atIter(k64);
-    Term j = fresh("loop.j", Sort::BV, 64);
+    Term j = ex.fresh("loop.j", Sort::BV, 64);
     // j < E <= 2^w for the w-bit exit test (the first exit comes within
     // 2^w iterations, and E is proved to be it): index terms of the body
     // fold as linear forms within that bound (TermContext::canonicalIndex).
@@ -810,9 +821,9 @@ bool Executor::summarizeLoop(State &s, Block *h, ArrayRef<SymValue> entry) {
   // entered) is its arm.
   while (E->getKind() == Kind::Ite) {
     Term c = E->getOperand(0);
-    if (!mayHold(T.andOf(s.pc, T.notOf(c))))
+    if (!ex.mayHold(T.andOf(s.pc, T.notOf(c))))
       E = E->getOperand(1);
-    else if (!mayHold(T.andOf(s.pc, c)))
+    else if (!ex.mayHold(T.andOf(s.pc, c)))
       E = E->getOperand(2);
     else
       break;
@@ -822,7 +833,7 @@ bool Executor::summarizeLoop(State &s, Block *h, ArrayRef<SymValue> entry) {
     return bail("its trip count is a constant (unrolled)");
 
   // Prove E: the test stays in the loop at every k < E and exits at E.
-  Term k = fresh("loop.k", Sort::BV, 64);
+  Term k = ex.fresh("loop.k", Sort::BV, 64);
   // Every use of k is under k <= E <= 2^w (the guards below): index terms
   // of the body fold as linear forms within that bound.
   if (tripBound)
@@ -830,8 +841,8 @@ bool Executor::summarizeLoop(State &s, Block *h, ArrayRef<SymValue> entry) {
   llvm::DenseMap<Term, Term> mk = atIter(k), mE = atIter(E);
   Term stayK = T.substitute(stayCond, mk);
   Term stayE = T.substitute(stayCond, mE);
-  if (mayHold(T.andOf({s.pc, T.bvUlt(k, E), T.notOf(stayK)})) ||
-      mayHold(T.andOf(s.pc, stayE)))
+  if (ex.mayHold(T.andOf({s.pc, T.bvUlt(k, E), T.notOf(stayK)})) ||
+      ex.mayHold(T.andOf(s.pc, stayE)))
     return bail("its trip count " + E->toBriefString(80) +
                 " is not proved (the exit test may not fail exactly there)");
 
@@ -915,17 +926,17 @@ bool Executor::summarizeLoop(State &s, Block *h, ArrayRef<SymValue> entry) {
           Block *ub = user->getBlock();
           if (L.blocks.count(ub))
             continue;
-          if (!beforeTestOps.count(&op) || !get(f, r).term)
+          if (!beforeTestOps.count(&op) || !ex.get(f, r).term)
             return bail("a value computed after the exit test (or on a "
                         "branch the iteration does not take) is used after "
                         "the loop");
-          sf.env[r] = SymValue{T.substitute(get(f, r).term, exitMap),
-                               get(f, r).realBits};
+          sf.env[r] = SymValue{T.substitute(ex.get(f, r).term, exitMap),
+                               ex.get(f, r).realBits};
         }
   for (BlockArgument a : h->getArguments())
     for (Operation *user : a.getUsers())
       if (!L.blocks.count(user->getBlock()))
-        sf.env[a] = SymValue{T.substitute(get(f, a).term, exitMap), false};
+        sf.env[a] = SymValue{T.substitute(ex.get(f, a).term, exitMap), false};
   SmallVector<SymValue> outVals;
   for (Term t : exitArgs)
     outVals.push_back(SymValue{T.substitute(t, exitMap), false});

@@ -42,10 +42,9 @@ std::optional<bool> Executor::execMemoryOp(State &s, Operation *op) {
                            addr, name, offTerm))
           return false;
         Region *r = *regionOf("&" + name);
-        if (loopLoads)
-          loopLoads->insert(name);
+        loops.noteLoad(name);
         if (isMultiThread() && r->space == StateSpace::Shared)
-          return sharedLoad(s, f, l, name, offTerm, loc);
+          return sharedMemory.sharedLoad(s, f, l, name, offTerm, loc);
         if (isMultiThread() && !r->buffer && r->global &&
             (r->space == StateSpace::Global ||
              r->space == StateSpace::Shared)) {
@@ -61,15 +60,13 @@ std::optional<bool> Executor::execMemoryOp(State &s, Operation *op) {
         bool local = !r->buffer && r->space == StateSpace::Local;
         // A buffer that threads write: this thread's loads see the initial
         // contents and its own stores only if no other thread writes what
-        // it reads (checkGlobalReads).
+        // it reads (SharedMemoryModel::checkGlobalReads).
         bool othersWrite = isMultiThread() && r->buffer &&
                            r->buffer->role != BufferBinding::Role::In;
         auto readByOthers = [&](Term byteOff, unsigned bytes) {
           if (!othersWrite)
             return;
-          globalReads.push_back({name, byteOff, bytes, s.pc, loc});
-          recordAccess(s, l, /*write=*/false, name, /*shared=*/false, byteOff,
-                       bytes, nullptr, loc);
+          sharedMemory.deferGlobalRead(s, l, name, byteOff, bytes, loc);
         };
         Type resultType = l.getResult(0).getType();
         unsigned width = getWidthOf(resultType) / 8;
@@ -298,7 +295,7 @@ std::optional<bool> Executor::execMemoryOp(State &s, Operation *op) {
           return false;
         Region *r = *regionOf("&" + name);
         if (isMultiThread() && r->space == StateSpace::Shared)
-          return sharedStore(s, f, st, name, offTerm, loc);
+          return sharedMemory.sharedStore(s, f, st, name, offTerm, loc);
         unsigned width =
             std::max(1u, getWidthOf(st.getValues()[0].getType()) / 8);
         if (r->buffer && r->buffer->role == BufferBinding::Role::In) {
@@ -358,8 +355,8 @@ std::optional<bool> Executor::execMemoryOp(State &s, Operation *op) {
             Term at = T.bvBin(Kind::BVAdd, index, T.bv(k, 64));
             s.symbolicStores.push_back({name, at, v, loc});
             Term byteOff = T.bvBin(Kind::BVAdd, offTerm, T.bv(k * width, 64));
-            recordAccess(s, st, /*write=*/true, name, /*shared=*/false,
-                         byteOff, width, v, loc);
+            sharedMemory.recordAccess(s, st, /*write=*/true, name,
+                                      /*shared=*/false, byteOff, width, v, loc);
           }
           ++s.occurrences[st];
           return advance();
@@ -399,8 +396,9 @@ std::optional<bool> Executor::execMemoryOp(State &s, Operation *op) {
           SymValue sv = floatBits(*r, val(v));
           if (!sv.term)
             return false;
-          recordAccess(s, st, /*write=*/true, name, /*shared=*/false,
-                       T.bv(o, 64), width, sv.term, loc);
+          sharedMemory.recordAccess(s, st, /*write=*/true, name,
+                                    /*shared=*/false, T.bv(o, 64), width,
+                                    sv.term, loc);
           if (local && s.hasScratchChain(name)) {
             // After a symbolic store: in program order, on the chain.
             s.scratchStores.push_back({name, T.bv(o, 64), width, sv.term, loc});

@@ -214,9 +214,9 @@ bool Executor::execOp(State &s, Operation *op) {
           unknown(loc, "more than " + Twine(options.maxPaths) +
                            " paths (data-dependent control flow, or a loop "
                            "whose trip count depends on data)" +
-                           (loopFailure.empty()
+                           (loops.failure().empty()
                                 ? std::string()
-                                : "; not summarized: " + loopFailure));
+                                : "; not summarized: " + loops.failure()));
           return false;
         }
         // Prune a side no thread can take (conditions over thread ids,

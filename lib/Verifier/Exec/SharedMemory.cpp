@@ -4,18 +4,21 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Memory shared across threads in a multi-thread launch (DESIGN.md §4): shared
-// loads and stores (`sharedLoad`, `sharedStore`) with their alignment and
-// bounds obligations, every access recorded for the race checks
-// (`recordAccess`); a shared read resolves against the thread's own writes of
-// the phase, else the writes of earlier phases by the writer thread found by
-// inverting the write's address (`writerMatch`, `warpWriter`), with obligations
-// that the writer is unique and that some thread wrote the element; reads under
-// counted barriers and reads of global buffers other threads write are checked
-// when every path has run (`checkCountedReads`, `checkGlobalReads`). Also
-// `pinnedThreadVars` and `displayVariable` (Executor.h).
+// The model of memory other threads write (class SharedMemoryModel,
+// SharedMemory.h; DESIGN.md §4): shared loads and stores (`sharedLoad`,
+// `sharedStore`) with their alignment and bounds obligations, every access
+// recorded for the race checks (`recordAccess`); a shared read resolves against
+// the thread's own writes of the phase, else the writes of earlier phases by
+// the writer thread found by inverting the write's address (`writerMatch`,
+// `warpWriter`), with obligations that the writer is unique and that some
+// thread wrote the element; reads under counted barriers and reads of global
+// buffers other threads write (`deferGlobalRead`) are checked when every path
+// has run (`checkCountedReads`, `checkGlobalReads`). Also `pinnedThreadVars`
+// and `displayVariable` (Executor.h).
 //
 //===----------------------------------------------------------------------===//
+
+#include "SharedMemory.h"
 
 #include "ExecutorImpl.h"
 
@@ -43,7 +46,12 @@ static SmallVector<std::pair<Term, Term>> constantEqualities(Term pc) {
 
 namespace kproof::engine::exec {
 
-std::string Executor::unguessable(Location write) {
+SharedMemoryModel::SharedMemoryModel(Executor &ex, TermContext &T,
+                                     ExecutionResult &result,
+                                     const LaunchConfig &launch)
+    : ex(ex), T(T), result(result), launch(launch) {}
+
+std::string SharedMemoryModel::unguessable(Location write) {
   return "the writer thread of the shared write at " + locationString(write) +
          " is not determined by its address (not a linear form of the "
          "thread ids): whether some thread wrote the element read is not "
@@ -51,7 +59,7 @@ std::string Executor::unguessable(Location write) {
 }
 
 std::optional<std::pair<Term, Term>>
-Executor::warpWriter(const MemoryAccess &w, Term a) {
+SharedMemoryModel::warpWriter(const MemoryAccess &w, Term a) {
   // The address in its index normal form: k * (X / D) + c0 for a thread
   // id X (a per-warp slot: warp_sums[tid >> 5], in bytes).
   Term off = T.canonicalIndex(w.byteOffset);
@@ -102,16 +110,17 @@ Executor::warpWriter(const MemoryAccess &w, Term a) {
       x, T.bvBin(Kind::BVAdd, T.bvBin(Kind::BVMul, slotX, d), *lane));
 }
 
-Term Executor::writerMatch(const MemoryAccess &w, Term a,
-                           llvm::DenseMap<Term, Term> &sigma, bool &exact) {
+Term SharedMemoryModel::writerMatch(const MemoryAccess &w, Term a,
+                                    llvm::DenseMap<Term, Term> &sigma,
+                                    bool &exact) {
   // The witness: the writer thread w* with addr(w*) == a.
-  for (auto &[var, ext] : ctaidVars)
+  for (auto &[var, ext] : ex.ctaIdVars())
     sigma[var] = var; // shared memory: the writer is in the same CTA
   __int128 c0 = 0;
   std::map<Term, __int128, TermIdLess> coeffs;
   llvm::DenseMap<Term, Term> pins = pinnedThreadVars(T, w.pathCondition);
   Term a64 = a;
-  if (linearize(w.byteOffset, 1, c0, coeffs)) {
+  if (ex.linearize(w.byteOffset, 1, c0, coeffs)) {
     SmallVector<std::pair<Term, __int128>> order;
     for (auto &[var, c] : coeffs)
       if (c != 0)
@@ -130,9 +139,7 @@ Term Executor::writerMatch(const MemoryAccess &w, Term a,
         sigma[var] = T.bvExtract(q, 0, 32);
       }
     }
-  }
-  else if (std::optional<std::pair<Term, Term>> lw =
-               warpWriter(w, a64))
+  } else if (std::optional<std::pair<Term, Term>> lw = warpWriter(w, a64))
     sigma[lw->first] = lw->second;
   exact = true;
   llvm::DenseSet<Term> used;
@@ -144,19 +151,19 @@ Term Executor::writerMatch(const MemoryAccess &w, Term a,
         work.append(t->getOperands().begin(), t->getOperands().end());
     }
   }
-  for (auto &[var, ext] : tidVars)
+  for (auto &[var, ext] : ex.threadIdVars())
     if (!sigma.count(var)) {
       auto p = pins.find(var);
       sigma[var] = p != pins.end() ? p->second : var;
       if (p == pins.end() && used.count(var))
         exact = false;
     }
-  renameFresh({w.pathCondition, w.byteOffset, w.value}, sigma);
-  return T.andOf({T.substitute(w.pathCondition, sigma), threadRange(sigma),
+  ex.renameFresh({w.pathCondition, w.byteOffset, w.value}, sigma);
+  return T.andOf({T.substitute(w.pathCondition, sigma), ex.threadRange(sigma),
                   T.eq(T.substitute(w.byteOffset, sigma), a)});
 }
 
-void Executor::checkCountedReads() {
+void SharedMemoryModel::checkCountedReads() {
   // Accesses may also be ordered through a third thread's barriers of
   // two ids (t1 -> barrier 1 -> t2 -> barrier 2 -> t3), which the direct
   // order does not see: then an unordered write is not a verdict.
@@ -170,13 +177,14 @@ void Executor::checkCountedReads() {
       if (!w.write || !w.shared || w.region != r.region || w.phase > r.phase)
         continue;
       if (w.atomic) {
-        unknown(r.loc, "a read of shared memory that atomics update ('" +
-                           displayVariable(r.region) + "') is not yet modeled");
+        ex.unknown(r.loc, "a read of shared memory that atomics update ('" +
+                              displayVariable(r.region) +
+                              "') is not yet modeled");
         return;
       }
       if (w.bytes != r.bytes) {
-        unknown(r.loc, "shared accesses of different widths to '" + r.region +
-                           "' are not modeled");
+        ex.unknown(r.loc, "shared accesses of different widths to '" +
+                              r.region + "' are not modeled");
         return;
       }
       llvm::DenseMap<Term, Term> sigma;
@@ -191,7 +199,7 @@ void Executor::checkCountedReads() {
         match = T.andOf(match, orderedByCountedBarriers(
                                    T, w.clock, r.clock, [&](unsigned id) {
                                      Term p = participation(T, result, id);
-                                     renameFresh({p}, sigma);
+                                     ex.renameFresh({p}, sigma);
                                      return T.substitute(p, sigma);
                                    }));
       }
@@ -213,13 +221,13 @@ void Executor::checkCountedReads() {
   }
 }
 
-Term Executor::resolveSharedRead(State &s, const std::string &region,
-                                 Term a, unsigned bytes, Location loc,
-                                 bool wantReal) {
+Term SharedMemoryModel::resolveSharedRead(State &s, const std::string &region,
+                                          Term a, unsigned bytes, Location loc,
+                                          bool wantReal) {
   // Nothing written: an arbitrary value (reported by the
   // initialization obligation below).
-  Term v = fresh(region + "@uninit", wantReal ? Sort::Real : Sort::BV,
-                 bytes * 8);
+  Term v =
+      ex.fresh(region + "@uninit", wantReal ? Sort::Real : Sort::BV, bytes * 8);
   unwrittenShared.insert(v);
   Term anyMatch = T.boolConst(false);
   std::optional<Location> guessedWriter;
@@ -227,13 +235,13 @@ Term Executor::resolveSharedRead(State &s, const std::string &region,
     if (!w.write || !w.shared || w.region != region || w.phase >= s.phase)
       continue;
     if (w.atomic) {
-      unknown(loc, "a read of shared memory that atomics update ('" +
-                       displayVariable(region) + "') is not yet modeled");
+      ex.unknown(loc, "a read of shared memory that atomics update ('" +
+                          displayVariable(region) + "') is not yet modeled");
       return nullptr;
     }
     if (w.bytes != bytes) {
-      unknown(loc, "shared accesses of different widths to '" + region +
-                       "' are not modeled");
+      ex.unknown(loc, "shared accesses of different widths to '" + region +
+                          "' are not modeled");
       return nullptr;
     }
     llvm::DenseMap<Term, Term> sigma;
@@ -247,18 +255,18 @@ Term Executor::resolveSharedRead(State &s, const std::string &region,
     llvm::DenseMap<Term, Term> tau;
     unsigned n = writerCounter++;
     SmallVector<Term> differs;
-    for (auto &[var, ext] : tidVars) {
+    for (auto &[var, ext] : ex.threadIdVars()) {
       tau[var] = T.bvVar(("w" + Twine(n) + "." + var->getName()).str(), 32);
       differs.push_back(T.notOf(T.eq(tau[var], sigma[var])));
     }
-    for (auto &[var, ext] : ctaidVars)
+    for (auto &[var, ext] : ex.ctaIdVars())
       tau[var] = var;
-    renameFresh({w.pathCondition, w.byteOffset, w.value}, tau);
+    ex.renameFresh({w.pathCondition, w.byteOffset, w.value}, tau);
     // Another writer of the same value (a benign race) leaves the value
     // determined.
     Term value = T.substitute(w.value, sigma);
     Term otherWriter =
-        T.andOf({s.pc, T.substitute(w.pathCondition, tau), threadRange(tau),
+        T.andOf({s.pc, T.substitute(w.pathCondition, tau), ex.threadRange(tau),
                  T.eq(T.substitute(w.byteOffset, tau), a), T.orOf(differs)});
     result.resolutions.push_back(
         {T.andOf(otherWriter,
@@ -279,8 +287,10 @@ Term Executor::resolveSharedRead(State &s, const std::string &region,
       if (Term r = floatOfBits(T, value))
         value = r;
     if ((value->getSort() == Sort::Real) != wantReal) {
-      unknown(loc, "shared memory of '" + region + "' read with another "
-                   "type than written (bit reinterpretation) is not modeled");
+      ex.unknown(loc,
+                 "shared memory of '" + region +
+                     "' read with another "
+                     "type than written (bit reinterpretation) is not modeled");
       return nullptr;
     }
     // Recording order is program order within a phase and phases ascend:
@@ -296,7 +306,7 @@ Term Executor::resolveSharedRead(State &s, const std::string &region,
   return v;
 }
 
-void Executor::checkGlobalReads() {
+void SharedMemoryModel::checkGlobalReads() {
   for (const PendingGlobalRead &r : globalReads) {
     Term any = T.boolConst(false);
     for (const MemoryAccess &w : result.accesses) {
@@ -311,11 +321,11 @@ void Executor::checkGlobalReads() {
         differs.push_back(T.notOf(T.eq(v, var)));
         ranges.push_back(T.bvUlt(v, launch.extentOf(T, var->getName())));
       };
-      for (auto &[var, ext] : tidVars)
+      for (auto &[var, ext] : ex.threadIdVars())
         renameVar(var);
-      for (auto &[var, ext] : ctaidVars)
+      for (auto &[var, ext] : ex.ctaIdVars())
         renameVar(var);
-      renameFresh({w.pathCondition, w.byteOffset}, tau);
+      ex.renameFresh({w.pathCondition, w.byteOffset}, tau);
       Term wo = T.substitute(w.byteOffset, tau);
       // Exact modulo 2^64, as in resolveChain.
       Term overlap = T.orOf(
@@ -336,17 +346,33 @@ void Executor::checkGlobalReads() {
   }
 }
 
+void SharedMemoryModel::deferGlobalRead(State &s, Operation *op,
+                                        const std::string &region, Term offset,
+                                        unsigned bytes, Location loc) {
+  globalReads.push_back({region, offset, bytes, s.pc, loc});
+  recordAccess(s, op, /*write=*/false, region, /*shared=*/false, offset, bytes,
+               nullptr, loc);
+}
+
+void SharedMemoryModel::rollbackTo(const Mark &m) {
+  if (globalReads.size() > m.globalReads)
+    globalReads.erase(globalReads.begin() + m.globalReads, globalReads.end());
+  if (pendingReads.size() > m.pendingReads)
+    pendingReads.erase(pendingReads.begin() + m.pendingReads,
+                       pendingReads.end());
+}
+
 //===----------------------------------------------------------------------===//
 // Shared loads and stores
 //===----------------------------------------------------------------------===//
 
-bool Executor::sharedLoad(State &s, Frame &f, LoadOp l,
-                          const std::string &region, Term offset,
-                          Location loc) {
-  Region *r = *regionOf("&" + region);
+bool SharedMemoryModel::sharedLoad(State &s, Frame &f, LoadOp l,
+                                   const std::string &region, Term offset,
+                                   Location loc) {
+  Region *r = *ex.regionOf("&" + region);
   if (!r->bytes) {
-    unknown(loc, "dynamic shared memory '" + region +
-                     "': its size is not in the contract (dynamic_shared)");
+    ex.unknown(loc, "dynamic shared memory '" + region +
+                        "': its size is not in the contract (dynamic_shared)");
     return false;
   }
   Type resultType = l.getResult(0).getType();
@@ -369,11 +395,11 @@ bool Executor::sharedLoad(State &s, Frame &f, LoadOp l,
         wantReal = w.value->getSort() == Sort::Real;
     if (wantReal && !isa<FloatType>(resultType) &&
         resultType.getIntOrFloatBitWidth() != width * 8) {
-      unknown(loc, "partial read of a real value in shared memory");
+      ex.unknown(loc, "partial read of a real value in shared memory");
       return false;
     }
     if (!wantReal && isa<FloatType>(resultType)) {
-      unknown(loc, "integer data in shared memory read as a float");
+      ex.unknown(loc, "integer data in shared memory read as a float");
       return false;
     }
     if (result.countedBarriers) {
@@ -387,9 +413,10 @@ bool Executor::sharedLoad(State &s, Frame &f, LoadOp l,
                                     T.eq(w.offset, o)));
       pendingReads.push_back(
           {region, o, s.pc, own, s.phase, width, s.clock, loc});
-      set(f, res,
-          fresh(region + "@read", wantReal ? Sort::Real : Sort::BV, width * 8),
-          wantReal && !isa<FloatType>(resultType));
+      ex.set(f, res,
+             ex.fresh(region + "@read", wantReal ? Sort::Real : Sort::BV,
+                      width * 8),
+             wantReal && !isa<FloatType>(resultType));
       continue;
     }
     Term v = resolveSharedRead(s, region, o, width, loc, wantReal);
@@ -401,8 +428,8 @@ bool Executor::sharedLoad(State &s, Frame &f, LoadOp l,
       if (w.phase != s.phase || w.region != region)
         continue;
       if (w.bytes != width) {
-        unknown(loc, "shared accesses of different widths to '" + region +
-                         "' are not modeled");
+        ex.unknown(loc, "shared accesses of different widths to '" + region +
+                            "' are not modeled");
         return false;
       }
       Term wv = w.value;
@@ -410,34 +437,34 @@ bool Executor::sharedLoad(State &s, Frame &f, LoadOp l,
         if (Term r = floatOfBits(T, wv))
           wv = r;
       if ((wv->getSort() == Sort::Real) != wantReal) {
-        unknown(loc, "shared memory of '" + region +
-                         "' read with another type than written");
+        ex.unknown(loc, "shared memory of '" + region +
+                            "' read with another type than written");
         return false;
       }
       Term hit = T.eq(w.offset, o);
       v = T.ite(w.guard ? T.andOf(w.guard, hit) : hit, wv, v);
     }
-    set(f, res, v, wantReal && !isa<FloatType>(resultType));
+    ex.set(f, res, v, wantReal && !isa<FloatType>(resultType));
   }
   ++s.occurrences[l];
   ++f.it;
   return true;
 }
 
-bool Executor::sharedStore(State &s, Frame &f, StoreOp st,
-                           const std::string &region, Term offset,
-                           Location loc) {
-  Region *r = *regionOf("&" + region);
+bool SharedMemoryModel::sharedStore(State &s, Frame &f, StoreOp st,
+                                    const std::string &region, Term offset,
+                                    Location loc) {
+  Region *r = *ex.regionOf("&" + region);
   if (!r->bytes) {
-    unknown(loc, "dynamic shared memory '" + region +
-                     "': its size is not in the contract (dynamic_shared)");
+    ex.unknown(loc, "dynamic shared memory '" + region +
+                        "': its size is not in the contract (dynamic_shared)");
     return false;
   }
   unsigned width = std::max(1u, getWidthOf(st.getValues()[0].getType()) / 8);
   for (auto [k, v] : llvm::enumerate(st.getValues())) {
     Term o = T.bvBin(Kind::BVAdd, offset, T.bv(k * width, 64));
     sharedBounds(s, "store to", region, o, width, r->bytes, loc);
-    SymValue sv = get(f, v);
+    SymValue sv = ex.get(f, v);
     if (!sv.term)
       return false;
     recordAccess(s, st, /*write=*/true, region, /*shared=*/true, o, width,
@@ -450,9 +477,10 @@ bool Executor::sharedStore(State &s, Frame &f, StoreOp st,
   return true;
 }
 
-void Executor::sharedBounds(State &s, StringRef what, const std::string &region,
-                            Term o, unsigned width, uint64_t bytes,
-                            Location loc) {
+void SharedMemoryModel::sharedBounds(State &s, StringRef what,
+                                     const std::string &region, Term o,
+                                     unsigned width, uint64_t bytes,
+                                     Location loc) {
   result.alignments.push_back(
       {s.pc, T.eq(T.bvBin(Kind::BVURem, o, T.bv(width, 64)), T.bv(0, 64)), loc,
        ("alignment of the shared " + what + " " + region).str()});
@@ -464,15 +492,16 @@ void Executor::sharedBounds(State &s, StringRef what, const std::string &region,
            .str()});
 }
 
-void Executor::recordAccess(State &s, Operation *op, bool write,
-                            const std::string &region, bool shared, Term offset,
-                            unsigned bytes, Term value, Location loc,
-                            bool atomic, StringRef scope) {
-  if (!isMultiThread())
+void SharedMemoryModel::recordAccess(State &s, Operation *op, bool write,
+                                     const std::string &region, bool shared,
+                                     Term offset, unsigned bytes, Term value,
+                                     Location loc, bool atomic,
+                                     StringRef scope) {
+  if (!ex.isMultiThread())
     return;
   // The .local state space is private to each thread (PTX ISA 5.1.5):
   // its accesses never race with another thread's.
-  if (std::optional<Region *> r = regionOf("&" + region);
+  if (std::optional<Region *> r = ex.regionOf("&" + region);
       r && (*r)->space == StateSpace::Local)
     return;
   MemoryAccess a{

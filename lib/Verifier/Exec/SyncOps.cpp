@@ -186,16 +186,17 @@ std::optional<bool> Executor::execSyncOp(State &s, Operation *op) {
                              "(dynamic_shared)");
             return false;
           }
-          sharedBounds(s, "atomic on", name, off, width, r->bytes, loc);
+          sharedMemory.sharedBounds(s, "atomic on", name, off, width, r->bytes,
+                                    loc);
         }
         if (r->buffer && r->buffer->role == BufferBinding::Role::In) {
           s.violations.push_back("atomic update of input buffer '" + name +
                                  "'");
           s.violationLocs.push_back(loc);
         }
-        recordAccess(s, at, /*write=*/true, name, shared, off, width,
-                     nullptr, loc, /*atomic=*/true,
-                     stringifyMemScope(at.getScope()));
+        sharedMemory.recordAccess(s, at, /*write=*/true, name, shared, off,
+                                  width, nullptr, loc, /*atomic=*/true,
+                                  stringifyMemScope(at.getScope()));
         if (result.valueUnknownReason.empty())
           result.valueUnknownReason =
               "atomic updates of '" + displayVariable(name) +

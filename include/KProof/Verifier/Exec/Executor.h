@@ -182,11 +182,12 @@ struct SymbolicStore {
   Term index; ///< element index, 64-bit BV
   Term value;
   mlir::Location loc;
-  /// A store family (a store in a summarized loop, Executor::summarizeLoop):
-  /// one store per iteration k of the loop, `iteration` the 64-bit variable
-  /// k (free in `index` and `value`), `guard` the condition under which
-  /// iteration k stores (k below the trip count, the iteration's own path
-  /// condition). Null for a single store.
+  /// A store family (a store in a summarized loop,
+  /// LoopSummarizer::summarizeLoop): one store per iteration k of the loop,
+  /// `iteration` the 64-bit variable k (free in `index` and `value`),
+  /// `guard` the condition under which iteration k stores (k below the trip
+  /// count, the iteration's own path condition).
+  /// Null for a single store.
   Term iteration = nullptr;
   Term guard = nullptr;
   bool isFamily() const { return iteration != nullptr; }
@@ -392,7 +393,7 @@ struct ExecutorOptions {
   bool mergeStates = true;
   /// Summarize loops with a symbolic trip count in closed form (induction
   /// variables, sums, maxima and minima of the iterations) instead of
-  /// unrolling them (Executor::summarizeLoop).
+  /// unrolling them (LoopSummarizer::summarizeLoop).
   bool summarizeLoops = true;
   /// Inputs may be NaN or infinite (the --verify-sync default): a float
   /// comparison with a non-constant operand is exact only under the
