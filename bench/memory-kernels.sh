@@ -29,6 +29,7 @@ for c in bench/contracts/memory-${ONLY:-}*.mlir; do
     axpy_inplace*|accum4_inplace*|select_local8*|scatter_local4*) src=memory_rmw ;;
     attention_tiled*) src=attention_tiled ;;
     varlen*) src=varlen ;;
+    causal_softmax*) src=causal_softmax ;;
   esac
   for b in O3 G; do
     measure test/Inputs/cuda/ptx/$src.sm80.$b.ptx "$c"

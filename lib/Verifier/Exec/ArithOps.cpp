@@ -466,11 +466,14 @@ std::optional<bool> Executor::execArithOp(State &s, Operation *op) {
         return advance();
       })
       .Case<TestpOp>([&](TestpOp o) {
-        // PTX ISA 9.7.3.5. In the reals model every value is a finite
-        // number; normal means |a| >= the type's smallest normal (2^-126
-        // for f32, 2^-1022 for f64; no upper limit: reals do not
-        // overflow), subnormal 0 < |a| below it. With non-finite inputs
-        // (ExecutorOptions::nonFiniteInputs) any outcome is possible.
+        // PTX ISA 9.7.3.5. A real term is a finite number unless it is an
+        // extended value (an infinity or NaN constant, an ite with such a
+        // leaf, a max/min over a possibly empty range: Term.h), whose
+        // cases the comparisons below decide; normal means |a| >= the
+        // type's smallest normal (2^-126 for f32, 2^-1022 for f64; no
+        // upper limit: reals do not overflow), subnormal 0 < |a| below it.
+        // With non-finite inputs (ExecutorOptions::nonFiniteInputs) any
+        // outcome is possible.
         Term a = real(o.getInput());
         if (!a)
           return false;
@@ -479,18 +482,29 @@ std::optional<bool> Executor::execArithOp(State &s, Operation *op) {
         for (unsigned i = 0; i < e; ++i)
           minNormal = minNormal / Rational(2);
         Term absA = T.ite(T.realLt(a, T.real(0)), T.neg(a), a);
+        // NaN is the value not equal to itself (a finite term equals
+        // itself: false); infinite, equal to an infinity.
+        Term isNaN = T.notOf(T.eq(a, a));
+        Term isInf = T.orOf(T.eq(a, T.negInf()), T.eq(a, T.posInf()));
+        if (!absA || !isNaN || !isInf)
+          return resultModeled(nullptr, o.getLoc());
         Term r = nullptr;
         switch (o.getKind()) {
         case TestpKind::Finite:
+          r = T.andOf(T.notOf(isNaN), T.notOf(isInf));
+          break;
         case TestpKind::Number:
-          r = T.boolConst(true);
+          r = T.notOf(isNaN);
           break;
         case TestpKind::Infinite:
+          r = isInf;
+          break;
         case TestpKind::NotANumber:
-          r = T.boolConst(false);
+          r = isNaN;
           break;
         case TestpKind::Normal:
-          r = T.realLe(T.real(minNormal), absA);
+          r = T.andOf({T.notOf(isNaN), T.notOf(isInf),
+                       T.realLe(T.real(minNormal), absA)});
           break;
         case TestpKind::Subnormal:
           r = T.andOf(T.realLt(T.real(0), absA),
@@ -567,37 +581,56 @@ std::optional<bool> Executor::execArithOp(State &s, Operation *op) {
           Term a = real(c.getLhs()), b = real(c.getRhs());
           if (!a || !b)
             return false;
-          // No NaN in the reals model: unordered = ordered; num is true.
+          // PTX ISA 9.7.3.x (setp): the ordered comparisons are false
+          // when an operand is NaN, the unordered ones (..u) true. A real
+          // term is NaN only as an extended value (Term.h): NaN is the
+          // value not equal to itself, so `unordered` folds to false for
+          // every finite term.
+          Term unordered =
+              T.orOf(T.notOf(T.eq(a, a)), T.notOf(T.eq(b, b)));
+          auto orUnordered = [&](Term t) { return T.orOf(unordered, t); };
           switch (c.getPredicate()) {
           case CmpPredicate::Eq:
-          case CmpPredicate::Equ:
             r = T.eq(a, b);
             break;
+          case CmpPredicate::Equ:
+            r = orUnordered(T.eq(a, b));
+            break;
           case CmpPredicate::Ne:
+            r = T.andOf(T.notOf(unordered), T.notOf(T.eq(a, b)));
+            break;
           case CmpPredicate::Neu:
             r = T.notOf(T.eq(a, b));
             break;
           case CmpPredicate::Lt:
-          case CmpPredicate::Ltu:
             r = T.realLt(a, b);
             break;
+          case CmpPredicate::Ltu:
+            r = orUnordered(T.realLt(a, b));
+            break;
           case CmpPredicate::Le:
-          case CmpPredicate::Leu:
             r = T.realLe(a, b);
             break;
+          case CmpPredicate::Leu:
+            r = orUnordered(T.realLe(a, b));
+            break;
           case CmpPredicate::Gt:
-          case CmpPredicate::Gtu:
             r = T.realLt(b, a);
             break;
+          case CmpPredicate::Gtu:
+            r = orUnordered(T.realLt(b, a));
+            break;
           case CmpPredicate::Ge:
-          case CmpPredicate::Geu:
             r = T.realLe(b, a);
             break;
+          case CmpPredicate::Geu:
+            r = orUnordered(T.realLe(b, a));
+            break;
           case CmpPredicate::Num:
-            r = T.boolConst(true);
+            r = T.notOf(unordered);
             break;
           case CmpPredicate::NaN:
-            r = T.boolConst(false);
+            r = unordered;
             break;
           }
           // NaN and infinite operands (ExecutorOptions::nonFiniteInputs):
