@@ -202,8 +202,28 @@ TEST_F(NormalizerTest, BoundComparisonsFold) {
 /// finite), so comparisons with -inf become emptiness of the range.
 TEST_F(NormalizerTest, EmptyMaxIsMinusInfinity) {
   Term j = T.bvVar("j", 64), n = T.bvVar("n", 64);
-  Term mx = T.reduce(Kind::MaxOver, j, T.bv(0, 64), n, T.element("x", j));
-  ASSERT_TRUE(mx);
+  // A max over [0, n) that may be empty is an extended value: the max
+  // where 0 < n, -inf elsewhere.
+  Term wrapped = T.reduce(Kind::MaxOver, j, T.bv(0, 64), n, T.element("x", j));
+  ASSERT_TRUE(wrapped);
+  ASSERT_EQ(wrapped->getKind(), Kind::Ite);
+  EXPECT_EQ(wrapped->getOperand(0), T.bvSlt(T.bv(0, 64), n));
+  EXPECT_EQ(wrapped->getOperand(2), T.negInf());
+  // x + (m - m) is NaN where the range is empty, not x.
+  Term x0 = T.realVar("x0");
+  Term mm = T.add(x0, T.sub(wrapped, wrapped));
+  EXPECT_EQ(mm->getExtended(), TermNode::kExtendedNaN);
+  // With n's declared range from 1 the range is non-empty: the bare max.
+  TermContext T2;
+  T2.setUpperBound("n", 100);
+  T2.setLowerBound("n", 1);
+  Term j2 = T2.bvVar("j", 64);
+  EXPECT_TRUE(T2.reduce(Kind::MaxOver, j2, T2.bv(0, 64), T2.bvVar("n", 64),
+                        T2.element("x", j2))
+                  ->isReduction());
+  // The bare node (its emptiness handled around it): comparisons with -inf
+  // are the emptiness of its range.
+  Term mx = wrapped->getOperand(1);
   Term empty = T.bvSle(n, T.bv(0, 64));
   EXPECT_EQ(T.eq(mx, T.negInf()), empty);
   EXPECT_EQ(T.realLt(T.negInf(), mx), T.notOf(empty));

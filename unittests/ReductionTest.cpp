@@ -48,7 +48,9 @@ TEST(Reduction, NestingLevelsAndConstantRanges) {
   TermContext T;
   Term j = T.bvVar("j", 64), i = T.bvVar("i", 64), n = T.bvVar("n", 64);
   Term zero = T.bv(0, 64);
-  Term m = T.reduce(Kind::MaxOver, j, zero, n, T.element("x", j));
+  // (nonEmpty: n >= 1 is known; else the max is ite(0 < n, m, -inf).)
+  Term m = T.reduce(Kind::MaxOver, j, zero, n, T.element("x", j),
+                    /*nonEmpty=*/true);
   Term d = T.reduce(Kind::SumOver, i, zero, n,
                     T.exp(T.sub(T.element("x", i), m)));
   EXPECT_EQ(m->getName(), "$r1");
@@ -74,7 +76,8 @@ TEST(Reduction, SubstitutionDoesNotCapture) {
   Term zero = T.bv(0, 64), y = T.realVar("y");
   Term s = T.reduce(Kind::SumOver, i, zero, n, T.add(y, T.element("x", i)));
   ASSERT_EQ(s->getName(), "$r1");
-  Term m = T.reduce(Kind::MaxOver, j, zero, n, T.element("x", j));
+  Term m = T.reduce(Kind::MaxOver, j, zero, n, T.element("x", j),
+                    /*nonEmpty=*/true);
   Term r = T.substitute(s, {{y, m}});
   ASSERT_TRUE(r->isReduction());
   EXPECT_EQ(r->getName(), "$r2");
@@ -174,7 +177,7 @@ TEST(Reduction, ConstantFactorsLeaveSums) {
   EXPECT_EQ(twice, T.mul(T.real(2), sum));
   EXPECT_EQ(T.mul(T.real(1, 2), twice), sum);
   Term maxTwice = T.reduce(Kind::MaxOver, j, T.bv(0, 64), n,
-                           T.mul(T.real(2), xj));
+                           T.mul(T.real(2), xj), /*nonEmpty=*/true);
   EXPECT_TRUE(maxTwice->isReduction());
 }
 

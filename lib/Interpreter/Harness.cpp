@@ -282,7 +282,8 @@ static bool kernelValue(const OutputElement &e, Type type, mpfr_t out) {
 Comparison kproof::interp::compareWithSpec(BoundContract &bc, TermContext &T,
                                            const LaunchInputs &inputs,
                                            const RunResult &run, double atol,
-                                           double rtol, size_t specIndex) {
+                                           double rtol, size_t specIndex,
+                                           std::optional<uint64_t> only) {
   Comparison c;
   if (specIndex >= bc.specs.size()) {
     c.error = "the contract has no spec #" + std::to_string(specIndex);
@@ -309,6 +310,11 @@ Comparison kproof::interp::compareWithSpec(BoundContract &bc, TermContext &T,
   mpfr_t k, mid, diff, tol, rel;
   mpfr_inits2(256, k, mid, diff, tol, rel, nullptr);
   for (uint64_t i = 0; i < out.numElements(); ++i) {
+    if (only && i != *only) {
+      c.spec.push_back(NAN);
+      c.kernel.push_back(NAN);
+      continue;
+    }
     std::string reason;
     Term s = spec.element(T, T.bv(i, 64), reason);
     if (!s) {
@@ -565,7 +571,8 @@ std::string kproof::interp::replayCounterexample(
       double atol = m ? 1e-6 : 1e-30, rtol = m ? 1e-5 : 1e-30;
       if (isa<IntegerType>(outB.elemType))
         atol = rtol = 0;
-      Comparison c = compareWithSpec(*bc, T, in, run, atol, rtol, specIndex);
+      Comparison c =
+          compareWithSpec(*bc, T, in, run, atol, rtol, specIndex, i);
       if (!c.error.empty())
         return "not confirmed by replay (" + modeName(m) +
                "): the spec cannot be evaluated: " + c.error;

@@ -78,9 +78,13 @@ struct Comparison {
 /// one per output buffer) on `inputs` and compares it with that output
 /// buffer of `run`. Float elements agree within |k - s| <= atol + rtol |s|;
 /// integer elements only when equal (the tolerances do not apply).
+/// `only`: compare that element alone (a counterexample's replay; the
+/// other elements' spec values may be beyond evaluation, e.g. reductions
+/// over more than 65536 elements); `spec`/`kernel` then hold NaN elsewhere.
 Comparison compareWithSpec(engine::BoundContract &bc, engine::TermContext &T,
                            const LaunchInputs &inputs, const RunResult &run,
-                           double atol, double rtol, size_t specIndex = 0);
+                           double atol, double rtol, size_t specIndex = 0,
+                           std::optional<uint64_t> only = std::nullopt);
 
 /// Whether every input value is exactly representable in its element type
 /// (so IEEE mode runs exactly these inputs); `why` names the first one that

@@ -1168,7 +1168,13 @@ Term Checker::unifyReductions(const std::string &name, Term pc, Term lhs,
       // Bit-vectors only: the integer encoding (nlsat) does not heed the
       // resource limit.
       auto unsat = [&](Term t) { return shortcutUnsat(t, kUnifyRlimit); };
-      if (!unsat(T.andOf(pc, boundsDiffer)) || !unsat(bad))
+      bool boundsOk = unsat(T.andOf(pc, boundsDiffer));
+      bool allOk = boundsOk && unsat(bad);
+      if (getenv("KPROOF_DUMP_TERMS"))
+        llvm::errs() << ";  bounds " << (boundsOk ? "equal" : "not proved equal")
+                     << ", bodies " << (allOk ? "equal" : "not proved equal")
+                     << "\n";
+      if (!allOk)
         continue;
       proved(name + " (" + std::string(a->getKind() == Kind::SumOver ? "sum"
                                        : a->getKind() == Kind::MaxOver
@@ -1177,6 +1183,26 @@ Term Checker::unifyReductions(const std::string &name, Term pc, Term lhs,
                  " over equal bounds of equal elements)",
              bad, "z3 (unsat)");
       map[a] = b;
+      // A max (min) over a range that may be empty stands in an ite
+      // ite(lo < hi, R, -inf) (TermContext::reduce). The kernel's such
+      // ite is the spec's where its emptiness agrees with the spec's,
+      // asked where it reaches.
+      if (a->getKind() != Kind::SumOver) {
+        Term neutral = a->getKind() == Kind::MaxOver ? T.negInf() : T.posInf();
+        Term ca = T.bvSlt(lo, hi);
+        Term cb = T.bvSlt(b->getOperand(0), b->getOperand(1));
+        Term wa = T.ite(ca, a, neutral), wb = T.ite(cb, b, neutral);
+        if (wa != a && reaching.count(wa)) {
+          Term pw = T.andOf(outerPc, reaching.lookup(wa));
+          Term differ = T.orOf(T.andOf(ca, T.notOf(cb)),
+                               T.andOf(cb, T.notOf(ca)));
+          if (unsat(T.andOf(pw, differ))) {
+            proved(name + " (emptiness of equal reductions)",
+                   T.andOf(pw, differ), "z3 (unsat)");
+            map[wa] = wb;
+          }
+        }
+      }
       break;
     }
   }
@@ -1426,7 +1452,9 @@ void Checker::checkValue(const std::string &name, Term pc, Term lhs, Term rhs,
             .str();
     bool solver = false;
     for (auto &[lits, value] : open) {
-      Term caseRhs = rhs;
+      // The spec folded under the case's literals, as the case's value is
+      // (the same reductions meet as the same atoms).
+      Term caseRhs = foldUnder(rhs, lits);
       if (llvm::DenseMap<Term, Term> pins =
               pinnedByBounds(T, T.andOf(pc, lits));
           !pins.empty())
@@ -1437,6 +1465,11 @@ void Checker::checkValue(const std::string &name, Term pc, Term lhs, Term rhs,
         solver = true;
         continue;
       }
+      if (getenv("KPROOF_DUMP_TERMS"))
+        llvm::errs() << "; open case " << lits->toBriefString(1500)
+                     << "\n;   kernel: " << value->toBriefString(1500)
+                     << "\n;   spec:   " << caseRhs->toBriefString(1500)
+                     << "\n";
       record(name, o.kind, o.how + " (in one of " + how + ")");
       return;
     }
@@ -3728,8 +3761,10 @@ std::optional<Verdict> Checker::run() {
   // shape names, so the unsigned bound is the value): every path starts
   // from lo <= n <= hi (LaunchConfig::facts).
   for (const LaunchConfig::SizeParam &p : launch.sizes)
-    if (!p.value && p.lo >= 0)
+    if (!p.value && p.lo >= 0) {
       T.setUpperBound(p.name, uint64_t(p.hi));
+      T.setLowerBound(p.name, uint64_t(p.lo));
+    }
   ExecutorOptions execOptions;
   execOptions.mergeStates = options.mergeStates;
   execOptions.nonFiniteInputs = nonFinite;

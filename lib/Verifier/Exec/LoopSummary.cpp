@@ -645,7 +645,11 @@ bool LoopSummarizer::summarizeLoop(State &s, Block *h,
   uint64_t tripBound = 0; // set with the exit test, below
   // Reductions need the accumulators' closed forms, which need E only as
   // their upper bound: closed(k) = a0 (op) R_{j<k} contrib(j).
-  auto closedAt = [&](Term k64) -> llvm::DenseMap<Term, Term> {
+  // `nonEmpty`: [0, k64) is known non-empty (k64 = k + 1, or E proved
+  // >= 1 on the path); otherwise a max/min over it is -inf/+inf at k64 = 0
+  // (TermContext::reduce wraps it in an ite).
+  auto closedAt = [&](Term k64,
+                      bool nonEmpty = false) -> llvm::DenseMap<Term, Term> {
     llvm::DenseMap<Term, Term> m = atIter(k64);
     Term j = ex.fresh("loop.j", Sort::BV, 64);
     // j < E <= 2^w for the w-bit exit test (the first exit comes within
@@ -662,7 +666,7 @@ bool LoopSummarizer::summarizeLoop(State &s, Block *h,
       Kind rk = roles[i] == Role::Sum   ? Kind::SumOver
                 : roles[i] == Role::Max ? Kind::MaxOver
                                         : Kind::MinOver;
-      Term r = T.reduce(rk, j, zero64, k64, body);
+      Term r = T.reduce(rk, j, zero64, k64, body, nonEmpty);
       Term a0 = entry[i].term;
       m[keys[i]] = roles[i] == Role::Sum   ? T.add(a0, r)
                 : roles[i] == Role::Max ? T.max(a0, r)
@@ -675,7 +679,9 @@ bool LoopSummarizer::summarizeLoop(State &s, Block *h,
         continue;
       Term mk = m[keys[partner[i]]];
       llvm::DenseMap<Term, Term> mjk = mj;
-      mjk[placeholder[i]] = mk;
+      // Inside the sum over [0, k64) the range is non-empty, so the max
+      // it follows is its finite case (an empty sum is 0 whatever it is).
+      mjk[placeholder[i]] = T.assuming(mk, T.bvSlt(zero64, k64), true);
       Term r = T.reduce(Kind::SumOver, j, zero64, k64,
                         T.substitute(contrib[i], mjk));
       Term d0 = entry[i].term;
@@ -849,7 +855,8 @@ bool LoopSummarizer::summarizeLoop(State &s, Block *h,
   // The body's obligations, once over a symbolic iteration: before the
   // exit test for k <= E, after it for k < E.
   llvm::DenseMap<Term, Term> ck = closedAt(k);
-  llvm::DenseMap<Term, Term> ck1 = closedAt(T.bvBin(Kind::BVAdd, k, one64));
+  llvm::DenseMap<Term, Term> ck1 =
+      closedAt(T.bvBin(Kind::BVAdd, k, one64), /*nonEmpty=*/true);
   for (size_t i = 0; i < V.size(); ++i)
     if (next[i] != V[i])
       ck[next[i]] = T.substitute(V[i], ck1);
@@ -907,8 +914,11 @@ bool LoopSummarizer::summarizeLoop(State &s, Block *h,
   }
 
   // The exit: the values at iteration E's test.
-  llvm::DenseMap<Term, Term> cE = closedAt(E);
-  llvm::DenseMap<Term, Term> cE1 = closedAt(T.bvBin(Kind::BVAdd, E, one64));
+  // A max over the whole trip is finite when the path proves E >= 1.
+  bool exitNonEmpty = !ex.mayHold(T.andOf(s.pc, T.eq(E, zero64)));
+  llvm::DenseMap<Term, Term> cE = closedAt(E, exitNonEmpty);
+  llvm::DenseMap<Term, Term> cE1 =
+      closedAt(T.bvBin(Kind::BVAdd, E, one64), /*nonEmpty=*/true);
   llvm::DenseMap<Term, Term> exitMap = cE;
   for (size_t i = 0; i < V.size(); ++i)
     if (next[i] != V[i])

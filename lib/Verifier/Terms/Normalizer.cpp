@@ -222,9 +222,11 @@ RationalFunction Normalizer::compute(Term t) {
     // kernel loop and from a spec meet as one term when their bodies are
     // equal as rational functions.
     Term body = toTerm(normalize(t->getOperand(2)));
+    // (nonEmpty: the node's emptiness is handled where it was built.)
     Term r = ctx.reduce(t->getKind(), ctx.boundVar(t),
                         ctx.canonicalIndex(t->getOperand(0)),
-                        ctx.canonicalIndex(t->getOperand(1)), body);
+                        ctx.canonicalIndex(t->getOperand(1)), body,
+                        /*nonEmpty=*/true);
     if (!r)
       r = t;
     if (r->isRealConst())

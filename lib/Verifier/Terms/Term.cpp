@@ -1092,7 +1092,82 @@ std::optional<llvm::StringRef> kproof::engine::intElementTable(Term t) {
   return name.take_front(open);
 }
 
-Term TermContext::reduce(Kind kind, Term var, Term lo, Term hi, Term body) {
+/// Signed bounds of a BV term from its constants and declared variable
+/// bounds: {lower, upper}, each nullopt when unknown. Small values only (a
+/// sum past 2^40 is unknown), so no wrap-around is involved.
+static std::pair<std::optional<int64_t>, std::optional<int64_t>>
+signedBounds(TermContext &T, Term t,
+             const llvm::StringMap<uint64_t> &lowerBounds, unsigned depth) {
+  constexpr int64_t kLimit = int64_t(1) << 40;
+  auto small = [&](std::optional<int64_t> v) -> std::optional<int64_t> {
+    if (v && (*v > kLimit || *v < -kLimit))
+      return std::nullopt;
+    return v;
+  };
+  if (depth > 8 || t->getSort() != Sort::BV || t->getWidth() > 64)
+    return {std::nullopt, std::nullopt};
+  switch (t->getKind()) {
+  case Kind::BVConst: {
+    int64_t v = t->getAPInt().getSExtValue();
+    return {small(v), small(v)};
+  }
+  case Kind::BVVar: {
+    std::optional<uint64_t> ub = T.upperBound(t->getName());
+    auto it = lowerBounds.find(t->getName());
+    std::optional<int64_t> lo, hi;
+    if (ub && *ub < uint64_t(kLimit) && t->getWidth() > 41) {
+      hi = int64_t(*ub);
+      lo = 0; // a declared unsigned bound below 2^40 of a wide variable
+    } else if (ub && t->getWidth() >= 2 &&
+               *ub < (uint64_t(1) << (t->getWidth() - 1))) {
+      hi = int64_t(*ub);
+      lo = 0; // below the sign bit: the signed value is the unsigned one
+    }
+    if (it != lowerBounds.end() && it->second < uint64_t(kLimit) && hi)
+      lo = int64_t(it->second);
+    return {lo, hi};
+  }
+  case Kind::BVZExt:
+  case Kind::BVSExt: {
+    auto [l, h] = signedBounds(T, t->getOperand(0), lowerBounds, depth + 1);
+    if (t->getKind() == Kind::BVZExt && !(l && *l >= 0))
+      return {std::nullopt, std::nullopt};
+    return {l, h};
+  }
+  case Kind::BVAdd: {
+    auto [la, ha] = signedBounds(T, t->getOperand(0), lowerBounds, depth + 1);
+    auto [lb, hb] = signedBounds(T, t->getOperand(1), lowerBounds, depth + 1);
+    return {la && lb ? small(*la + *lb) : std::nullopt,
+            ha && hb ? small(*ha + *hb) : std::nullopt};
+  }
+  case Kind::Ite: {
+    Term c = t->getOperand(0);
+    // A condition the bounds decide selects its arm.
+    if (c->getKind() == Kind::BVSlt &&
+        T.provablyBelow(c->getOperand(0), c->getOperand(1)))
+      return signedBounds(T, t->getOperand(1), lowerBounds, depth + 1);
+    auto [la, ha] = signedBounds(T, t->getOperand(1), lowerBounds, depth + 1);
+    auto [lb, hb] = signedBounds(T, t->getOperand(2), lowerBounds, depth + 1);
+    return {la && lb ? std::optional<int64_t>(std::min(*la, *lb))
+                     : std::nullopt,
+            ha && hb ? std::optional<int64_t>(std::max(*ha, *hb))
+                     : std::nullopt};
+  }
+  default:
+    return {std::nullopt, std::nullopt};
+  }
+}
+
+bool TermContext::provablyBelow(Term lo, Term hi) {
+  if (!lo || !hi || lo->getWidth() != hi->getWidth())
+    return false;
+  std::optional<int64_t> loMax = signedBounds(*this, lo, lowerBounds, 0).second;
+  std::optional<int64_t> hiMin = signedBounds(*this, hi, lowerBounds, 0).first;
+  return loMax && hiMin && *loMax < *hiMin;
+}
+
+Term TermContext::reduce(Kind kind, Term var, Term lo, Term hi, Term body,
+                         bool nonEmpty) {
   if (!var || !lo || !hi || !body)
     return nullptr;
   assert((kind == Kind::SumOver || kind == Kind::MaxOver ||
@@ -1152,7 +1227,11 @@ Term TermContext::reduce(Kind kind, Term var, Term lo, Term hi, Term body) {
     body = renameBound(body, var, canonical);
   if (!body)
     return nullptr;
-  return intern(kind, Sort::Real, 0, {lo, hi, body}, nullptr, nullptr, name);
+  Term r = intern(kind, Sort::Real, 0, {lo, hi, body}, nullptr, nullptr, name);
+  if (kind == Kind::SumOver || nonEmpty || provablyBelow(lo, hi))
+    return r;
+  // Possibly empty: -inf (max) or +inf (min) there, an extended value.
+  return ite(bvSlt(lo, hi), r, empty());
 }
 
 //===----------------------------------------------------------------------===//
@@ -1355,7 +1434,10 @@ Term TermContext::rebuild(Term t, llvm::ArrayRef<Term> o) {
   case Kind::SumOver:
   case Kind::MaxOver:
   case Kind::MinOver:
-    return reduce(t->getKind(), boundVar(t), o[0], o[1], o[2]);
+    // The node's emptiness is handled where it was built (the ite around
+    // a possibly empty max/min is rebuilt with it).
+    return reduce(t->getKind(), boundVar(t), o[0], o[1], o[2],
+                  /*nonEmpty=*/true);
   case Kind::BVNot: return bvNot(o[0]);
   case Kind::BVZExt: return bvZExt(o[0], t->getWidth());
   case Kind::BVSExt: return bvSExt(o[0], t->getWidth());

@@ -296,8 +296,19 @@ public:
   /// "$r<level>", level = 1 + the deepest reduction inside `body`, so
   /// sum_j f(j) built from a kernel loop and from a spec is one term).
   /// Folds an empty constant range (0, -inf, +inf) and a one-element
-  /// constant range (body at lo).
-  Term reduce(Kind kind, Term var, Term lo, Term hi, Term body);
+  /// constant range (body at lo). A max (min) over a range that may be
+  /// empty is -inf (+inf) there: unless `nonEmpty` (the caller proved the
+  /// range non-empty, or rebuilds an existing reduction node whose
+  /// emptiness is handled around it) or the bounds' known ranges prove
+  /// lo < hi (provablyBelow), the result is ite(lo <s hi, R, -inf/+inf),
+  /// an extended value, so that arithmetic on it lifts over the empty case
+  /// (a reduction node itself is finite to every fold).
+  Term reduce(Kind kind, Term var, Term lo, Term hi, Term body,
+              bool nonEmpty = false);
+  /// Whether lo <s hi follows from the constants and the declared bounds
+  /// of the variables in lo and hi (setLowerBound, setUpperBound), through
+  /// extensions, sums and ites of them. False when unsure.
+  bool provablyBelow(Term lo, Term hi);
   /// The bound variable of reduction `t` (a BVVar, free in its body).
   Term boundVar(Term t);
   /// reduce() of a masked body, `ite(bounds on var and var-free
@@ -337,6 +348,11 @@ public:
   void setUpperBound(llvm::StringRef name, uint64_t max);
   /// The declared bound of a BV variable, if any.
   std::optional<uint64_t> upperBound(llvm::StringRef name) const;
+  /// Declares that the BV variable `name` is at least `min` (a size
+  /// parameter's contract range); read only by provablyBelow.
+  void setLowerBound(llvm::StringRef name, uint64_t min) {
+    lowerBounds[name] = min;
+  }
   /// The canonical form of a BV index term: its exact value as a linear
   /// form c0 + sum c_i * a_i over atoms (variables, table reads, and
   /// subterms it cannot read), rebuilt in a fixed order, so that two index
@@ -384,7 +400,7 @@ private:
               const llvm::APInt *ap = nullptr, llvm::StringRef name = {},
               bool boolValue = false, unsigned extractLow = 0);
   struct KeyHash;
-  llvm::StringMap<uint64_t> upperBounds;
+  llvm::StringMap<uint64_t> upperBounds, lowerBounds;
   llvm::DenseMap<Term, Term> canonicalCache;
   std::vector<std::unique_ptr<TermNode>> nodes;
   std::unordered_multimap<size_t, TermNode *> table;
