@@ -1508,13 +1508,22 @@ bool Checker::splitOnConditions(Term value,
   agreements.clear();
   splitSteps.clear();
   // The condition of an ite nearest the root (breadth first).
-  auto firstCondition = [](Term t) -> Term {
+  // A condition inside a reduction's body that mentions its bound
+  // variable ("$r<level>", TermContext::reduce) differs per element: it is
+  // not one boolean of the whole value, so it is never split on.
+  auto mentionsBoundVariable = [](Term c) {
+    for (Term s : subterms({c}))
+      if (s->getKind() == Kind::BVVar && s->getName().starts_with("$r"))
+        return true;
+    return false;
+  };
+  auto firstCondition = [&](Term t) -> Term {
     llvm::DenseSet<Term> seen{t};
     std::deque<Term> queue{t};
     while (!queue.empty()) {
       Term u = queue.front();
       queue.pop_front();
-      if (u->getKind() == Kind::Ite)
+      if (u->getKind() == Kind::Ite && !mentionsBoundVariable(u->getOperand(0)))
         return u->getOperand(0);
       for (Term o : u->getOperands())
         if (seen.insert(o).second)

@@ -196,8 +196,16 @@ bool Executor::mergeInto(State &a, const State &b) {
              std::make_pair(std::get<0>(r), std::get<1>(r));
     });
     for (auto &[xi, yi, v] : order) {
-      const SymValue &x = fa.env.find(v)->second;
-      const SymValue &y = fb.env.find(v)->second;
+      SymValue x = fa.env.find(v)->second;
+      SymValue y = fb.env.find(v)->second;
+      // Real bits on one side, a constant bit pattern on the other (a
+      // predicated load into a register preset to -inf's bits, as Triton's
+      // masked loads are): the constant's float, as real bits.
+      if (x.realBits != y.realBits && x.term && y.term) {
+        SymValue &bits = x.realBits ? y : x;
+        if (Term r = floatOfBits(T, bits.term))
+          bits = SymValue{r, true};
+      }
       if (x.realBits != y.realBits)
         return false;
       Term t = select(x.term, y.term);

@@ -315,6 +315,9 @@ Term Executor::realOperand(Frame &f, Value v, Location loc) {
   if (!sv.term)
     return nullptr;
   if (sv.term->getSort() != Sort::Real) {
+    // A constant bit pattern is its float (mov.b32 %r, -8388608 is -inf).
+    if (Term r = floatOfBits(T, sv.term))
+      return r;
     unknown(loc, "an integer bit pattern reinterpreted as a float is not "
                  "modeled");
     return nullptr;

@@ -31,8 +31,12 @@ Term kproof::engine::floatOfBits(TermContext &T, Term v) {
                                                         : nullptr;
   if (!sem)
     return nullptr;
-  if (std::optional<Rational> q =
-          Rational::fromAPFloat(APFloat(*sem, v->getAPInt())))
+  APFloat f(*sem, v->getAPInt());
+  if (f.isNaN())
+    return T.nan();
+  if (f.isInfinity())
+    return f.isNegative() ? T.negInf() : T.posInf();
+  if (std::optional<Rational> q = Rational::fromAPFloat(f))
     return T.real(*q);
   return nullptr;
 }

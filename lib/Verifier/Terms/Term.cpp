@@ -1135,10 +1135,19 @@ signedBounds(TermContext &T, Term t,
     return {l, h};
   }
   case Kind::BVAdd: {
+    // Both bounds of both operands, and sums within the width's signed
+    // range: then the w-bit sum does not wrap and is the integer sum.
     auto [la, ha] = signedBounds(T, t->getOperand(0), lowerBounds, depth + 1);
     auto [lb, hb] = signedBounds(T, t->getOperand(1), lowerBounds, depth + 1);
-    return {la && lb ? small(*la + *lb) : std::nullopt,
-            ha && hb ? small(*ha + *hb) : std::nullopt};
+    if (!la || !lb || !ha || !hb)
+      return {std::nullopt, std::nullopt};
+    unsigned w = t->getWidth();
+    int64_t wMin = w >= 64 ? INT64_MIN : -(int64_t(1) << (w - 1));
+    int64_t wMax = w >= 64 ? INT64_MAX : (int64_t(1) << (w - 1)) - 1;
+    std::optional<int64_t> lo = small(*la + *lb), hi = small(*ha + *hb);
+    if (!lo || !hi || *lo < wMin || *hi > wMax)
+      return {std::nullopt, std::nullopt};
+    return {lo, hi};
   }
   case Kind::Ite: {
     Term c = t->getOperand(0);

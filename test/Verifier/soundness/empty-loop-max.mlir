@@ -20,6 +20,14 @@
 // RUN: sed 's/sub.f32 %%f4, %%f2, %%f2;/setp.lt.f32 %%p2, %%f2, 0f7F800000; selp.f32 %%f4, 0f00000000, %%f2, %%p2;/' %t/k.ptx > %t/ok.ptx
 // RUN: kproof-opt %t/ok.ptx --verify-equiv --contract=%t/c.mlir | FileCheck %s --check-prefix=OK
 // RUN: %expect_exit 1 kproof-opt %t/zero.ptx --verify-equiv --contract=%t/spec.mlir 2>&1 | FileCheck %s --check-prefix=SPEC
+// A second review: the loop bound n + 1 wraps to INT_MIN at n = INT_MAX (the
+// loop then runs zero times); the bounds of a narrow add must not assume it
+// does not wrap.
+// RUN: sed 's/mov.u32 %%r2, 0;/mov.u32 %%r2, 0; add.s32 %%r3, %%r1, 1;/; s/setp.ge.s32 %%p1, %%r2, %%r1;/setp.ge.s32 %%p1, %%r2, %%r3;/' %t/k.ptx > %t/wrap.ptx
+// RUN: sed 's/array<i64: 0, 9>/array<i64: 0, 2147483648>/' %t/c.mlir > %t/cwrap.mlir
+// RUN: %expect_exit 3 kproof-opt %t/wrap.ptx --verify-equiv --contract=%t/cwrap.mlir 2>&1 | FileCheck %s --check-prefix=WRAP
+// WRAP-NOT: {{^}}PROVED
+// WRAP: {{^}}UNKNOWN
 // NAN-NOT: PROVED
 // NAN: REFUTED: value y[0]
 // NAN: n = 0

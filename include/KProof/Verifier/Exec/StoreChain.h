@@ -32,8 +32,9 @@ namespace kproof::engine {
 
 /// The float value of the constant bit pattern `v`, read as an IEEE 754
 /// binary16, binary32 or binary64 by its width in bits (nvcc stores 0.0f as
-/// `st.u32 0`); null when `v` is not a constant of those widths, or is a NaN
-/// or an infinity.
+/// `st.u32 0`; Triton's masked loads default to `mov.b32 %r, -8388608`,
+/// -inf): a real, an infinity or NaN (extended values, Term.h); null when
+/// `v` is not a constant of those widths.
 Term floatOfBits(TermContext &T, Term v);
 
 /// A thread's own earlier stores to one region, newest first, and loads
