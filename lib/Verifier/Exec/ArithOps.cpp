@@ -787,6 +787,7 @@ std::optional<bool> Executor::execArithOp(State &s, Operation *op) {
         if (o.getSat() && r)
           r = saturate(r);
         r = keepNonFinite(r, {a, b});
+        r = settleExtended(s, r);
         if (!done(r))
           return false;
         set(f, o, r);

@@ -450,6 +450,15 @@ private:
   /// False (UNKNOWN recorded unless already) when an op's result `t` is
   /// null: infinities met or an operand is not modeled.
   bool resultModeled(Term t, Location loc);
+  /// `t` (a float result) with the cases of its extended leaves that the
+  /// path decides taken: an ite over a condition that `s.pc` implies (or
+  /// refutes), such as "some lane of the warp holds a column" after a
+  /// masked butterfly max, is its arm (Z3 on the thread-id conditions,
+  /// `mayHold`). Keeps the cases of later lifts from multiplying.
+  Term settleExtended(State &s, Term t);
+  /// settleExtended's decisions: (path condition, case condition) -> 1
+  /// (implied), 0 (refuted), -1 (open).
+  std::map<std::pair<unsigned, unsigned>, int> extendedCaseMemo;
 
   /// Whether the float value `t` may be NaN or infinite in the inputs the
   /// proof covers (ExecutorOptions::nonFiniteInputs, nonFiniteBuffers): a

@@ -325,6 +325,27 @@ Term Executor::realOperand(Frame &f, Value v, Location loc) {
   return sv.term;
 }
 
+Term Executor::settleExtended(State &s, Term t) {
+  if (!t || t->getKind() != Kind::Ite || !t->mayBeNonFinite() ||
+      t->getExtendedLeaves() > 16)
+    return t;
+  Term c = t->getOperand(0);
+  int &d = extendedCaseMemo
+               .try_emplace({s.pc->getId(), c->getId()}, 2)
+               .first->second;
+  if (d == 2)
+    d = !mayHold(T.andOf(s.pc, T.notOf(c)))  ? 1
+        : !mayHold(T.andOf(s.pc, c))         ? 0
+                                             : -1;
+  if (d == 1)
+    return settleExtended(s, t->getOperand(1));
+  if (d == 0)
+    return settleExtended(s, t->getOperand(2));
+  Term a = settleExtended(s, t->getOperand(1)),
+       b = settleExtended(s, t->getOperand(2));
+  return a == t->getOperand(1) && b == t->getOperand(2) ? t : T.ite(c, a, b);
+}
+
 Term Executor::bitsOperand(Frame &f, Value v, Location loc) {
   SymValue sv = get(f, v);
   if (!sv.term)
