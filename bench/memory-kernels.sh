@@ -30,6 +30,7 @@ for c in bench/contracts/memory-${ONLY:-}*.mlir; do
     attention_tiled*) src=attention_tiled ;;
     varlen*) src=varlen ;;
     causal_softmax*) src=causal_softmax ;;
+    warp_softmax_masked*) src=warp_softmax_masked ;;
   esac
   for b in O3 G; do
     measure test/Inputs/cuda/ptx/$src.sm80.$b.ptx "$c"

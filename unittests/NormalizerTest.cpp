@@ -198,6 +198,28 @@ TEST_F(NormalizerTest, BoundComparisonsFold) {
   EXPECT_NE(T.bvSle(T.bv(0, 32), i)->getKind(), Kind::BoolConst);
 }
 
+/// x & (2^k - 1) and x urem 2^k fold when the low k bits of x do not depend
+/// on its variables (a lane case: tid = 32 * w + 3).
+TEST_F(NormalizerTest, KnownLowBitsFold) {
+  Term w = T.bvVar("w", 32), c = T.bvVar("c", 32);
+  Term tid = T.bvBin(Kind::BVAdd, T.bvBin(Kind::BVMul, w, T.bv(32, 32)),
+                     T.bv(3, 32));
+  Term t = T.bvBin(Kind::BVAdd, T.bvBin(Kind::BVMul, c, T.bv(64, 32)), tid);
+  EXPECT_EQ(T.bvBin(Kind::BVAnd, t, T.bv(31, 32)), T.bv(3, 32));
+  EXPECT_EQ(T.bvBin(Kind::BVURem, t, T.bv(32, 32)), T.bv(3, 32));
+  // A partner lane: (tid ^ 16) & 31 = 19.
+  EXPECT_EQ(T.bvBin(Kind::BVAnd, T.bvBin(Kind::BVXor, t, T.bv(16, 32)),
+                    T.bv(31, 32)),
+            T.bv(19, 32));
+  // Unknown low bits stay: (w * 16) & 31, w & 31, and a non-mask constant.
+  EXPECT_NE(T.bvBin(Kind::BVAnd, T.bvBin(Kind::BVMul, w, T.bv(16, 32)),
+                    T.bv(31, 32))
+                ->getKind(),
+            Kind::BVConst);
+  EXPECT_NE(T.bvBin(Kind::BVAnd, w, T.bv(31, 32))->getKind(), Kind::BVConst);
+  EXPECT_NE(T.bvBin(Kind::BVAnd, t, T.bv(30, 32))->getKind(), Kind::BVConst);
+}
+
 /// A max over a range is -inf exactly when the range is empty (its body is
 /// finite), so comparisons with -inf become emptiness of the range.
 TEST_F(NormalizerTest, EmptyMaxIsMinusInfinity) {

@@ -803,6 +803,12 @@ private:
   /// and equal bodies at a fresh element j of the range (quantifier-free).
   /// Each such equality is recorded as a proved obligation under `name`.
   /// Exact: equal ranges of equal elements have equal sums, maxima, minima.
+  /// For a divisor that is a sum of non-negative terms (Normalizer's sign
+  /// analysis), some of them ite(g, p, 0) with p provably positive: the
+  /// disjunction of those guards g over bit-vectors (the sum is positive
+  /// where it holds); true when some term is positive outright; null when
+  /// the sum is not of that shape.
+  Term positiveUnderGuards(Term t);
   Term unifyReductions(const std::string &name, Term pc, Term lhs, Term rhs,
                        unsigned depth);
   /// `rhs` when `lhs` is a sum (max) of at most 3 reductions that Z3
@@ -1209,6 +1215,51 @@ Term Checker::unifyReductions(const std::string &name, Term pc, Term lhs,
   return map.empty() ? lhs : T.substitute(lhs, map);
 }
 
+Term Checker::positiveUnderGuards(Term t) {
+  SmallVector<Term> addends;
+  if (t->getKind() == Kind::Add)
+    llvm::append_range(addends, t->getOperands());
+  else
+    addends.push_back(t);
+  SmallVector<Term> guards;
+  for (Term a : addends) {
+    if (N.provesPositive(a))
+      return T.boolConst(true);
+    if (a->getKind() == Kind::Ite) {
+      Term c = a->getOperand(0), x = a->getOperand(1), y = a->getOperand(2);
+      auto isZero = [](Term u) {
+        return u->isRealConst() && u->getRational().isZero();
+      };
+      if (isZero(y) && N.provesPositive(x)) {
+        guards.push_back(c);
+        continue;
+      }
+      if (isZero(x) && N.provesPositive(y)) {
+        guards.push_back(T.notOf(c));
+        continue;
+      }
+    }
+    if (!N.provesNonNegative(a))
+      return nullptr;
+  }
+  if (guards.empty())
+    return nullptr;
+  // Guards over real values are left to the case split.
+  for (Term g : guards)
+    for (Term u : subterms({g}))
+      if (u->getSort() == Sort::Real)
+        return nullptr;
+  return T.orOf(guards);
+}
+
+/// How many characters of a term KPROOF_DUMP_TERMS prints
+/// (KPROOF_DUMP_TERMS_LIMIT, default 2000).
+static size_t dumpLimit() {
+  if (const char *s = getenv("KPROOF_DUMP_TERMS_LIMIT"))
+    return std::max<size_t>(80, strtoull(s, nullptr, 10));
+  return 2000;
+}
+
 /// The elements of buffers read by real Selects in `t`, per buffer.
 static std::map<std::string, unsigned> selectReads(Term t) {
   std::map<std::string, unsigned> n;
@@ -1366,9 +1417,9 @@ void Checker::checkValue(const std::string &name, Term pc, Term lhs, Term rhs,
   // Debugging aid: the two sides as the checker receives them.
   if (getenv("KPROOF_DUMP_TERMS"))
     llvm::errs() << "; value " << name << "\n;   pc:     "
-                 << pc->toBriefString(2000) << "\n;   kernel: "
-                 << lhs->toBriefString(2000) << "\n;   spec:   "
-                 << rhs->toBriefString(2000) << "\n";
+                 << pc->toBriefString(dumpLimit()) << "\n;   kernel: "
+                 << lhs->toBriefString(dumpLimit()) << "\n;   spec:   "
+                 << rhs->toBriefString(dumpLimit()) << "\n";
   Term negatedGoal = T.andOf(pc, T.notOf(T.eq(lhs, rhs)));
   if (N.provesEqual(lhs, rhs)) {
     proved(name, negatedGoal, "normalizer");
@@ -2398,7 +2449,12 @@ void Checker::checkCoverage(const ExecutionResult &ex,
         return int64_t(constants.size());
       return concreteRange(var);
     };
-    // Every variable but the most significant needs a concrete range.
+    // Every variable but the most significant needs a concrete range. A
+    // guarded writer may use fewer values of a variable than its range
+    // (lanes l < 20 of 32 writing row * 20 + l): when the next
+    // coefficient is a multiple c * r' of this one with r' below the
+    // range, the radix is r'. (A guess: the witness is checked below.)
+    std::map<std::string, int64_t> narrowed;
     int64_t expected = 1;
     bool mixedRadix = !order.empty();
     for (auto [k, cv] : llvm::enumerate(order)) {
@@ -2407,6 +2463,13 @@ void Checker::checkCoverage(const ExecutionResult &ex,
       std::optional<int64_t> r = rangeOf(var);
       if (k + 1 < order.size() && !r)
         mixedRadix = false;
+      if (k + 1 < order.size() && r && c > 0 && var != kCounter) {
+        int64_t next = order[k + 1].first;
+        if (next % c == 0 && next / c < *r && next / c > 0) {
+          narrowed[var] = next / c;
+          r = next / c;
+        }
+      }
       expected *= r.value_or(1);
     }
     if (!mixedRadix)
@@ -2417,6 +2480,8 @@ void Checker::checkCoverage(const ExecutionResult &ex,
     std::map<std::string, uint64_t> radix;
     for (auto &[c, var] : order) {
       std::optional<int64_t> r = rangeOf(var);
+      if (narrowed.count(var))
+        r = narrowed[var];
       witness += (witness.empty() ? "" : ", ") + var + " = (e - " +
                  std::to_string(constant) + ") / " + std::to_string(c) +
                  " % " +
@@ -2424,7 +2489,8 @@ void Checker::checkCoverage(const ExecutionResult &ex,
       if (var == kCounter)
         continue;
       Term v = T.bvBin(Kind::BVURem, T.bvBin(Kind::BVUDiv, base, T.bv(c, 64)),
-                       range(var));
+                       narrowed.count(var) ? T.bv(narrowed[var], 64)
+                                           : range(var));
       if (std::optional<Part> p = partOf(var)) {
         auto [it, fresh] = radix.emplace(p->var, p->radix);
         if (!fresh && it->second != p->radix) {
@@ -3939,6 +4005,18 @@ std::optional<Verdict> Checker::run() {
     if (getenv("KPROOF_DUMP_TERMS"))
       llvm::errs() << "; divisor " << name << "\n;   "
                    << d.divisor->toBriefString(3000) << "\n";
+    // A sum of non-negative terms some of which are positive under a guard
+    // (masked lanes' exp terms, ite(g, exp(..), 0)): positive when the path
+    // implies that some guard holds (Z3 on the guards alone).
+    if (Term someGuard = positiveUnderGuards(d.divisor)) {
+      Term bad = T.andOf(d.pathCondition, T.notOf(someGuard));
+      if (shortcutUnsat(bad, 3'000'000)) {
+        proved(name, bad,
+               "normalizer (a sum of non-negative terms) and z3 (unsat: "
+               "some positive term's guard holds)");
+        continue;
+      }
+    }
     // A divisor of merged states: non-zero in every case.
     SmallVector<std::pair<Term, Term>> cases;
     bool tooMany = false;

@@ -1254,6 +1254,104 @@ Term TermContext::bvVar(llvm::StringRef name, unsigned width) {
   return intern(Kind::BVVar, Sort::BV, width, {}, nullptr, nullptr, name);
 }
 
+/// The low `k` bits of BV term `t` when they do not depend on its
+/// variables (arithmetic mod 2^w keeps the low k <= w bits of sums,
+/// differences and products as functions of the operands' low k bits):
+/// x * 32 + c has low 5 bits c. nullopt when unknown.
+using LowBitsMemo = llvm::DenseMap<Term, std::optional<uint64_t>>;
+static std::optional<uint64_t> knownLowBitsOf(Term t, unsigned k,
+                                              LowBitsMemo &memo,
+                                              unsigned depth);
+static std::optional<uint64_t> knownLowBits(Term t, unsigned k) {
+  LowBitsMemo memo;
+  return knownLowBitsOf(t, k, memo, 0);
+}
+static std::optional<uint64_t> knownLowBitsImpl(Term t, unsigned k,
+                                                LowBitsMemo &memo,
+                                                unsigned depth) {
+  uint64_t mask = (uint64_t(1) << k) - 1;
+  auto knownLowBits = [&](Term u, unsigned kk, unsigned d) {
+    return knownLowBitsOf(u, kk, memo, d);
+  };
+  switch (t->getKind()) {
+  case Kind::BVConst:
+    return t->getAPInt().getLoBits(k).getZExtValue();
+  case Kind::BVAdd:
+  case Kind::BVSub: {
+    std::optional<uint64_t> x = knownLowBits(t->getOperand(0), k, depth + 1);
+    std::optional<uint64_t> y = knownLowBits(t->getOperand(1), k, depth + 1);
+    if (!x || !y)
+      return std::nullopt;
+    return (t->getKind() == Kind::BVAdd ? *x + *y : *x - *y) & mask;
+  }
+  case Kind::BVMul: {
+    std::optional<uint64_t> x = knownLowBits(t->getOperand(0), k, depth + 1);
+    std::optional<uint64_t> y = knownLowBits(t->getOperand(1), k, depth + 1);
+    if ((x && *x == 0) || (y && *y == 0))
+      return 0; // a factor with k zero low bits
+    if (!x || !y)
+      return std::nullopt;
+    return (*x * *y) & mask;
+  }
+  case Kind::BVShl: {
+    Term s = t->getOperand(1);
+    if (s->getKind() == Kind::BVConst && s->getAPInt().uge(k))
+      return 0;
+    return std::nullopt;
+  }
+  case Kind::BVAnd:
+  case Kind::BVOr:
+  case Kind::BVXor: {
+    // Bitwise: each low bit of the result is a function of the operands'.
+    std::optional<uint64_t> x = knownLowBits(t->getOperand(0), k, depth + 1);
+    std::optional<uint64_t> y = knownLowBits(t->getOperand(1), k, depth + 1);
+    if (t->getKind() == Kind::BVAnd && ((x && *x == 0) || (y && *y == 0)))
+      return 0;
+    if (!x || !y)
+      return std::nullopt;
+    return t->getKind() == Kind::BVAnd ? *x & *y
+           : t->getKind() == Kind::BVOr ? *x | *y
+                                        : *x ^ *y;
+  }
+  case Kind::BVNot: {
+    std::optional<uint64_t> x = knownLowBits(t->getOperand(0), k, depth + 1);
+    if (!x)
+      return std::nullopt;
+    return ~*x & mask;
+  }
+  case Kind::BVZExt:
+  case Kind::BVSExt:
+    return knownLowBits(t->getOperand(0), k, depth + 1);
+  case Kind::BVExtract:
+    if (t->getExtractLow() == 0)
+      return knownLowBits(t->getOperand(0), k, depth + 1);
+    return std::nullopt;
+  case Kind::Ite: {
+    std::optional<uint64_t> x = knownLowBits(t->getOperand(1), k, depth + 1);
+    std::optional<uint64_t> y = knownLowBits(t->getOperand(2), k, depth + 1);
+    if (x && y && *x == *y)
+      return x;
+    return std::nullopt;
+  }
+  default:
+    return std::nullopt;
+  }
+}
+
+static std::optional<uint64_t> knownLowBitsOf(Term t, unsigned k,
+                                              LowBitsMemo &memo,
+                                              unsigned depth) {
+  if (k == 0 || k > 63 || t->getSort() != Sort::BV || t->getWidth() < k ||
+      depth > 256)
+    return std::nullopt;
+  auto it = memo.find(t);
+  if (it != memo.end())
+    return it->second;
+  std::optional<uint64_t> r = knownLowBitsImpl(t, k, memo, depth);
+  memo[t] = r;
+  return r;
+}
+
 Term TermContext::bvBin(Kind kind, Term a, Term b) {
   if (!a || !b)
     return nullptr;
@@ -1324,6 +1422,19 @@ Term TermContext::bvBin(Kind kind, Term a, Term b) {
       return a;
     if (a->getKind() == Kind::BVConst && a->getAPInt().isOne())
       return b;
+  }
+  // x & (2^k - 1) and x urem 2^k: the low k bits, when they are known.
+  if ((kind == Kind::BVAnd || kind == Kind::BVURem) &&
+      (b->getKind() == Kind::BVConst ||
+       (kind == Kind::BVAnd && a->getKind() == Kind::BVConst))) {
+    Term m = b->getKind() == Kind::BVConst ? b : a, x = m == b ? a : b;
+    const llvm::APInt &c = m->getAPInt();
+    unsigned k = kind == Kind::BVAnd ? (c + 1).isPowerOf2() ? c.countr_one() : 0
+                 : c.isPowerOf2()    ? c.logBase2()
+                                     : 0;
+    if (k > 0 && k < w)
+      if (std::optional<uint64_t> low = knownLowBits(x, k))
+        return bv(llvm::APInt(w, *low));
   }
   if (kind == Kind::BVAnd) {
     // x & ~0 = x; (x & c1) & c2 = x & (c1 & c2).

@@ -96,6 +96,9 @@ public:
   /// True when `t != 0` follows (provesPositive of t or of -t, or a nonzero
   /// constant).
   bool provesNonZero(Term t);
+  /// True when `t >= 0` follows as provesPositive's analysis reads it
+  /// (positive coefficients over positive and non-negative atoms, or 0).
+  bool provesNonNegative(Term t) { return termSign(t) >= kNonNegative; }
 
   /// The ex2 idiom (DESIGN.md §3): if `arg` normalizes to a polynomial
   /// L * f, L = `scale` (the f32 constant log2(e) = 0f3FB8AA3B), where every
