@@ -21,6 +21,8 @@
 // RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/varlen.sm90.G.ptx --verify-equiv --contract=%t/max-empty.mlir 2>&1 | FileCheck %s --check-prefix=MAXEMPTY
 // RUN: sed 's/"varlen_seq_max"/"varlen_seq_max_zero_init"/' %t/max.mlir > %t/max-zero.mlir
 // RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/varlen.sm80.O3.ptx --verify-equiv --contract=%t/max-zero.mlir 2>&1 | FileCheck %s --check-prefix=MAXZERO
+// RUN: sed 's/"varlen_seq_sum"/"varlen_seq_sum_checked"/' %t/sum.mlir > %t/checked.mlir
+// RUN: kproof-opt %inputs/cuda/ptx/varlen.sm80.O3.ptx --verify-equiv --contract=%t/checked.mlir | FileCheck %s --check-prefix=CHECKED
 // RUN: sed 's/, at_most = "total"//' %t/sum.mlir > %t/unbounded.mlir
 // RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/varlen.sm80.O3.ptx --verify-equiv --contract=%t/unbounded.mlir 2>&1 | FileCheck %s --check-prefix=UNBOUNDED
 // RUN: sed 's/"varlen_seq_sum"/"varlen_seq_sum_past_end"/' %t/sum.mlir > %t/past.mlir
@@ -63,6 +65,10 @@
 // MAXZERO: Replay: confirmed by replay
 // MAXZERO: {{^}}REFUTED
 
+// A branch on end > total is dead under at_most: the executor's path
+// queries know the precondition and drop it (one branch: the loop's).
+// CHECKED: paths: 1 (1 data-dependent branches
+// CHECKED: {{^}}PROVED
 // UNBOUNDED-NOT: at_most
 // UNBOUNDED: error: REFUTED: violated: load from x inside its extent of total elements
 // UNBOUNDED: Replay: confirmed by replay (IEEE f32): out-of-bounds access

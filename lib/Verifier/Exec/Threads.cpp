@@ -145,13 +145,27 @@ bool Executor::mayHold(Term pc) {
     if (!name)
       return;
     for (const std::optional<BufferBinding> &b : buffers) {
-      if (!b || !b->range || b->name != *name)
+      if (!b || b->name != *name)
         continue;
       unsigned w = t->getWidth();
-      rangeFacts.push_back(
-          T.bvSle(T.bv(APInt(w, b->range->first, /*isSigned=*/true)), t));
-      rangeFacts.push_back(
-          T.bvSlt(t, T.bv(APInt(w, b->range->second, /*isSigned=*/true))));
+      if (b->range) {
+        rangeFacts.push_back(
+            T.bvSle(T.bv(APInt(w, b->range->first, /*isSigned=*/true)), t));
+        rangeFacts.push_back(
+            T.bvSlt(t, T.bv(APInt(w, b->range->second, /*isSigned=*/true))));
+      }
+      // `at_most = "n"`: every element <= the scalar n (a size parameter,
+      // the variable of that name).
+      if (!b->atMost.empty())
+        for (Term sc : scalars)
+          if (sc && sc->getKind() == Kind::BVVar &&
+              sc->getName() == b->atMost) {
+            // Compared at the wider width, both sign-extended (as the
+            // checker's Query::addRangeFacts does).
+            unsigned mw = sc->getWidth(), cw = std::max(w, mw);
+            rangeFacts.push_back(T.bvSle(w == cw ? t : T.bvSExt(t, cw),
+                                         mw == cw ? sc : T.bvSExt(sc, cw)));
+          }
     }
   };
   while (!work.empty()) {
