@@ -1026,6 +1026,49 @@ bool Checker::shortcutUnsat(Term bad, uint64_t rlimit) {
   return o.result == smt::CheckResult::Unsat;
 }
 
+/// Whether `a` and `b` are the same term up to the index terms of the
+/// buffer elements they read (same kinds, names and operands elsewhere):
+/// the pairs of differing indices go to `indices`. Then a == b wherever
+/// every pair is equal, a bit-vector question (the real parts, possibly
+/// nonlinear, stay out of the solver).
+static bool matchUpToIndices(Term a, Term b,
+                             SmallVectorImpl<std::pair<Term, Term>> &indices,
+                             llvm::DenseSet<std::pair<Term, Term>> &seen) {
+  if (a == b)
+    return true;
+  if (!seen.insert({a, b}).second)
+    return true;
+  if (a->getKind() != b->getKind() || a->getSort() != b->getSort() ||
+      a->getNumOperands() != b->getNumOperands() ||
+      a->getName() != b->getName() || a->isConstant() || b->isConstant() ||
+      a->isReduction() || seen.size() > 4096)
+    return false;
+  if (a->getKind() == Kind::Select) {
+    indices.push_back({a->getOperand(0), b->getOperand(0)});
+    return true;
+  }
+  if (a->getSort() != Sort::Real)
+    return false; // conditions and integers: equal terms only
+  for (auto [x, y] : llvm::zip(a->getOperands(), b->getOperands()))
+    if (!matchUpToIndices(x, y, indices, seen))
+      return false;
+  return true;
+}
+
+/// Whether `t` multiplies (or divides by) non-constant real terms: a
+/// nonlinear real question, which Z3's nlsat may not stop on.
+static bool nonlinearReal(Term t) {
+  for (Term u : subterms({t})) {
+    if (u->getKind() == Kind::Div && !u->getOperand(1)->isConstant())
+      return true;
+    if (u->getKind() == Kind::Mul &&
+        llvm::count_if(u->getOperands(),
+                       [](Term o) { return !o->isConstant(); }) > 1)
+      return true;
+  }
+  return false;
+}
+
 /// The reductions of `t`, outermost only (not those inside a body).
 static SmallVector<Term> outerReductions(Term t) {
   SmallVector<Term> out, work{t};
@@ -1165,9 +1208,23 @@ Term Checker::unifyReductions(const std::string &name, Term pc, Term lhs,
                  T.notOf(T.eq(hi, b->getOperand(1)))),
           T.notOf(T.andOf(T.bvSle(hi, lo),
                           T.bvSle(b->getOperand(1), b->getOperand(0)))));
-      Term bodiesDiffer = N.provesEqual(bodyA, bodyB)
-                              ? T.boolConst(false)
-                              : T.andOf(inRange, T.notOf(T.eq(bodyA, bodyB)));
+      Term bodiesDiffer = nullptr;
+      SmallVector<std::pair<Term, Term>> indexPairs;
+      llvm::DenseSet<std::pair<Term, Term>> matched;
+      if (N.provesEqual(bodyA, bodyB)) {
+        bodiesDiffer = T.boolConst(false);
+      } else if ((nonlinearReal(bodyA) || nonlinearReal(bodyB)) &&
+                 matchUpToIndices(bodyA, bodyB, indexPairs, matched)) {
+        // Nonlinear bodies (x[a]^2 w): equal wherever the elements they
+        // read are the same elements, asked over the index terms alone
+        // (the real question ran past 13 minutes in nlsat).
+        SmallVector<Term> differ;
+        for (auto &[ia, ib] : indexPairs)
+          differ.push_back(T.notOf(T.eq(ia, ib)));
+        bodiesDiffer = T.andOf(inRange, T.orOf(differ));
+      } else {
+        bodiesDiffer = T.andOf(inRange, T.notOf(T.eq(bodyA, bodyB)));
+      }
       Term bad = T.andOf(pc, T.orOf(boundsDiffer, bodiesDiffer));
       // A bounded effort: this is a shortcut, the value query follows.
       constexpr uint64_t kUnifyRlimit = 3'000'000;
