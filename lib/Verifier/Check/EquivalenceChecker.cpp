@@ -1038,10 +1038,15 @@ static bool matchUpToIndices(Term a, Term b,
     return true;
   if (!seen.insert({a, b}).second)
     return true;
+  // Every attribute of the node, not only its kind: BVToReal's
+  // signedness, widths, extract positions (a review found unsigned and
+  // signed conversions of one integer matched: a false PROVED).
   if (a->getKind() != b->getKind() || a->getSort() != b->getSort() ||
       a->getNumOperands() != b->getNumOperands() ||
-      a->getName() != b->getName() || a->isConstant() || b->isConstant() ||
-      a->isReduction() || seen.size() > 4096)
+      a->getName() != b->getName() || a->isSigned() != b->isSigned() ||
+      a->getWidth() != b->getWidth() ||
+      a->getExtractLow() != b->getExtractLow() || a->isConstant() ||
+      b->isConstant() || a->isReduction() || seen.size() > 4096)
     return false;
   if (a->getKind() == Kind::Select) {
     indices.push_back({a->getOperand(0), b->getOperand(0)});
