@@ -260,17 +260,7 @@ struct Query {
       auto it = ranges->find(buffer->str());
       if (it == ranges->end())
         continue;
-      unsigned w = t->getWidth();
-      if (const auto &r = it->second.range) {
-        out.push_back(T.bvSle(T.bv(APInt(w, r->first, /*isSigned=*/true)), t));
-        out.push_back(T.bvSlt(t, T.bv(APInt(w, r->second, /*isSigned=*/true))));
-      }
-      if (Term m = it->second.atMost) {
-        // Compared at the wider of the two widths, both sign-extended.
-        unsigned mw = m->getWidth(), cw = std::max(w, mw);
-        out.push_back(T.bvSle(w == cw ? t : T.bvSExt(t, cw),
-                              mw == cw ? m : T.bvSExt(m, cw)));
-      }
+      appendTableFacts(T, t, it->second.range, it->second.atMost, out);
     }
   }
 

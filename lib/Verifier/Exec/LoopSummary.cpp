@@ -681,7 +681,8 @@ bool LoopSummarizer::summarizeLoop(State &s, Block *h,
       llvm::DenseMap<Term, Term> mjk = mj;
       // Inside the sum over [0, k64) the range is non-empty, so the max
       // it follows is its finite case (an empty sum is 0 whatever it is).
-      mjk[placeholder[i]] = T.assuming(mk, T.bvSlt(zero64, k64), true);
+      mjk[placeholder[i]] =
+          T.decideExtendedCases(mk, T.bvSlt(zero64, k64), true);
       Term r = T.reduce(Kind::SumOver, j, zero64, k64,
                         T.substitute(contrib[i], mjk));
       Term d0 = entry[i].term;

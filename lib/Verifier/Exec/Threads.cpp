@@ -147,25 +147,15 @@ bool Executor::mayHold(Term pc) {
     for (const std::optional<BufferBinding> &b : buffers) {
       if (!b || b->name != *name)
         continue;
-      unsigned w = t->getWidth();
-      if (b->range) {
-        rangeFacts.push_back(
-            T.bvSle(T.bv(APInt(w, b->range->first, /*isSigned=*/true)), t));
-        rangeFacts.push_back(
-            T.bvSlt(t, T.bv(APInt(w, b->range->second, /*isSigned=*/true))));
-      }
-      // `at_most = "n"`: every element <= the scalar n (a size parameter,
-      // the variable of that name).
+      // `at_most = "n"`: the scalar n is a size parameter, the variable of
+      // that name (a fixed value gives no fact: only less pruning).
+      Term atMost = nullptr;
       if (!b->atMost.empty())
         for (Term sc : scalars)
           if (sc && sc->getKind() == Kind::BVVar &&
-              sc->getName() == b->atMost) {
-            // Compared at the wider width, both sign-extended (as the
-            // checker's Query::addRangeFacts does).
-            unsigned mw = sc->getWidth(), cw = std::max(w, mw);
-            rangeFacts.push_back(T.bvSle(w == cw ? t : T.bvSExt(t, cw),
-                                         mw == cw ? sc : T.bvSExt(sc, cw)));
-          }
+              sc->getName() == b->atMost)
+            atMost = sc;
+      appendTableFacts(T, t, b->range, atMost, rangeFacts);
     }
   };
   while (!work.empty()) {

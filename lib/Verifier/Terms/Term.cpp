@@ -265,7 +265,7 @@ static Term emptyReductionEqualTo(TermContext &T, Term inf, Term r) {
   return T.bvSle(r->getOperand(1), r->getOperand(0));
 }
 
-Term TermContext::assuming(Term t, Term c, bool value) {
+Term TermContext::decideExtendedCases(Term t, Term c, bool value) {
   if (!t || !isExtendedIte(t))
     return t;
   Term cond = t->getOperand(0);
@@ -276,9 +276,10 @@ Term TermContext::assuming(Term t, Term c, bool value) {
        llvm::is_contained(cond->getOperands(), c)) ||
       (!value && cond->getKind() == Kind::And &&
        llvm::is_contained(cond->getOperands(), c)))
-    return assuming(t->getOperand(value ? 1 : 2), c, value);
-  return ite(t->getOperand(0), assuming(t->getOperand(1), c, value),
-             assuming(t->getOperand(2), c, value));
+    return decideExtendedCases(t->getOperand(value ? 1 : 2), c, value);
+  return ite(t->getOperand(0),
+             decideExtendedCases(t->getOperand(1), c, value),
+             decideExtendedCases(t->getOperand(2), c, value));
 }
 
 std::optional<Term> TermContext::liftExtended(
@@ -303,9 +304,9 @@ std::optional<Term> TermContext::liftExtended(
   llvm::SmallVector<Term, 4> thenOps, elseOps;
   for (size_t i = 0; i < ops.size(); ++i) {
     thenOps.push_back(i == at ? ops[i]->getOperand(1)
-                              : assuming(ops[i], c, true));
+                              : decideExtendedCases(ops[i], c, true));
     elseOps.push_back(i == at ? ops[i]->getOperand(2)
-                              : assuming(ops[i], c, false));
+                              : decideExtendedCases(ops[i], c, false));
   }
   Term t = build(thenOps), e = build(elseOps);
   if (!t || !e)
@@ -1076,6 +1077,21 @@ Term TermContext::reduceMasked(Kind kind, Term var, Term lo, Term hi,
   if (outer.empty())
     return r;
   return ite(andOf(outer), r, neutral);
+}
+
+void kproof::engine::appendTableFacts(
+    TermContext &T, Term t, std::optional<std::pair<int64_t, int64_t>> range,
+    Term atMost, llvm::SmallVectorImpl<Term> &out) {
+  unsigned w = t->getWidth();
+  if (range) {
+    out.push_back(T.bvSle(T.bv(llvm::APInt(w, range->first, true)), t));
+    out.push_back(T.bvSlt(t, T.bv(llvm::APInt(w, range->second, true))));
+  }
+  if (atMost) {
+    unsigned mw = atMost->getWidth(), cw = std::max(w, mw);
+    out.push_back(T.bvSle(w == cw ? t : T.bvSExt(t, cw),
+                          mw == cw ? atMost : T.bvSExt(atMost, cw)));
+  }
 }
 
 std::optional<llvm::StringRef> kproof::engine::intElementTable(Term t) {

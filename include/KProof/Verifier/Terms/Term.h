@@ -200,6 +200,14 @@ using Term = const TermNode *;
 /// ("idx[3]", TermContext::intElement); none for any other term.
 std::optional<llvm::StringRef> intElementTable(Term t);
 
+/// The contract's preconditions on the integer table element `t`, appended
+/// to `out`: lo <= t < hi for `range` = [lo, hi) (signed), and t <= atMost
+/// (a contract `at_most`: both sign-extended to the wider width) when
+/// `atMost` is not null. Used by every query that reads such an element.
+void appendTableFacts(TermContext &T, Term t,
+                      std::optional<std::pair<int64_t, int64_t>> range,
+                      Term atMost, llvm::SmallVectorImpl<Term> &out);
+
 /// Orders terms by creation (TermNode::getId): a deterministic order where
 /// pointer order changes from run to run with the allocator's addresses.
 struct TermIdLess {
@@ -257,7 +265,7 @@ public:
   /// `t` under the assumption that `c` is `value`: every ite on `c` along
   /// the spine of extended leaves of `t` is replaced by the arm it
   /// selects (exact; used when an operation is lifted over an ite on c).
-  Term assuming(Term t, Term c, bool value);
+  Term decideExtendedCases(Term t, Term c, bool value);
 
   // --- Real ---
   Term real(const Rational &q);
