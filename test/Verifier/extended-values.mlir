@@ -12,17 +12,25 @@
 // RUN: kproof-opt %inputs/cuda/ptx/causal_softmax.sm80.O3.ptx --verify-equiv --contract=%t/causal.mlir | FileCheck %s --check-prefix=PROVED
 // RUN: kproof-opt %inputs/cuda/ptx/causal_softmax.sm90.G.ptx --verify-equiv --contract=%t/causal.mlir | FileCheck %s --check-prefix=PROVED
 // RUN: sed 's/"causal_softmax_rows"/"causal_softmax_rows_strict"/' %t/causal.mlir > %t/strict.mlir
-// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/causal_softmax.sm80.O3.ptx --verify-equiv --contract=%t/strict.mlir 2>&1 | FileCheck %s --check-prefix=REFUTED
-// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/causal_softmax.sm90.G.ptx --verify-equiv --contract=%t/strict.mlir 2>&1 | FileCheck %s --check-prefix=REFUTED
+// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/causal_softmax.sm80.O3.ptx --verify-equiv --contract=%t/strict.mlir 2>&1 | FileCheck %s --check-prefixes=REFUTED,STRICT80
+// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/causal_softmax.sm90.G.ptx --verify-equiv --contract=%t/strict.mlir 2>&1 | FileCheck %s --check-prefixes=REFUTED,STRICT90
 // RUN: sed 's/"causal_softmax_rows"/"causal_softmax_rows_nomask_sum"/' %t/causal.mlir > %t/nomask.mlir
-// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/causal_softmax.sm80.O3.ptx --verify-equiv --contract=%t/nomask.mlir 2>&1 | FileCheck %s --check-prefix=REFUTED
+// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/causal_softmax.sm80.O3.ptx --verify-equiv --contract=%t/nomask.mlir 2>&1 | FileCheck %s --check-prefixes=REFUTED,NOMASK
 
 // PROVED-NOT: UNKNOWN
 // PROVED: obligations: [[N:[0-9]+]] ([[N]] proved)
 // PROVED: {{^}}PROVED
+// With x all 0, row i's visible entries are 1/(i + 1) each: the strict
+// mask gives 1/i (row 3: 1/3 against 1/4), the unmasked sum 1/16. (The
+// probes' draws are seeded by the obligation's name, file directories
+// left out, so these examples do not depend on where the tree is.)
 // REFUTED: ERROR: value mismatch at y[{{[0-9]+}}]
-// REFUTED: tid.x = {{[0-9]+}}
-// REFUTED: Replay: confirmed by replay (IEEE f32)
+// STRICT80: tid.x = 3{{$}}
+// STRICT90: tid.x = 10{{$}}
+// NOMASK: tid.x = 7{{$}}
+// STRICT80: Replay: confirmed by replay (IEEE f32): kernel y[48] = 0.333333343, spec = 0.25
+// STRICT90: Replay: confirmed by replay (IEEE f32): kernel y[160] = 0.100000001, spec = 0.0909090909
+// NOMASK: Replay: confirmed by replay (IEEE f32): kernel y[112] = 0.0625, spec = 0.125
 // REFUTED: {{^}}REFUTED
 
 //--- causal.mlir

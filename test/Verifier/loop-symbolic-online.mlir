@@ -16,8 +16,8 @@
 // RUN: kproof-opt %inputs/cuda/ptx/loop_online.sm80.G.ptx --verify-equiv --contract=%t/online.mlir | FileCheck %s --check-prefix=ONLINE
 // RUN: kproof-opt %inputs/cuda/ptx/loop_online.sm80.O3.ptx --verify-equiv --contract=%t/online.mlir | FileCheck %s --check-prefix=ONLINE
 // RUN: sed 's/"softmax_online_rows"/"softmax_online_rows_norescale"/' %t/online.mlir > %t/norescale.mlir
-// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/loop_online.sm80.O3.ptx --verify-equiv --contract=%t/norescale.mlir 2>/dev/null | FileCheck %s --check-prefix=BUG
-// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/loop_online.sm90.G.ptx --verify-equiv --contract=%t/norescale.mlir 2>/dev/null | FileCheck %s --check-prefix=BUG
+// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/loop_online.sm80.O3.ptx --verify-equiv --contract=%t/norescale.mlir 2>/dev/null | FileCheck %s --check-prefixes=BUG,BUG80
+// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/loop_online.sm90.G.ptx --verify-equiv --contract=%t/norescale.mlir 2>/dev/null | FileCheck %s --check-prefixes=BUG,BUG90
 // RUN: %expect_exit 3 kproof-opt %inputs/cuda/ptx/loop_online.sm90.G.ptx --verify-equiv --contract=%t/norescale.mlir --small-sizes=0 | FileCheck %s --check-prefix=NOSMALL
 // Decode attention (one query, n keys, d = 64, a thread per output column)
 // with the online recurrence: the denominator and the V accumulator are
@@ -53,9 +53,14 @@
 // ONLINE: {{^}}PROVED{{$}}
 // BUG: warning: the proof over every n in the contract's range is UNKNOWN ({{.*}}has no invariant the engine states{{.*}}); this REFUTED is the kernel at n = 2 (a bounded check at small sizes, --small-sizes)
 // BUG: ERROR: value mismatch at y[{{[0-9]+}}]
+// A row of two: (x, 0) with x = -2 (O3) or (0, 1) (G); the kernel's
+// denominator misses the rescale by exp(m_old - m_new).
 // BUG: Example:
+// BUG80: x[30] = -2
+// BUG90: x[67] = 1
 // BUG: n = 2
-// BUG: Replay: confirmed by replay (IEEE f32): kernel y[{{[0-9]+}}] = 0.18393{{[0-9]+}}, spec = 0.26894{{[0-9]+}}
+// BUG80: Replay: confirmed by replay (IEEE f32): kernel y[30] = 0.0676676{{[0-9]+}}, spec = 0.119202{{[0-9]+}}
+// BUG90: Replay: confirmed by replay (IEEE f32): kernel y[66] = 0.18393{{[0-9]+}}, spec = 0.26894{{[0-9]+}}
 // BUG: {{^}}REFUTED{{$}}
 // NOSMALL-NOT: bounded check
 // NOSMALL: UNKNOWN: more than 256 paths {{.*}}not summarized: loop at {{.*}}has no invariant the engine states

@@ -63,7 +63,9 @@
 // MAXEMPTY: {{^}}REFUTED
 // A max started at 0: wrong for a sequence of negative elements.
 // MAXZERO: REFUTED: value out[i]
-// MAXZERO: Replay: confirmed by replay
+// MAXZERO: Kernel value: [0.000000000000e+00, 0.000000000000e+00]
+// MAXZERO-NEXT: Spec value:   [-1.000000000000e+00, -1.000000000000e+00]
+// MAXZERO: Replay: confirmed by replay (IEEE f32): kernel out[{{[0-9]+}}] = 0, spec = -1
 // MAXZERO: {{^}}REFUTED
 
 // A branch on end > total is dead under at_most: the executor's path

@@ -13,15 +13,18 @@
 // RUN: kproof-opt %inputs/cuda/ptx/warp_softmax_masked.sm80.O3.ptx --verify-equiv --contract=%t/c.mlir | FileCheck %s --check-prefix=PROVED
 // RUN: kproof-opt %inputs/cuda/ptx/warp_softmax_masked.sm90.G.ptx --verify-equiv --contract=%t/c.mlir | FileCheck %s --check-prefix=PROVED
 // RUN: sed 's/"warp_softmax_masked"/"warp_softmax_masked_zero_fill"/' %t/c.mlir > %t/zero.mlir
-// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/warp_softmax_masked.sm80.O3.ptx --verify-equiv --contract=%t/zero.mlir 2>&1 | FileCheck %s --check-prefix=REFUTED
+// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/warp_softmax_masked.sm80.O3.ptx --verify-equiv --contract=%t/zero.mlir 2>&1 | FileCheck %s --check-prefixes=REFUTED,ZERO
 // RUN: sed 's/"warp_softmax_masked"/"warp_softmax_masked_down_sum"/' %t/c.mlir > %t/down.mlir
-// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/warp_softmax_masked.sm90.G.ptx --verify-equiv --contract=%t/down.mlir 2>&1 | FileCheck %s --check-prefix=REFUTED
+// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/warp_softmax_masked.sm90.G.ptx --verify-equiv --contract=%t/down.mlir 2>&1 | FileCheck %s --check-prefixes=REFUTED,DOWN
 
 // PROVED-NOT: UNKNOWN
 // PROVED: obligations: [[N:[0-9]+]] ([[N]] proved)
 // PROVED: {{^}}PROVED
+// Row 7 (x all 0), lane 6: the spec's 1/20; zero fill gives 1/32 (12 more
+// lanes of exp(0)), the shfl.down sum 1/18 at this lane.
 // REFUTED: ERROR: value mismatch at y[{{[0-9]+}}]
-// REFUTED: Replay: confirmed by replay (IEEE f32)
+// ZERO: Replay: confirmed by replay (IEEE f32): kernel y[146] = 0.03125, spec = 0.05
+// DOWN: Replay: confirmed by replay (IEEE f32): kernel y[146] = 0.055555556, spec = 0.05
 // REFUTED: {{^}}REFUTED
 
 //--- c.mlir

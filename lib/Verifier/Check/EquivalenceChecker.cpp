@@ -1979,9 +1979,22 @@ bool Checker::probeValue(const std::string &name, Term pc, Term lhs, Term rhs,
   if (!options.probes || !probed.insert({pc, lhs, rhs}).second)
     return false;
   // The seed is the obligation's name (FNV-1a): the same draws on every
-  // run, different draws for different elements.
+  // run, different draws for different elements. File names in it count
+  // without their directories, so a checkout elsewhere (or a relative
+  // path) draws the same inputs.
+  std::string key;
+  size_t segment = 0;
+  for (char ch : name) {
+    if (ch == '/') {
+      key.resize(segment);
+      continue;
+    }
+    key.push_back(ch);
+    if (ch == ' ' || ch == '(')
+      segment = key.size();
+  }
   uint64_t seed = 0xcbf29ce484222325ull;
-  for (char ch : name)
+  for (char ch : key)
     seed = (seed ^ uint8_t(ch)) * 0x100000001b3ull;
   InputSampler sampler(T, seed);
   for (auto &[table, facts] : tableRanges)
