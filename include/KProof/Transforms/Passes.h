@@ -9,6 +9,8 @@
 
 #include "mlir/Pass/Pass.h"
 
+#include <optional>
+
 namespace kproof {
 
 class KernelOp;
@@ -26,6 +28,48 @@ inline constexpr llvm::StringLiteral kFreshPerReadAttr = "kproof.fresh_per_read"
 /// The proof engine runs it on every kernel it executes
 /// (`engine::execute`) and relies on its output.
 void symbolizeLanes(KernelOp kernel);
+
+/// The string attribute naming the math function whose compiled instruction
+/// sequence ends at the op carrying it (`"expf"`), set by
+/// `recognizeMathIdioms`; the proof engine reads the op as that function.
+inline constexpr llvm::StringLiteral kMathIdiomAttr = "kproof.math_idiom";
+
+/// The unit attribute of an op whose results only a math idiom's ops read:
+/// the proof engine does not evaluate it (the idiom's root gives the value).
+inline constexpr llvm::StringLiteral kIdiomInteriorAttr =
+    "kproof.idiom_interior";
+
+/// One instance of nvcc's `expf` (CUDA's precise expf, libdevice `__nv_expf`,
+/// without --use_fast_math; the same at -O3 and -G, sm_80 and sm_90, with or
+/// without -ftz): with L = log2(e),
+///   s = cvt.sat(fma.rn(x, L/256, 0.5)),  j = fma.rm(s, 252, 0x4B400001)
+///   (the integer n in [1, 253] in j's low mantissa bits),
+///   l = fma.rn(x, Llo, fma.rn(x, Lhi, -(j - 0x4B40007F))),
+///   root = ex2.approx(l) * bitcast(bitcast(j) << 23)   [2^(n - 127)]
+/// or `fma(ex2.approx(l), scale, addend)` when the product was fused into an
+/// addition. In exact arithmetic the product is 2^(x (Lhi + Llo)): the scale
+/// cancels the reduction, so the root is exp(x) (+ addend) wherever the
+/// scale is a normal float; IEEE's +inf for x > 88.72 and 0 below the
+/// subnormal range are not modeled (as for ex2). Source: the PTX nvcc 12-13
+/// emits for expf (CUDA Math API: expf, 2 ulp).
+struct ExpF32Idiom {
+  mlir::Value x;       ///< the argument
+  mlir::Value addend;  ///< the fused addend, or null for a plain product
+  /// The ops between x and the root that only the idiom reads.
+  llvm::SmallVector<mlir::Operation *, 12> interior;
+};
+
+/// Matches nvcc's expf sequence ending at `root` (an f32 `fbin mul` or
+/// `fma`), by structure and the constants' exact bits; every interior result
+/// must be read only inside the sequence. No match: nullopt.
+std::optional<ExpF32Idiom> matchNvccExpF32(mlir::Operation *root);
+
+/// The rewrite of `--kproof-recognize-math-idioms`, in place over every op
+/// under `scope`: each math-library sequence it recognizes (now nvcc's
+/// expf) gets `kMathIdiomAttr` on its root and `kIdiomInteriorAttr` on the
+/// ops only it reads. Idempotent; returns how many new roots it tagged. The
+/// proof engine runs it on the module of every kernel it executes.
+unsigned recognizeMathIdioms(mlir::Operation *scope);
 
 #define GEN_PASS_DECL
 #include "KProof/Transforms/Passes.h.inc"

@@ -63,4 +63,31 @@ def KProofSymbolizeLanes : Pass<"kproof-symbolize-lanes", "::kproof::KernelOp"> 
   }];
 }
 
+def KProofRecognizeMathIdioms : Pass<"kproof-recognize-math-idioms"> {
+  let summary = "Tag the instruction sequences of math library functions";
+  let description = [{
+    CUDA's precise `expf` (without `--use_fast_math`) compiles to a range
+    reduction on the float's bits: `cvt.sat`, `fma.rm` against the magic
+    constant 1.5 * 2^23, a shift of the result's bits into the exponent
+    field, and `ex2.approx` of the reduced argument. Bit operations on reals
+    are outside the reals model, so the proof engine reads the sequence as
+    the function it computes. This pass finds each sequence by structure
+    and by the exact bits of its constants, and tags its last op (a `mul`,
+    or an `fma` when nvcc fused an addition) with `kproof.math_idiom =
+    "expf"` and each op only the sequence reads with
+    `kproof.idiom_interior`. The proof engine runs it on the module of every
+    kernel (`kproof::recognizeMathIdioms`, called by `engine::execute`),
+    skips the interior ops and reads the root as `exp(x)` (plus the fused
+    addend), reporting the idiom with its location in the verdict. The
+    interpreter ignores the tags and runs the instructions in IEEE
+    arithmetic.
+
+    ```mlir
+    // kproof-opt --kproof-recognize-math-idioms kernel.mlir
+    %e = kproof.funary ex2 %l mode approx {ftz, kproof.idiom_interior} : f32
+    %y = kproof.fbin mul %e, %scale {kproof.math_idiom = "expf"} : f32
+    ```
+  }];
+}
+
 #endif // KPROOF_TRANSFORMS_PASSES_TD

@@ -295,6 +295,10 @@ ExecutionResult kproof::engine::execute(
   // Lanes as functions of the thread ids, per-read registers tagged: the
   // executor reads what the pass computes (Threads.cpp).
   symbolizeLanes(kernel);
+  // Math-library sequences (nvcc's expf) tagged, in the kernel and in the
+  // device functions it may call: execOp reads the tags (Ops.cpp).
+  recognizeMathIdioms(kernel->getParentOp() ? kernel->getParentOp()
+                                            : kernel.getOperation());
   exec::Executor ex(kernel, launch, buffers, scalars, terms, normalizer,
                     options);
   return ex.run();

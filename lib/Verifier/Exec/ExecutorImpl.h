@@ -438,6 +438,10 @@ private:
   /// arithmetic, comparisons, conversions (ArithOps.cpp); ld and st
   /// (MemoryOps.cpp); barriers, fences, atomics, shfl.sync, vote.sync
   /// (SyncOps.cpp).
+  /// An op tagged by recognizeMathIdioms: an idiom's interior op is skipped,
+  /// its root is the function's value (nvcc's expf: exp(x), reported as an
+  /// idiom). nullopt for any other op.
+  std::optional<bool> execMathIdiom(State &s, Operation *op);
   std::optional<bool> execArithOp(State &s, Operation *op);
   std::optional<bool> execMemoryOp(State &s, Operation *op);
   std::optional<bool> execSyncOp(State &s, Operation *op);

@@ -29,6 +29,8 @@ using namespace ::kproof::engine;
 namespace kproof::engine::exec {
 
 bool Executor::execOp(State &s, Operation *op) {
+  if (std::optional<bool> r = execMathIdiom(s, op))
+    return *r;
   if (std::optional<bool> r = execArithOp(s, op))
     return *r;
   if (std::optional<bool> r = execMemoryOp(s, op))
@@ -323,6 +325,54 @@ Term Executor::realOperand(Frame &f, Value v, Location loc) {
     return nullptr;
   }
   return sv.term;
+}
+
+std::optional<bool> Executor::execMathIdiom(State &s, Operation *op) {
+  Frame &f = s.stack.back();
+  if (op->hasAttr(kIdiomInteriorAttr)) {
+    // Read only by the idiom's root, which gives the value: not evaluated
+    // (a placeholder keeps the register defined).
+    for (Value r : op->getResults())
+      set(f, r,
+          sortOf(r.getType()) == Sort::Real
+              ? T.real(0)
+              : sortOf(r.getType()) == Sort::Bool
+                    ? T.boolConst(false)
+                    : T.bv(0, r.getType().getIntOrFloatBitWidth()));
+    ++f.it;
+    return true;
+  }
+  if (!op->hasAttr(kMathIdiomAttr))
+    return std::nullopt;
+  std::optional<ExpF32Idiom> m = matchNvccExpF32(op);
+  if (!m) {
+    // The tags are stale (the IR changed after recognizeMathIdioms): the
+    // interior ops were skipped, so nothing here can be trusted.
+    unknown(op->getLoc(), "a tagged math idiom no longer matches its "
+                          "instructions");
+    return false;
+  }
+  Location loc = op->getLoc();
+  Term x = realOperand(f, m->x, loc);
+  if (!x)
+    return false;
+  Term r = T.exp(x);
+  if (r && m->addend) {
+    Term c = realOperand(f, m->addend, loc);
+    if (!c)
+      return false;
+    r = T.add(r, c);
+  }
+  r = settleExtended(s, r);
+  if (!resultModeled(r, loc))
+    return false;
+  result.idioms.push_back(
+      {"nvcc expf range reduction (cvt.sat, fma.rm, shl 23, ex2) read as "
+       "exp(x)",
+       loc});
+  set(f, op->getResult(0), r);
+  ++f.it;
+  return true;
 }
 
 Term Executor::settleExtended(State &s, Term t) {

@@ -1,0 +1,138 @@
+// RUN: kproof-opt %s --kproof-recognize-math-idioms | FileCheck %s
+
+// nvcc's expf (no fast math): the range reduction ending in a mul is tagged
+// at its root, each op only the sequence reads is tagged interior. The
+// proof engine runs the same recognition before executing a kernel
+// (test/Verifier/math-idioms.mlir shows it reads the tags).
+
+// CHECK-LABEL: kproof.kernel entry @expf_mul
+kproof.kernel entry @expf_mul(%xp: i64, %yp: i64) {
+  // CHECK: %[[X:.+]] = ld global
+  %x = kproof.ld global %xp : i64 -> f32
+  %half = kproof.constant 5.000000e-01 : f32
+  %c = kproof.constant 5.724980e-03 : f32
+  // CHECK: fma %[[X]], {{.*}} mode rn {kproof.idiom_interior} : f32
+  %t = kproof.fma %x, %c, %half mode rn : f32
+  // CHECK: cvt {{.*}} {kproof.idiom_interior, sat} : f32 -> f32
+  %s = kproof.cvt %t {sat} : f32 -> f32
+  %magic = kproof.constant 0x4B400001 : f32
+  %c252 = kproof.constant 2.520000e+02 : f32
+  // CHECK: fma {{.*}} mode rm {kproof.idiom_interior} : f32
+  %j = kproof.fma %s, %c252, %magic mode rm : f32
+  %bias = kproof.constant 0xCB40007F : f32
+  // CHECK: fbin add {{.*}} {kproof.idiom_interior} : f32
+  %k = kproof.fbin add %j, %bias : f32
+  // CHECK: funary neg {{.*}} {kproof.idiom_interior} : f32
+  %nk = kproof.funary neg %k : f32
+  %hi = kproof.constant 1.44269502 : f32
+  %h = kproof.fma %x, %hi, %nk mode rn : f32
+  %lo = kproof.constant 1.92596303E-8 : f32
+  %l = kproof.fma %x, %lo, %h mode rn : f32
+  // CHECK: bitcast {{.*}} {kproof.idiom_interior} : f32 to i32
+  %jb = kproof.bitcast %j : f32 to i32
+  %c23 = kproof.constant 23 : i32
+  // CHECK: shift shl {{.*}} {kproof.idiom_interior} : i32
+  %sh = kproof.shift shl %jb, %c23 : i32
+  // CHECK: bitcast {{.*}} {kproof.idiom_interior} : i32 to f32
+  %scale = kproof.bitcast %sh : i32 to f32
+  // CHECK: funary ex2 {{.*}} mode approx {ftz, kproof.idiom_interior} : f32
+  %e = kproof.funary ex2 %l mode approx {ftz} : f32
+  // CHECK: fbin mul {{.*}} {kproof.math_idiom = "expf"} : f32
+  %y = kproof.fbin mul %e, %scale : f32
+  kproof.st global %yp, %y : i64, f32
+  kproof.return
+}
+
+// -G spells the bias as a sub; at -O3 a following `+ acc` fuses into the
+// root fma.
+// CHECK-LABEL: kproof.kernel entry @expf_fma_sub
+kproof.kernel entry @expf_fma_sub(%xp: i64, %yp: i64) {
+  %x = kproof.ld global %xp : i64 -> f32
+  %acc = kproof.ld global %yp : i64 -> f32
+  %half = kproof.constant 5.000000e-01 : f32
+  %c = kproof.constant 5.724980e-03 : f32
+  %t = kproof.fma %c, %x, %half mode rn : f32
+  %s = kproof.cvt %t {sat} : f32 -> f32
+  %magic = kproof.constant 0x4B400001 : f32
+  %c252 = kproof.constant 2.520000e+02 : f32
+  %j = kproof.fma %s, %c252, %magic mode rm : f32
+  %bias = kproof.constant 0x4B40007F : f32
+  // CHECK: fbin sub {{.*}} {kproof.idiom_interior} : f32
+  %k = kproof.fbin sub %j, %bias : f32
+  %nk = kproof.funary neg %k : f32
+  %hi = kproof.constant 1.44269502 : f32
+  %h = kproof.fma %x, %hi, %nk mode rn : f32
+  %lo = kproof.constant 1.92596303E-8 : f32
+  %l = kproof.fma %x, %lo, %h mode rn : f32
+  %jb = kproof.bitcast %j : f32 to i32
+  %c23 = kproof.constant 23 : i32
+  %sh = kproof.shift shl %jb, %c23 : i32
+  %scale = kproof.bitcast %sh : i32 to f32
+  %e = kproof.funary ex2 %l mode approx {ftz} : f32
+  // CHECK: fma {{.*}} mode rn {kproof.math_idiom = "expf"} : f32
+  %y = kproof.fma %scale, %e, %acc mode rn : f32
+  kproof.st global %yp, %y : i64, f32
+  kproof.return
+}
+
+// Not the idiom: a constant off by one ulp (0x3BBB989E), and a sequence
+// whose reduced argument is also stored (an interior value read outside).
+// CHECK-LABEL: kproof.kernel entry @not_expf
+// CHECK-NOT: kproof.math_idiom
+// CHECK-NOT: kproof.idiom_interior
+// CHECK: {{^ *}}return
+kproof.kernel entry @not_expf(%xp: i64, %yp: i64) {
+  %x = kproof.ld global %xp : i64 -> f32
+  %half = kproof.constant 5.000000e-01 : f32
+  %c = kproof.constant 0x3BBB989E : f32
+  %t = kproof.fma %x, %c, %half mode rn : f32
+  %s = kproof.cvt %t {sat} : f32 -> f32
+  %magic = kproof.constant 0x4B400001 : f32
+  %c252 = kproof.constant 2.520000e+02 : f32
+  %j = kproof.fma %s, %c252, %magic mode rm : f32
+  %bias = kproof.constant 0xCB40007F : f32
+  %k = kproof.fbin add %j, %bias : f32
+  %nk = kproof.funary neg %k : f32
+  %hi = kproof.constant 1.44269502 : f32
+  %h = kproof.fma %x, %hi, %nk mode rn : f32
+  %lo = kproof.constant 1.92596303E-8 : f32
+  %l = kproof.fma %x, %lo, %h mode rn : f32
+  %jb = kproof.bitcast %j : f32 to i32
+  %c23 = kproof.constant 23 : i32
+  %sh = kproof.shift shl %jb, %c23 : i32
+  %scale = kproof.bitcast %sh : i32 to f32
+  %e = kproof.funary ex2 %l mode approx {ftz} : f32
+  %y = kproof.fbin mul %e, %scale : f32
+  kproof.st global %yp, %y : i64, f32
+  kproof.return
+}
+// CHECK-LABEL: kproof.kernel entry @expf_escapes
+// CHECK-NOT: kproof.math_idiom
+// CHECK-NOT: kproof.idiom_interior
+// CHECK: {{^ *}}return
+kproof.kernel entry @expf_escapes(%xp: i64, %yp: i64) {
+  %x = kproof.ld global %xp : i64 -> f32
+  %half = kproof.constant 5.000000e-01 : f32
+  %c = kproof.constant 5.724980e-03 : f32
+  %t = kproof.fma %x, %c, %half mode rn : f32
+  %s = kproof.cvt %t {sat} : f32 -> f32
+  %magic = kproof.constant 0x4B400001 : f32
+  %c252 = kproof.constant 2.520000e+02 : f32
+  %j = kproof.fma %s, %c252, %magic mode rm : f32
+  %bias = kproof.constant 0xCB40007F : f32
+  %k = kproof.fbin add %j, %bias : f32
+  %nk = kproof.funary neg %k : f32
+  %hi = kproof.constant 1.44269502 : f32
+  %h = kproof.fma %x, %hi, %nk mode rn : f32
+  %lo = kproof.constant 1.92596303E-8 : f32
+  %l = kproof.fma %x, %lo, %h mode rn : f32
+  %jb = kproof.bitcast %j : f32 to i32
+  %c23 = kproof.constant 23 : i32
+  %sh = kproof.shift shl %jb, %c23 : i32
+  %scale = kproof.bitcast %sh : i32 to f32
+  %e = kproof.funary ex2 %l mode approx {ftz} : f32
+  %y = kproof.fbin mul %e, %scale : f32
+  kproof.st global %yp, %y : i64, f32
+  kproof.st global %yp, %l {offset = 4 : i64} : i64, f32
+  kproof.return
+}
