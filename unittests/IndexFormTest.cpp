@@ -113,6 +113,73 @@ TEST(IndexForm, KeepsWhatMayWrap) {
   EXPECT_NE(f.T.canonicalIndex(f.T.bvSExt(v, 64)), f.T.bvZExt(v, 64));
 }
 
+/// nvcc's unrolled-loop trip count (n - (n & 3) + 0xFFFFFFFC) / 4, past
+/// its guard n >= 4: n - n % 4 is 4 (n / 4), the unsigned constant is -4
+/// modulo 2^32, and the quotient is n / 4 - 1. Below the lower bound (n may
+/// be 1) the term stays, since the subtraction wraps there.
+TEST(IndexForm, UnrolledTripCount) {
+  Fixture f;
+  Term n = f.T.bvVar("n", 32);
+  f.T.setUpperBound("n", 1 << 20);
+  Term trip = f.T.bvBin(
+      Kind::BVUDiv,
+      f.add(f.T.bvBin(Kind::BVSub, n, f.T.bvBin(Kind::BVAnd, n, f.c32(3))),
+            f.c32(0xFFFFFFFCu)),
+      f.c32(4));
+  Term quarter = f.T.bvBin(Kind::BVUDiv, n, f.c32(4));
+  f.T.setLowerBound("n", 1);
+  EXPECT_NE(f.T.canonicalIndex(trip), f.T.canonicalIndex(f.add(quarter, f.c32(0xFFFFFFFFu))));
+  f.T.setLowerBound("n", 4);
+  Term canon = f.T.canonicalIndex(trip);
+  EXPECT_EQ(canon, f.T.canonicalIndex(f.add(quarter, f.c32(0xFFFFFFFFu))));
+  // Z3: equal for every n in [4, 2^20].
+  smt::Context z3;
+  Z3Lowering lowering(z3, f.T);
+  smt::Solver solver(z3);
+  Term cond = f.T.andOf({f.T.bvUle(f.c32(4), n), f.T.bvUle(n, f.c32(1 << 20)),
+                         f.T.notOf(f.T.eq(trip, canon))});
+  smt::Expr e = lowering.lower(cond);
+  ASSERT_TRUE(e.isValid()) << lowering.getError();
+  solver.add(e);
+  EXPECT_EQ(solver.check(), smt::CheckResult::Unsat);
+}
+
+/// (x + c1) + c2 folds to x + (c1 + c2) (modulo 2^w): nvcc's `p - 8`
+/// then `+ 8` is p.
+TEST(IndexForm, NestedConstantsFold) {
+  Fixture f;
+  Term x = f.T.bvVar("x", 64);
+  Term t = f.add(f.add(x, f.c64(uint64_t(-8))), f.c64(8));
+  EXPECT_EQ(t, x);
+  Term u = f.add(f.c64(3), f.add(f.c64(4), x));
+  EXPECT_EQ(u, f.add(x, f.c64(7)));
+}
+
+/// With products multiplied out (a scope of the tiling check), the
+/// kernel's sext(n) * sext(row) and the spec's ((4 row) / 4) * sext(n) are
+/// one form; by default each product stays one atom of its own spelling.
+TEST(IndexForm, ProductsMultipliedOut) {
+  Fixture f;
+  Term n = f.T.bvVar("n", 32);
+  f.T.setUpperBound("n", 1 << 20);
+  Term row = f.add(f.mul(f.cta, f.c32(64)), f.tid); // <= 127
+  Term kernel = f.mul(f.T.bvSExt(n, 64), f.T.bvSExt(row, 64));
+  Term scaled = f.T.bvBin(Kind::BVShl, f.T.bvSExt(row, 64), f.c64(2));
+  Term spec = f.mul(f.T.bvBin(Kind::BVUDiv, scaled, f.c64(4)),
+                    f.T.bvSExt(n, 64));
+  EXPECT_NE(f.T.canonicalIndex(kernel), f.T.canonicalIndex(spec));
+  auto saved = f.T.saveBounds();
+  f.T.setMultiplyOutProducts(true);
+  Term a = f.T.canonicalIndex(kernel), b = f.T.canonicalIndex(spec);
+  EXPECT_EQ(a, b);
+  // Exact for n <= 2^20 (the declared bound).
+  EXPECT_TRUE(f.provedEqual(
+      f.T.ite(f.T.bvUle(n, f.c32(1 << 20)), kernel, a), a));
+  f.T.restoreBounds(std::move(saved));
+  EXPECT_FALSE(f.T.multipliesOutProducts());
+  EXPECT_NE(f.T.canonicalIndex(kernel), f.T.canonicalIndex(spec));
+}
+
 /// An integer element at a symbolic index is a BV-sorted Select of its
 /// width, a constant index the BVVar "idx[k]", and the two are linked in
 /// Z3: idx(3) and idx[3] are one value.

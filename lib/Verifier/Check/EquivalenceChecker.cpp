@@ -809,10 +809,18 @@ private:
   /// ends at hi (without wrapping). Else `lhs`. The tiling is recorded as
   /// a proved obligation under `name`.
   Term tileReductions(const std::string &name, Term pc, Term lhs, Term rhs);
+  Term tileReductionsUnder(const std::string &name, Term pc, Term lhs,
+                           Term rhs);
+  /// Fresh names of tileReductions' element variables.
+  unsigned tileVars = 0;
   /// Whether `bad` is unsat, asked with a bounded effort (`rlimit`, and a
   /// 20 s guard): for the shortcuts above, whose failure only means that
   /// the value query goes on as before. Unknown is no.
-  bool shortcutUnsat(Term bad, uint64_t rlimit);
+  /// `bad` answered unsat within `rlimit`: the integer encoding, then
+  /// bit-vectors, then slices. With `bitVectorsFirst`, bit-vectors first,
+  /// and a sat answer there ends it (a shortcut whose question is often
+  /// false: bounds that differ, a tiling in the wrong order).
+  bool shortcutUnsat(Term bad, uint64_t rlimit, bool bitVectorsFirst = false);
   /// `value` with each quotient x / d and remainder x % d by a non-constant
   /// divisor d (a row length n) replaced by q and r when x's index form is
   /// q * d + r (addends c * (d * y), no product wrapping) and Z3 proves
@@ -995,7 +1003,7 @@ Term Checker::splitDivisions(Term pc, Term value) {
   return map.empty() ? value : T.substitute(value, map);
 }
 
-bool Checker::shortcutUnsat(Term bad, uint64_t rlimit) {
+bool Checker::shortcutUnsat(Term bad, uint64_t rlimit, bool bitVectorsFirst) {
   Query q{T, options, &tableRanges, {bad}};
   // The contract's table preconditions restrict the inputs here too.
   SmallVector<Term> facts;
@@ -1006,10 +1014,12 @@ bool Checker::shortcutUnsat(Term bad, uint64_t rlimit) {
   // short wall-clock guard, as nlsat does not always heed the resource
   // limit; then bit-vectors.
   q.guardSeconds = 20;
-  auto o = q.checkIn(/*bvAsInt=*/true, {}, rlimit);
+  auto o = q.checkIn(/*bvAsInt=*/!bitVectorsFirst, {}, rlimit);
+  if (bitVectorsFirst && o.result == smt::CheckResult::Sat)
+    return false;
   if (o.result == smt::CheckResult::Error ||
       o.result == smt::CheckResult::Unknown)
-    o = q.checkIn(/*bvAsInt=*/false, {}, rlimit);
+    o = q.checkIn(/*bvAsInt=*/bitVectorsFirst, {}, rlimit);
   if (o.result == smt::CheckResult::Unknown)
     if (std::optional<Query::Outcome> u = q.slicedUnsat({}))
       o = *u;
@@ -1225,7 +1235,9 @@ Term Checker::unifyReductions(const std::string &name, Term pc, Term lhs,
       constexpr uint64_t kUnifyRlimit = 3'000'000;
       // Bit-vectors only: the integer encoding (nlsat) does not heed the
       // resource limit.
-      auto unsat = [&](Term t) { return shortcutUnsat(t, kUnifyRlimit); };
+      auto unsat = [&](Term t) {
+        return shortcutUnsat(t, kUnifyRlimit, /*bitVectorsFirst=*/true);
+      };
       bool boundsOk = unsat(T.andOf(pc, boundsDiffer));
       bool allOk = boundsOk && unsat(bad);
       if (getenv("KPROOF_DUMP_TERMS"))
@@ -1321,8 +1333,82 @@ static std::map<std::string, unsigned> selectReads(Term t) {
   return n;
 }
 
+/// Lower bounds of size variables that `pc` states: `K <=s v`, `K <s v`
+/// and their negations, and nvcc's unrolling guard `!(v + K1 <u K2)` with
+/// K1 = -m (v - m >= K2 when v >= m is already known, so the subtraction
+/// does not wrap). Only variables with a declared upper bound below 2^(w-1)
+/// (their signed and unsigned values agree).
+static llvm::StringMap<uint64_t> pathLowerBounds(TermContext &T, Term pc) {
+  llvm::StringMap<uint64_t> lb;
+  auto known = [&](Term v) -> std::optional<uint64_t> {
+    if (v->getKind() != Kind::BVVar || v->getWidth() > 63)
+      return std::nullopt;
+    std::optional<uint64_t> hi = T.upperBound(v->getName());
+    if (!hi || *hi >= (uint64_t(1) << (v->getWidth() - 1)))
+      return std::nullopt;
+    uint64_t l = T.lowerBound(v->getName()).value_or(0);
+    auto it = lb.find(v->getName());
+    return it != lb.end() ? std::max(l, it->second) : l;
+  };
+  auto note = [&](Term v, int64_t k) {
+    std::optional<uint64_t> cur = known(v);
+    if (!cur || k <= 0 || uint64_t(k) <= *cur)
+      return;
+    lb[v->getName()] = uint64_t(k);
+  };
+  auto sconst = [](Term c) -> std::optional<int64_t> {
+    if (c->getKind() != Kind::BVConst || c->getWidth() > 64)
+      return std::nullopt;
+    return c->getAPInt().getSExtValue();
+  };
+  for (int round = 0; round < 2; ++round)
+    for (Term c : conjunctsOf(pc)) {
+      bool neg = c->getKind() == Kind::Not;
+      Term e = neg ? c->getOperand(0) : c;
+      if (e->getNumOperands() != 2)
+        continue;
+      Term a = e->getOperand(0), b = e->getOperand(1);
+      Kind k = e->getKind();
+      if (!neg && (k == Kind::BVSle || k == Kind::BVSlt))
+        if (std::optional<int64_t> x = sconst(a))
+          note(b, *x + (k == Kind::BVSlt)); // x <= v, x < v
+      if (neg && (k == Kind::BVSle || k == Kind::BVSlt))
+        if (std::optional<int64_t> x = sconst(b))
+          note(a, *x + (k == Kind::BVSle)); // !(v <= x), !(v < x)
+      if (neg && k == Kind::BVUlt && a->getKind() == Kind::BVAdd)
+        if (std::optional<int64_t> k2 = sconst(b); k2 && *k2 >= 0)
+          for (int i = 0; i < 2; ++i) {
+            Term v = a->getOperand(i);
+            std::optional<int64_t> k1 = sconst(a->getOperand(1 - i));
+            std::optional<uint64_t> cur = known(v);
+            if (k1 && cur && *k1 < 0 && uint64_t(-*k1) <= *cur)
+              note(v, *k2 - *k1); // v - m >= k2
+          }
+    }
+  return lb;
+}
+
 Term Checker::tileReductions(const std::string &name, Term pc, Term lhs,
                              Term rhs) {
+  // Index terms read under the bounds this case's path states (n >= 4 past
+  // an unrolled loop's guard): the element variables' forms are exact where
+  // the query looks (it is asked under pc). Restored on return.
+  // Products of sizes and thread ids multiplied out, so the kernel's
+  // n * row and the spec's (4 row / 4) * n meet as one form.
+  auto saved = T.saveBounds();
+  T.setMultiplyOutProducts(true);
+  for (auto &[v, l] : pathLowerBounds(T, pc)) {
+    if (getenv("KPROOF_DUMP_TERMS"))
+      llvm::errs() << "; tile: " << v << " >= " << l << " on this path\n";
+    T.setLowerBound(v, l);
+  }
+  Term result = tileReductionsUnder(name, pc, lhs, rhs);
+  T.restoreBounds(std::move(saved));
+  return result;
+}
+
+Term Checker::tileReductionsUnder(const std::string &name, Term pc, Term lhs,
+                                  Term rhs) {
   // The spec's reduction Q = R_{i in [lo, hi)} f(i), the whole of rhs.
   if (!rhs->isReduction() || rhs->getKind() == Kind::MinOver)
     return lhs;
@@ -1365,10 +1451,24 @@ Term Checker::tileReductions(const std::string &name, Term pc, Term lhs,
     strides.push_back(reads[buf] / per);
   }
   // Each order of the parts: the blocks tile [lo, hi) one after another.
+  // The widest stride first (an unrolled loop before its remainder loop),
+  // then the other orders.
   SmallVector<unsigned> order;
   for (unsigned k = 0; k < parts.size(); ++k)
     order.push_back(k);
-  do {
+  SmallVector<SmallVector<unsigned>> orders;
+  do
+    orders.push_back(order);
+  while (std::next_permutation(order.begin(), order.end()));
+  std::stable_sort(orders.begin(), orders.end(),
+                   [&](const SmallVector<unsigned> &a,
+                       const SmallVector<unsigned> &b) {
+                     for (unsigned k = 0; k < a.size(); ++k)
+                       if (strides[a[k]] != strides[b[k]])
+                         return strides[a[k]] > strides[b[k]];
+                     return false;
+                   });
+  for (const SmallVector<unsigned> &order : orders) {
     SmallVector<Term> conds;
     Term c = rhs->getOperand(0);
     Term limit = T.bv(uint64_t(1) << 32, w);
@@ -1376,7 +1476,17 @@ Term Checker::tileReductions(const std::string &name, Term pc, Term lhs,
       Term p = parts[k];
       Term lo = p->getOperand(0), hi = p->getOperand(1);
       unsigned st = strides[k];
-      Term j = T.bvVar("tile.j", w);
+      // j in [lo, hi): where the index form bounds hi (and lo is not
+      // negative), j gets that bound as its declared range, so the body's
+      // byte offsets scaled back to elements read as linear forms; the
+      // rewrite is exact for every j the implication below reaches.
+      Term j = T.bvVar("tile.j" + std::to_string(tileVars++), w);
+      if (auto hiRange = T.indexInterval(hi))
+        if (auto loRange = T.indexInterval(lo);
+            loRange && hiRange->second >= 1 &&
+            loRange->second < (uint64_t(1) << (w - 1)) &&
+            hiRange->second <= (uint64_t(1) << (w - 1)))
+          T.setUpperBound(j->getName(), hiRange->second - 1);
       Term body = T.substitute(p->getOperand(2), {{T.boundVar(p), j}});
       // sum_{r < st} f(c + st * (j - lo) + r)
       Term base = T.bvBin(Kind::BVAdd, c,
@@ -1403,14 +1513,21 @@ Term Checker::tileReductions(const std::string &name, Term pc, Term lhs,
     conds.push_back(T.eq(c, rhs->getOperand(1)));
     Term bad = T.andOf(pc, T.notOf(T.andOf(conds)));
     constexpr uint64_t kTileRlimit = 5'000'000;
-    if (shortcutUnsat(bad, kTileRlimit)) {
+    bool tiled = shortcutUnsat(bad, kTileRlimit, /*bitVectorsFirst=*/true);
+    if (getenv("KPROOF_DUMP_TERMS"))
+      llvm::errs() << "; tile " << parts.size() << " parts (strides "
+                   << strides.size() << "): "
+                   << (tiled ? "proved" : "not proved") << "\n"
+                   << ";   " << T.andOf(conds)->toBriefString(dumpLimit())
+                   << "\n";
+    if (tiled) {
       proved(name + " (" + std::to_string(parts.size()) + " " +
                  (kind == Kind::SumOver ? "sums" : "maxima") +
                  " of the kernel tile the spec's range)",
              bad, "z3 (unsat)");
       return rhs;
     }
-  } while (std::next_permutation(order.begin(), order.end()));
+  }
   return lhs;
 }
 

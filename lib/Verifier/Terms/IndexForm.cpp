@@ -74,9 +74,12 @@ private:
     f.coeffs[t] = 1;
     f.lo = 0;
     f.hi = t->getWidth() >= 100 ? kLimit : pow2(t->getWidth()) - 1;
-    if (t->getKind() == Kind::BVVar)
+    if (t->getKind() == Kind::BVVar) {
       if (std::optional<uint64_t> b = T.upperBound(t->getName()))
         f.hi = std::min<Int>(f.hi, Int(*b));
+      if (std::optional<uint64_t> b = T.lowerBound(t->getName()))
+        f.lo = std::max<Int>(f.lo, Int(*b));
+    }
     auto r = atomRanges.find(t);
     if (r != atomRanges.end()) {
       f.lo = std::max(f.lo, r->second.first);
@@ -184,6 +187,91 @@ private:
                     : boundedAtom(y, 0, std::min(fx.hi, d - 1));
   }
 
+  /// fa * fb as a form of width w: c0a c0b + c0a fb' + c0b fa' + the
+  /// monomials ca cb (A * B), each monomial a bounded atom spelled
+  /// zext(A) * zext(B) with A before B in creation order. Exact when every
+  /// monomial's bound and the result's interval fit in w bits (the caller
+  /// checked that the product itself does not wrap). nullopt otherwise, or
+  /// past 16 monomials.
+  std::optional<Form> multiplyOut(const Form &fa, const Form &fb, unsigned w) {
+    if (fa.coeffs.size() * fb.coeffs.size() > 16 ||
+        (fa.coeffs.empty() && fb.coeffs.empty()))
+      return std::nullopt;
+    Form f = constant(w, fa.c0 * fb.c0);
+    for (auto &[b, cb] : fb.coeffs)
+      if (fa.c0)
+        f = add(f, atom(b), fa.c0 * cb);
+    for (auto &[a, ca] : fa.coeffs)
+      if (fb.c0)
+        f = add(f, atom(a), fb.c0 * ca);
+    auto widen = [&](Term x) {
+      return x->getWidth() == w ? x : T.bvZExt(x, w);
+    };
+    for (auto &[a, ca] : fa.coeffs)
+      for (auto &[b, cb] : fb.coeffs) {
+        Form at = atom(a), bt = atom(b);
+        if (at.lo < 0 || bt.lo < 0 || at.hi >= pow2(62) || bt.hi >= pow2(62) ||
+            at.hi * bt.hi >= pow2(w) || a->getWidth() > w || b->getWidth() > w)
+          return std::nullopt;
+        Term x = a, y = b;
+        if (y->getId() < x->getId())
+          std::swap(x, y);
+        Term m = T.bvBin(Kind::BVMul, widen(x), widen(y));
+        f = add(f, boundedAtom(m, at.lo * bt.lo, at.hi * bt.hi), ca * cb);
+      }
+    f.width = w;
+    if (!f.fits())
+      return std::nullopt;
+    return f;
+  }
+
+  /// k * A - k * (A % d) is k * d * (A / d): nvcc's `n - (n & 3)`, whose
+  /// interval as a difference of two atoms reaches below zero, is 4 (n / 4)
+  /// (exact for every value of A). The interval is recomputed from the
+  /// atoms'.
+  Form foldRemainders(Form f) {
+    bool changed = false;
+    for (auto it = f.coeffs.begin(); it != f.coeffs.end();) {
+      Term u = it->first;
+      Int cu = it->second;
+      std::optional<Int> d =
+          u->getKind() == Kind::BVURem ? constOf(u->getOperand(1)) : std::nullopt;
+      Term a = d ? u->getOperand(0) : nullptr;
+      auto ia = a ? f.coeffs.find(a) : f.coeffs.end();
+      if (!d || ia == f.coeffs.end() || ia->second != -cu) {
+        ++it;
+        continue;
+      }
+      std::optional<Form> q = atomQuotient(atom(a), *d, true);
+      if (!q || q->coeffs.size() != 1) {
+        ++it;
+        continue;
+      }
+      Int ca = ia->second;
+      f.coeffs.erase(ia);
+      it = f.coeffs.erase(f.coeffs.find(u));
+      Int &x = f.coeffs[q->coeffs.begin()->first];
+      x += ca * *d;
+      changed = true;
+      it = f.coeffs.begin();
+    }
+    if (!changed)
+      return f;
+    Int lo = f.c0, hi = f.c0;
+    for (auto &[t, c] : f.coeffs) {
+      if (c == 0)
+        continue;
+      Form at = atom(t);
+      lo += c >= 0 ? c * at.lo : c * at.hi;
+      hi += c >= 0 ? c * at.hi : c * at.lo;
+    }
+    for (auto it = f.coeffs.begin(); it != f.coeffs.end();)
+      it = it->second == 0 ? f.coeffs.erase(it) : std::next(it);
+    f.lo = lo;
+    f.hi = hi;
+    return f;
+  }
+
   static std::optional<Int> constOf(Term t) {
     if (t->getKind() != Kind::BVConst || t->getWidth() > 64)
       return std::nullopt;
@@ -204,20 +292,44 @@ private:
     };
     switch (t->getKind()) {
     case Kind::BVAdd:
-      return exact(add(read(t->getOperand(0)), read(t->getOperand(1)), 1));
-    case Kind::BVSub:
-      return exact(add(read(t->getOperand(0)), read(t->getOperand(1)), -1));
+    case Kind::BVSub: {
+      Form f = add(read(t->getOperand(0)), read(t->getOperand(1)),
+                   t->getKind() == Kind::BVAdd ? 1 : -1);
+      f.width = w;
+      if (!f.fits())
+        f = foldRemainders(f);
+      // Constants are read unsigned (x + 0xFFFFFFFC is x - 4 + 2^32): a
+      // sum whose whole interval lies in [2^w, 2^(w+1)) (or [-2^w, 0)) is
+      // its value minus (plus) 2^w, exactly.
+      if (w < 100 && !f.fits() && f.lo >= pow2(w) && f.hi < pow2(w + 1)) {
+        f.c0 -= pow2(w);
+        f.lo -= pow2(w);
+        f.hi -= pow2(w);
+      } else if (w < 100 && !f.fits() && f.lo >= -pow2(w) && f.hi < 0) {
+        f.c0 += pow2(w);
+        f.lo += pow2(w);
+        f.hi += pow2(w);
+      }
+      return exact(f);
+    }
     case Kind::BVMul:
       for (int k = 0; k < 2; ++k)
         if (std::optional<Int> c = constOf(t->getOperand(k)))
           return exact(scale(read(t->getOperand(1 - k)), *c));
       {
-        // A product of two bounded values that does not wrap: an atom
-        // with the product of their intervals (row * n under n's bound).
+        // A product of two bounded values that does not wrap: the product
+        // of their forms multiplied out, each product of two atoms a
+        // monomial atom with its factors in creation order (n * row and
+        // row * n, or (4 row / 4) * n, are one form); else an atom with
+        // the product of their intervals (row * n under n's bound).
         Form fa = read(t->getOperand(0)), fb = read(t->getOperand(1));
         if (fa.fits() && fb.fits() && fa.hi < pow2(62) && fb.hi < pow2(62) &&
-            fa.hi * fb.hi < pow2(w))
+            fa.hi * fb.hi < pow2(w)) {
+          if (T.multipliesOutProducts())
+            if (std::optional<Form> p = multiplyOut(fa, fb, w))
+              return *p;
           return boundedAtom(t, fa.lo * fb.lo, fa.hi * fb.hi);
+        }
       }
       return atom(t);
     case Kind::BVShl:

@@ -1433,6 +1433,17 @@ Term TermContext::bvBin(Kind kind, Term a, Term b) {
   default:
     break;
   }
+  // (x + c1) + c2 = x + (c1 + c2), modulo 2^w: nvcc's `p - 8` then `+ 8`
+  // addressing of an unrolled loop body becomes one offset.
+  if (kind == Kind::BVAdd) {
+    if (a->getKind() == Kind::BVConst)
+      std::swap(a, b);
+    if (b->getKind() == Kind::BVConst && a->getKind() == Kind::BVAdd)
+      for (int k = 0; k < 2; ++k)
+        if (a->getOperand(k)->getKind() == Kind::BVConst)
+          return bvBin(Kind::BVAdd, a->getOperand(1 - k),
+                       bv(a->getOperand(k)->getAPInt() + b->getAPInt()));
+  }
   if (kind == Kind::BVMul) {
     if (b->getKind() == Kind::BVConst && b->getAPInt().isOne())
       return a;

@@ -356,10 +356,44 @@ public:
   void setUpperBound(llvm::StringRef name, uint64_t max);
   /// The declared bound of a BV variable, if any.
   std::optional<uint64_t> upperBound(llvm::StringRef name) const;
-  /// Declares that the BV variable `name` is at least `min` (a size
-  /// parameter's contract range); read only by provablyBelow.
+  /// Declares that the BV variable `name` is at least `min` (unsigned; a
+  /// size parameter's contract range), for provablyBelow and
+  /// canonicalIndex. Clears the cache of canonicalIndex.
   void setLowerBound(llvm::StringRef name, uint64_t min) {
     lowerBounds[name] = min;
+    canonicalCache.clear();
+  }
+  /// The declared lower bound of a BV variable, if any.
+  std::optional<uint64_t> lowerBound(llvm::StringRef name) const {
+    auto it = lowerBounds.find(name);
+    if (it == lowerBounds.end())
+      return std::nullopt;
+    return it->second;
+  }
+  /// Whether canonicalIndex multiplies out products of two bounded linear
+  /// forms into monomials (n * (32 c + t) = 32 n c + n t, factors in
+  /// creation order), so that products spelled differently meet; off by
+  /// default (a product stays one atom, which the row-of-element rules
+  /// read). Set for a scope with saveBounds/restoreBounds.
+  bool multipliesOutProducts() const { return multiplyOut; }
+  void setMultiplyOutProducts(bool on) {
+    multiplyOut = on;
+    canonicalCache.clear();
+  }
+  /// The declared bounds, to restore after a scope that narrowed them
+  /// under a path condition (restoreBounds clears canonicalIndex's cache).
+  struct SavedBounds {
+    llvm::StringMap<uint64_t> upper, lower;
+    bool multiplyOut;
+  };
+  SavedBounds saveBounds() const {
+    return {upperBounds, lowerBounds, multiplyOut};
+  }
+  void restoreBounds(SavedBounds b) {
+    upperBounds = std::move(b.upper);
+    lowerBounds = std::move(b.lower);
+    multiplyOut = b.multiplyOut;
+    canonicalCache.clear();
   }
   /// The canonical form of a BV index term: its exact value as a linear
   /// form c0 + sum c_i * a_i over atoms (variables, table reads, and
@@ -410,6 +444,7 @@ private:
   struct KeyHash;
   llvm::StringMap<uint64_t> upperBounds, lowerBounds;
   llvm::DenseMap<Term, Term> canonicalCache;
+  bool multiplyOut = false;
   std::vector<std::unique_ptr<TermNode>> nodes;
   std::unordered_multimap<size_t, TermNode *> table;
 };
