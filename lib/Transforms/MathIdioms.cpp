@@ -16,6 +16,7 @@
 
 #include "KProof/Dialect/KProofOps.h"
 
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
@@ -84,7 +85,212 @@ bool matchScale(Value v, Value &j, SmallVectorImpl<Operation *> &ops) {
   return true;
 }
 
+/// Whether `v` is the i32 immediate with these bits.
+bool isI32Const(Value v, uint32_t bits) {
+  auto c = v.getDefiningOp<ConstantOp>();
+  if (!c || !c.getType().isInteger(32))
+    return false;
+  auto i = dyn_cast<IntegerAttr>(c.getValue());
+  return i && uint32_t(i.getValue().getZExtValue()) == bits;
+}
+
+/// `x * k` as an f32 mul (either order), k the constant `bits`.
+bool isMulConst(Value v, Value x, uint32_t bits,
+                SmallVectorImpl<Operation *> &ops) {
+  auto m = v.getDefiningOp<FloatBinOp>();
+  if (!m || m.getKind() != FloatBinKind::Mul || m.getSat() ||
+      !m.getType().isF32() ||
+      !((m.getLhs() == x && isF32Const(m.getRhs(), bits)) ||
+        (m.getRhs() == x && isF32Const(m.getLhs(), bits))))
+    return false;
+  ops.push_back(m);
+  return true;
+}
+
 } // namespace
+
+std::optional<LogF32Idiom> kproof::matchNvccLogF32(Operation *root) {
+  // root = selp(xs == 0, -inf, v)
+  auto r = dyn_cast<SelpOp>(root);
+  if (!r || !r.getType().isF32() || !isF32Const(r.getTrueValue(), 0xFF800000))
+    return std::nullopt;
+  LogF32Idiom m;
+  SmallVector<Operation *, 40> &ops = m.interior;
+  SmallVector<Operation *, 4> routing;
+  auto isZero = r.getCondition().getDefiningOp<CmpOp>();
+  if (!isZero || isZero.getPredicate() != CmpPredicate::Eq ||
+      !isF32Const(isZero.getRhs(), 0))
+    return std::nullopt;
+  ops.push_back(isZero);
+  // xs = selp(x < 2^-126, x * 2^23, x): subnormals scaled up.
+  Value xs = isZero.getLhs();
+  auto scaled = xs.getDefiningOp<SelpOp>();
+  if (!scaled)
+    return std::nullopt;
+  auto sub = scaled.getCondition().getDefiningOp<CmpOp>();
+  if (!sub || sub.getPredicate() != CmpPredicate::Lt ||
+      !isF32Const(sub.getRhs(), 0x00800000))
+    return std::nullopt;
+  Value x = sub.getLhs();
+  if (scaled.getFalseValue() != x ||
+      !isMulConst(scaled.getTrueValue(), x, 0x4B000000, ops))
+    return std::nullopt;
+  ops.append({scaled, sub});
+  // v: the finite case F, or through a join the inf/NaN case for bits of xs
+  // at or above 0x7F800000 (+inf, NaN, negative: fma(xs, inf, inf)).
+  Value f = r.getFalseValue();
+  if (auto arg = dyn_cast<BlockArgument>(f)) {
+    Block *join = arg.getOwner();
+    if (join != root->getBlock() || join->getNumArguments() != 1)
+      return std::nullopt;
+    Value finite, special;
+    for (Block *pred : join->getPredecessors()) {
+      Operation *term = pred->getTerminator();
+      if (auto br = dyn_cast<cf::BranchOp>(term)) {
+        if (br.getNumOperands() != 1 || pred->getOperations().size() > 4)
+          return std::nullopt;
+        special = br.getOperand(0);
+        routing.push_back(br);
+      } else if (auto cbr = dyn_cast<cf::CondBranchOp>(term)) {
+        if (cbr.getTrueDest() != join || cbr.getTrueOperands().size() != 1 ||
+            !cbr.getFalseOperands().empty())
+          return std::nullopt;
+        finite = cbr.getTrueOperand(0);
+        auto ok = cbr.getCondition().getDefiningOp<CmpOp>();
+        if (!ok || ok.getPredicate() != CmpPredicate::Lt || ok.getIsSigned() ||
+            !isI32Const(ok.getRhs(), 0x7F800000))
+          return std::nullopt;
+        auto bits = ok.getLhs().getDefiningOp<BitcastOp>();
+        if (!bits || bits.getInput() != xs)
+          return std::nullopt;
+        ops.push_back(ok);
+        routing.push_back(cbr);
+      } else {
+        return std::nullopt;
+      }
+    }
+    if (!finite || !special || join->getNumArguments() != 1 ||
+        std::distance(join->getPredecessors().begin(),
+                      join->getPredecessors().end()) != 2)
+      return std::nullopt;
+    auto inf = special.getDefiningOp<FmaOp>();
+    if (!inf || inf.getA() != xs || !isF32Const(inf.getB(), 0x7F800000) ||
+        !isF32Const(inf.getC(), 0x7F800000))
+      return std::nullopt;
+    ops.push_back(inf);
+    f = finite;
+  }
+  // F = fma(e, ln2, p): the exponent times ln 2 plus log1p of the mantissa.
+  Value e, p;
+  {
+    Value y;
+    if (!matchFmaConst(f, 0x3F317218, FloatMode::RN, y, p, ops))
+      return std::nullopt;
+    e = y;
+  }
+  // e = fma(float(k), 2^-23, selp(sub, -23, 0)), k = (bits - 0x3F2AAAAB) &
+  // 0xFF800000 (the exponent field of xs relative to 2/3).
+  Value fk, adj;
+  if (!matchFmaConst(e, 0x34000000, FloatMode::RN, fk, adj, ops))
+    return std::nullopt;
+  auto adjSel = adj.getDefiningOp<SelpOp>();
+  if (!adjSel || adjSel.getCondition() != sub.getResult() ||
+      !isF32Const(adjSel.getTrueValue(), 0xC1B80000) ||
+      !isF32Const(adjSel.getFalseValue(), 0))
+    return std::nullopt;
+  ops.push_back(adjSel);
+  auto cvt = fk.getDefiningOp<CvtOp>();
+  if (!cvt || !cvt.getSrcSigned() || !cvt.getInput().getType().isInteger(32) ||
+      !cvt.getType().isF32())
+    return std::nullopt;
+  ops.push_back(cvt);
+  Value k = cvt.getInput();
+  auto andOp = k.getDefiningOp<IntBinOp>();
+  if (!andOp || andOp.getKind() != IntBinKind::And ||
+      !isI32Const(andOp.getRhs(), 0xFF800000))
+    return std::nullopt;
+  ops.push_back(andOp);
+  auto bias = andOp.getLhs().getDefiningOp<IntBinOp>();
+  if (!bias || !((bias.getKind() == IntBinKind::Add &&
+                  isI32Const(bias.getRhs(), 0xC0D55555)) ||
+                 (bias.getKind() == IntBinKind::Sub &&
+                  isI32Const(bias.getRhs(), 0x3F2AAAAB))))
+    return std::nullopt;
+  ops.push_back(bias);
+  auto bits = bias.getLhs().getDefiningOp<BitcastOp>();
+  if (!bits || bits.getInput() != xs || !bits.getType().isInteger(32))
+    return std::nullopt;
+  ops.push_back(bits);
+  // p = fma(u * q, u, u), q the degree-8 polynomial in u = m - 1, m the
+  // mantissa (bits - k) in [2/3, 4/3).
+  auto fp = p.getDefiningOp<FmaOp>();
+  if (!fp || fp.getSat() || fp.getMode() != std::optional<FloatMode>(FloatMode::RN))
+    return std::nullopt;
+  ops.push_back(fp);
+  Value u = fp.getB();
+  if (fp.getC() != u)
+    return std::nullopt;
+  auto uq = fp.getA().getDefiningOp<FloatBinOp>();
+  if (!uq || uq.getKind() != FloatBinKind::Mul)
+    return std::nullopt;
+  ops.push_back(uq);
+  Value q = uq.getLhs() == u ? uq.getRhs() : uq.getRhs() == u ? uq.getLhs()
+                                                              : Value();
+  if (!q)
+    return std::nullopt;
+  // q = ((((((( c0 u + c1) u + c2) u + c3) u + c4) u + c5) u + c6) u + c7) u + c8
+  static const uint32_t coeffs[] = {0xBE055027, 0x3E1039F6, 0xBDF8CDCC,
+                                    0x3E0F2955, 0xBE2AD8B9, 0x3E4CED0B,
+                                    0xBE7FFF22, 0x3EAAAA78, 0xBF000000};
+  Value acc = q;
+  for (int i = 8; i >= 2; --i) {
+    auto step = acc.getDefiningOp<FmaOp>();
+    if (!step || step.getSat() ||
+        step.getMode() != std::optional<FloatMode>(FloatMode::RN) ||
+        step.getB() != u || !isF32Const(step.getC(), coeffs[i]))
+      return std::nullopt;
+    ops.push_back(step);
+    acc = step.getA();
+  }
+  {
+    auto first = acc.getDefiningOp<FmaOp>();
+    if (!first || first.getSat() ||
+        first.getMode() != std::optional<FloatMode>(FloatMode::RN) ||
+        !isF32Const(first.getC(), coeffs[1]) ||
+        !((first.getA() == u && isF32Const(first.getB(), coeffs[0])) ||
+          (first.getB() == u && isF32Const(first.getA(), coeffs[0]))))
+      return std::nullopt;
+    ops.push_back(first);
+  }
+  // u = bitcast(bits - k) - 1.
+  auto uOp = u.getDefiningOp<FloatBinOp>();
+  if (!uOp || !((uOp.getKind() == FloatBinKind::Add &&
+                 isF32Const(uOp.getRhs(), 0xBF800000)) ||
+                (uOp.getKind() == FloatBinKind::Sub &&
+                 isF32Const(uOp.getRhs(), 0x3F800000))))
+    return std::nullopt;
+  ops.push_back(uOp);
+  auto mant = uOp.getLhs().getDefiningOp<BitcastOp>();
+  if (!mant || !mant.getType().isF32())
+    return std::nullopt;
+  ops.push_back(mant);
+  auto diff = mant.getInput().getDefiningOp<IntBinOp>();
+  if (!diff || diff.getKind() != IntBinKind::Sub || diff.getLhs() != bits ||
+      diff.getRhs() != k)
+    return std::nullopt;
+  ops.push_back(diff);
+  m.x = x;
+  // Every interior result is read only inside the idiom (the routing
+  // branches pass the finite and the special case to the root's block).
+  SmallPtrSet<Operation *, 32> inside(ops.begin(), ops.end());
+  inside.insert(root);
+  inside.insert(routing.begin(), routing.end());
+  for (Operation *op : ops)
+    for (Operation *user : op->getUsers())
+      if (!inside.contains(user))
+        return std::nullopt;
+  return m;
+}
 
 std::optional<ExpF32Idiom> kproof::matchNvccExpF32(Operation *root) {
   // The product ex2(l) * scale: a mul, or an fma adding it to c.
@@ -161,17 +367,24 @@ std::optional<ExpF32Idiom> kproof::matchNvccExpF32(Operation *root) {
 }
 
 unsigned kproof::recognizeMathIdioms(Operation *scope) {
-  SmallVector<std::pair<Operation *, ExpF32Idiom>> found;
+  struct Found {
+    Operation *root;
+    StringRef name;
+    SmallVector<Operation *, 40> interior;
+  };
+  SmallVector<Found, 4> found;
   scope->walk([&](Operation *op) {
     if (op->hasAttr(kMathIdiomAttr))
       return;
     if (std::optional<ExpF32Idiom> m = matchNvccExpF32(op))
-      found.push_back({op, std::move(*m)});
+      found.push_back({op, "expf", {m->interior.begin(), m->interior.end()}});
+    else if (std::optional<LogF32Idiom> l = matchNvccLogF32(op))
+      found.push_back({op, "logf", {l->interior.begin(), l->interior.end()}});
   });
   Builder b(scope->getContext());
-  for (auto &[root, m] : found) {
-    root->setAttr(kMathIdiomAttr, b.getStringAttr("expf"));
-    for (Operation *op : m.interior)
+  for (Found &f : found) {
+    f.root->setAttr(kMathIdiomAttr, b.getStringAttr(f.name));
+    for (Operation *op : f.interior)
       op->setAttr(kIdiomInteriorAttr, b.getUnitAttr());
   }
   return found.size();

@@ -136,3 +136,14 @@ kproof.kernel entry @expf_escapes(%xp: i64, %yp: i64) {
   kproof.st global %yp, %l {offset = 4 : i64} : i64, f32
   kproof.return
 }
+
+// nvcc's logf at -O3 (the exponent and mantissa split, a degree-8
+// polynomial, a branch for +inf/NaN/negative x, selp for 0), from the
+// logsumexp fixture: its root selp is tagged "logf", and the expf sequences
+// of the same kernel "expf".
+// RUN: kproof-translate --import-ptx %inputs/cuda/ptx/logsumexp.sm80.O3.ptx | kproof-opt --kproof-recognize-math-idioms | FileCheck %s --check-prefix=LOGF
+// LOGF-LABEL: kproof.kernel entry @logsumexp_rows_precise
+// LOGF: fma {{.*}} {kproof.math_idiom = "expf"}
+// LOGF: cmp lt {{.*}} {kproof.idiom_interior} : i32
+// LOGF-NEXT: cf.cond_br
+// LOGF: selp {{.*}} {kproof.math_idiom = "logf"} : f32

@@ -43,8 +43,8 @@
 // CAUSAL: PROVED
 // RUN: sed 's/"causal_softmax_expf"/"causal_softmax_expf_strict"/' %t/causal.mlir > %t/strict.mlir
 // RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/softmax_expf.sm90.G.ptx --verify-equiv --contract=%t/strict.mlir 2>/dev/null | FileCheck %s --check-prefix=STRICT
-// STRICT: ERROR: value mismatch at y[192]
-// STRICT: Replay: confirmed by replay (IEEE f32): kernel y[192] = 0.0833333358, spec = 0.0769230769
+// STRICT: ERROR: value mismatch at y[224]
+// STRICT: Replay: confirmed by replay (IEEE f32): kernel y[224] = 0.0714285746, spec = 0.0666666667
 // STRICT: REFUTED
 //
 // A copy of the -O3 PTX with one constant of the sequence off by one ulp

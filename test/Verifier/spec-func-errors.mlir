@@ -12,7 +12,7 @@
 // SHAPE: error: spec @softmax argument #0 has shape [8] but buffer 'x' has shape [4]
 // RESULT: error: spec @softmax returns shape [2x2] but output buffer 'y' has shape [4]
 // ARITY: error: spec @softmax takes 2 argument(s) but the spec lists 1 input(s)
-// UNSUP: error: spec @softmax: unsupported op 'math.log' at {{.*}}unsupported.mlir:3:8
+// UNSUP: error: spec @softmax: unsupported op 'math.log1p' at {{.*}}unsupported.mlir:3:8
 // DYNAMIC: error: spec @softmax argument #0 has shape [?] but buffer 'x' has shape [4] (a launch-dependent extent is bound by '?', a concrete one by itself)
 
 //--- missing.mlir
@@ -57,7 +57,7 @@ kproof.contract @softmax4 {kernel = "softmax4",
 //--- unsupported.mlir
 func.func @softmax(%x: tensor<4xf32>) -> tensor<4xf32> {
   %e = tensor.empty() : tensor<4xf32>
-  %r = math.log %x : tensor<4xf32>
+  %r = math.log1p %x : tensor<4xf32>
   return %r : tensor<4xf32>
 }
 kproof.contract @softmax4 {kernel = "softmax4",

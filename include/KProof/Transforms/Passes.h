@@ -64,9 +64,27 @@ struct ExpF32Idiom {
 /// must be read only inside the sequence. No match: nullopt.
 std::optional<ExpF32Idiom> matchNvccExpF32(mlir::Operation *root);
 
+/// One instance of nvcc's `logf` (CUDA's precise logf, libdevice
+/// `__nv_logf`, -O3 form): subnormal x scaled by 2^23 (xs), the exponent
+/// field k of xs relative to 2/3 (`(bits - 0x3F2AAAAB) & 0xFF800000`), the
+/// mantissa m = bitcast(bits - k) in [2/3, 4/3), u = m - 1,
+///   F = (k * 2^-23 + adj) * ln2 + (u + u^2 q(u)),  q of degree 8,
+/// a branch on `bits <u 0x7F800000` to `fma(xs, inf, inf)` for +inf, NaN and
+/// negative x, and the root `selp(xs == 0, -inf, F)`. The result is log(x)
+/// for x > 0 (within nvcc's 1 ulp), -inf for x = 0, NaN for x < 0.
+struct LogF32Idiom {
+  mlir::Value x;
+  llvm::SmallVector<mlir::Operation *, 40> interior;
+};
+
+/// Matches nvcc's logf ending at `root` (an f32 `selp`), by structure and the
+/// constants' exact bits (the polynomial's nine coefficients included). The
+/// -G form (branches instead of selp) is not matched.
+std::optional<LogF32Idiom> matchNvccLogF32(mlir::Operation *root);
+
 /// The rewrite of `--kproof-recognize-math-idioms`, in place over every op
-/// under `scope`: each math-library sequence it recognizes (now nvcc's
-/// expf) gets `kMathIdiomAttr` on its root and `kIdiomInteriorAttr` on the
+/// under `scope`: each math-library sequence it recognizes (nvcc's expf,
+/// and logf at -O3) gets `kMathIdiomAttr` on its root and `kIdiomInteriorAttr` on the
 /// ops only it reads. Idempotent; returns how many new roots it tagged. The
 /// proof engine runs it on the module of every kernel it executes.
 unsigned recognizeMathIdioms(mlir::Operation *scope);

@@ -26,6 +26,21 @@ using namespace ::kproof::engine;
 /// f32 log2(e) = 0f3FB8AA3B = 12102203 / 2^23, the constant of the ex2 idiom.
 static Rational log2eF32() { return Rational(12102203, 8388608); }
 
+/// f32 ln(2) = 0f3F317218 = 11629080 / 2^24, the constant of `__logf`.
+static Rational ln2F32() { return Rational(11629080, 16777216); }
+
+/// `__logf(x)` as nvcc emits it, lg2.approx(x) * 0f3F317218 (either order):
+/// log(x), the f32 constant read as ln(2) (reported as an idiom). Null for
+/// any other product.
+static Term naturalLogIdiom(TermContext &T, Term a, Term b) {
+  for (int k = 0; k < 2; ++k, std::swap(a, b))
+    if (a->getKind() == Kind::RealFn && a->getName() == "lg2" &&
+        a->getNumOperands() == 1 && b->isRealConst() &&
+        b->getRational() == ln2F32())
+      return T.realFn("log", {a->getOperand(0)});
+  return nullptr;
+}
+
 namespace kproof::engine::exec {
 
 bool Executor::mayBeNonFinite(Term t) {
@@ -766,7 +781,11 @@ std::optional<bool> Executor::execArithOp(State &s, Operation *op) {
           r = T.sub(a, b);
           break;
         case FloatBinKind::Mul:
-          r = T.mul(a, b);
+          if ((r = naturalLogIdiom(T, a, b)))
+            result.idioms.push_back(
+                {"lg2(f) * 0f3F317218 read as log(f) (__logf)", loc});
+          else
+            r = T.mul(a, b);
           break;
         case FloatBinKind::Div:
           result.divisors.push_back({s.pc, b, loc, "divisor of div"});
@@ -797,7 +816,11 @@ std::optional<bool> Executor::execArithOp(State &s, Operation *op) {
         Term a = real(o.getA()), b = real(o.getB()), c = real(o.getC());
         if (!a || !b || !c)
           return false;
-        Term r = T.add(T.mul(a, b), c);
+        Term ln = naturalLogIdiom(T, a, b);
+        if (ln)
+          result.idioms.push_back(
+              {"lg2(f) * 0f3F317218 read as log(f) (__logf)", loc});
+        Term r = T.add(ln ? ln : T.mul(a, b), c);
         if (o.getSat() && r)
           r = saturate(r);
         r = keepNonFinite(r, {a, b, c});

@@ -344,6 +344,29 @@ std::optional<bool> Executor::execMathIdiom(State &s, Operation *op) {
   }
   if (!op->hasAttr(kMathIdiomAttr))
     return std::nullopt;
+  if (std::optional<LogF32Idiom> l = matchNvccLogF32(op)) {
+    // log(x) for x > 0, -inf at 0; NaN for a negative x, which the reals
+    // model leaves as an obligation (as lg2's positive operand).
+    Location loc = op->getLoc();
+    Term x = realOperand(f, l->x, loc);
+    if (!x)
+      return false;
+    result.alignments.push_back(
+        {s.pc, T.realLe(T.real(0), x), loc, "non-negative operand of logf"});
+    Term r = x->isRealConst() && x->getRational().isZero()
+                 ? T.negInf()
+                 : T.ite(T.eq(x, T.real(0)), T.negInf(), T.realFn("log", {x}));
+    r = settleExtended(s, r);
+    if (!resultModeled(r, loc))
+      return false;
+    result.idioms.push_back(
+        {"nvcc logf (exponent and mantissa split, degree-8 polynomial) read "
+         "as log(x), -inf at 0",
+         loc});
+    set(f, op->getResult(0), r);
+    ++f.it;
+    return true;
+  }
   std::optional<ExpF32Idiom> m = matchNvccExpF32(op);
   if (!m) {
     // The tags are stale (the IR changed after recognizeMathIdioms): the

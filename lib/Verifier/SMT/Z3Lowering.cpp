@@ -592,8 +592,8 @@ std::vector<NamedFact> Z3Lowering::atomFacts() {
     } else if (fn == "rsqrt") {
       add("rsqrt_pos" + id, (x > zero).implies(v > zero));
       add("rsqrt_square" + id, (x > zero).implies(v * v * x == one));
-    } else if (fn == "lg2") {
-      add("lg2_sign" + id, (x > zero).implies(((x < one) == (v < zero)) &&
+    } else if (fn == "lg2" || fn == "log") {
+      add(fn + "_sign" + id, (x > zero).implies(((x < one) == (v < zero)) &&
                                               ((one < x) == (zero < v))));
     } else if (fn == "tanh") {
       add("tanh_range" + id, (minusOne < v) && (v < one));
@@ -623,6 +623,13 @@ std::vector<NamedFact> Z3Lowering::atomFacts() {
         add(fn + "_mono" + ji, (y < x) == (v < u));
         add(fn + "_inj" + ij, (x == y) == (u == v));
         continue;
+      }
+      if ((fn == "lg2" || fn == "log") && xs.size() == 1) {
+        // Increasing on (0, inf).
+        const Expr &x = xs[0], &y = ys[0];
+        Expr pos = (x > zero) && (y > zero);
+        add(fn + "_mono" + ij, pos.implies((x < y) == (u < v)));
+        add(fn + "_mono" + ji, pos.implies((y < x) == (v < u)));
       }
       llvm::SmallVector<Expr, 2> equalArgs;
       for (unsigned m = 0; m < xs.size(); ++m)

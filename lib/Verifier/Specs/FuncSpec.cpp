@@ -947,6 +947,9 @@ Term Lowerer::elementwise(Operation *op, llvm::function_ref<Term(Value)> get) {
       .Case([&](math::Log2Op) {
         return un([&](Term a) { return T.realFn("lg2", {a}); });
       })
+      .Case([&](math::LogOp) {
+        return un([&](Term a) { return T.realFn("log", {a}); });
+      })
       .Case([&](math::TanhOp) {
         return un([&](Term a) { return T.realFn("tanh", {a}); });
       })
@@ -1375,7 +1378,7 @@ bool isSupportedOp(Operation *op) {
       arith::ExtUIOp, arith::TruncIOp, arith::SelectOp,
       // math
       math::ExpOp, math::Exp2Op, math::SqrtOp, math::RsqrtOp, math::Log2Op,
-      math::TanhOp, math::SinOp, math::CosOp, math::AbsFOp, math::FmaOp,
+      math::LogOp, math::TanhOp, math::SinOp, math::CosOp, math::AbsFOp, math::FmaOp,
       // tensor
       tensor::EmptyOp, tensor::SplatOp, tensor::CastOp, tensor::DimOp,
       tensor::ExtractOp, tensor::InsertOp, tensor::ExtractSliceOp,

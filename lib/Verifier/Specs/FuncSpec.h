@@ -24,7 +24,8 @@ namespace kproof::engine {
 ///   == unordered), cmpi, select, addi subi muli divsi/ui remsi/ui shifts
 ///   andi ori xori max/min si/ui, index_cast(ui), ext/trunc i, sitofp uitofp;
 ///   on scalars or element-wise on tensors;
-/// - math: exp exp2 sqrt rsqrt log2 ("lg2") tanh sin cos absf fma;
+/// - math: exp exp2 sqrt rsqrt log ("log") log2 ("lg2") tanh sin cos absf
+///   fma;
 /// - tensor: empty (reading one of its elements is a spec error), extract,
 ///   insert, splat, cast, dim (constant dimension index), extract_slice
 ///   (static), expand/collapse_shape (static);

@@ -11,7 +11,6 @@
 //     xor-shuffle butterflies.
 //   causal_softmax_expf: one thread per row i of a 16 x 16 score matrix,
 //     key j visible iff j <= i, masked scores -INFINITY (expf(-inf) = 0).
-//   logsumexp_rows_expf: one thread per row, m + logf(sum exp(x - m)).
 //
 // Fixture for: the expf idiom (test/Verifier/math-idioms.mlir). Twins:
 // softmax_rows_expf_nomax forgets the max in the normalizing loop
@@ -113,19 +112,4 @@ extern "C" __global__ void
 causal_softmax_expf_strict(const float *__restrict__ x,
                            float *__restrict__ y) {
   causal_softmax<true>(x, y);
-}
-
-extern "C" __global__ void logsumexp_rows_expf(const float *__restrict__ x,
-                                               float *__restrict__ y, int n) {
-  int row = blockIdx.x * blockDim.x + threadIdx.x;
-  const float *xr = x + (size_t)row * n;
-  float m = -INFINITY;
-#pragma unroll 1
-  for (int j = 0; j < n; ++j)
-    m = fmaxf(m, xr[j]);
-  float d = 0.0f;
-#pragma unroll 1
-  for (int j = 0; j < n; ++j)
-    d += expf(xr[j] - m);
-  y[row] = m + logf(d);
 }
