@@ -180,6 +180,43 @@ TEST(IndexForm, ProductsMultipliedOut) {
   EXPECT_NE(f.T.canonicalIndex(kernel), f.T.canonicalIndex(spec));
 }
 
+/// A row-major byte offset 4 (n * row) + 16 k + 4 splits as c = 4, the size
+/// n, the row, and the rest 16 k + 4 (the race checks' lemma: two accesses
+/// whose rests stay inside 4 n overlap only in one row). An offset with
+/// two products of a size, or none, does not split.
+TEST(IndexForm, SplitByProduct) {
+  Fixture f;
+  Term n = f.T.bvVar("n", 32);
+  f.T.setUpperBound("n", 1 << 20);
+  Term k = f.T.bvVar("k", 64);
+  f.T.setUpperBound("k", 1 << 18);
+  Term row = f.add(f.mul(f.cta, f.c32(64)), f.tid);
+  Term prod = f.mul(f.T.bvSExt(n, 64), f.T.bvSExt(row, 64));
+  Term off = f.add(f.add(f.mul(prod, f.c64(4)), f.mul(k, f.c64(16))),
+                   f.c64(4));
+  std::optional<TermContext::ProductSplit> sp = f.T.splitByProduct(off);
+  ASSERT_TRUE(sp.has_value());
+  EXPECT_EQ(sp->size, n);
+  EXPECT_EQ(sp->coeff, 4u);
+  EXPECT_EQ(sp->factor, f.T.bvSExt(row, 64));
+  EXPECT_EQ(f.T.canonicalIndex(sp->rest),
+            f.T.canonicalIndex(f.add(f.mul(k, f.c64(16)), f.c64(4))));
+  // c * n * R + W is the offset (Z3, under the bounds).
+  Term rebuilt = f.add(
+      f.mul(f.mul(f.c64(sp->coeff), f.T.bvZExt(n, 64)), sp->factor),
+      sp->rest);
+  EXPECT_TRUE(f.provedEqual(
+      f.T.ite(f.T.andOf(f.T.bvUle(n, f.c32(1 << 20)),
+                        f.T.bvUle(k, f.c64(1 << 18))),
+              off, rebuilt),
+      rebuilt));
+  Term m = f.T.bvVar("m", 32);
+  f.T.setUpperBound("m", 1 << 10);
+  Term two = f.add(off, f.mul(f.T.bvSExt(n, 64), f.T.bvSExt(m, 64)));
+  EXPECT_FALSE(f.T.splitByProduct(two).has_value());
+  EXPECT_FALSE(f.T.splitByProduct(f.mul(k, f.c64(4))).has_value());
+}
+
 /// An integer element at a symbolic index is a BV-sorted Select of its
 /// width, a constant index the BVVar "idx[k]", and the two are linked in
 /// Z3: idx(3) and idx[3] are one value.

@@ -356,8 +356,14 @@ std::optional<ExpF32Idiom> kproof::matchNvccExpF32(Operation *root) {
       xLow != x || !isF32Const(half, 0x3F000000))
     return std::nullopt;
   m.x = x;
-  // Every interior result is read only inside the idiom.
+  // Every interior result is read only inside the idiom, and the fused
+  // addend comes from outside it (a review found `fma(ex2(l), scale,
+  // ex2(l))` read as exp(x) + the placeholder of a skipped op: a false
+  // PROVED).
   SmallPtrSet<Operation *, 16> inside(ops.begin(), ops.end());
+  if (addend && addend.getDefiningOp() &&
+      inside.contains(addend.getDefiningOp()))
+    return std::nullopt;
   inside.insert(root);
   for (Operation *op : ops)
     for (Operation *user : op->getUsers())

@@ -137,6 +137,40 @@ kproof.kernel entry @expf_escapes(%xp: i64, %yp: i64) {
   kproof.return
 }
 
+// A fused addend that is one of the sequence's own values (here ex2(l)) is
+// not the idiom: the engine skips interior ops, so reading the root as
+// exp(x) + addend would add a placeholder (a review found this false
+// PROVED).
+// CHECK-LABEL: kproof.kernel entry @expf_own_addend
+// CHECK-NOT: kproof.math_idiom
+// CHECK-NOT: kproof.idiom_interior
+// CHECK: {{^ *}}return
+kproof.kernel entry @expf_own_addend(%xp: i64, %yp: i64) {
+  %x = kproof.ld global %xp : i64 -> f32
+  %half = kproof.constant 5.000000e-01 : f32
+  %c = kproof.constant 5.724980e-03 : f32
+  %t = kproof.fma %x, %c, %half mode rn : f32
+  %s = kproof.cvt %t {sat} : f32 -> f32
+  %magic = kproof.constant 0x4B400001 : f32
+  %c252 = kproof.constant 2.520000e+02 : f32
+  %j = kproof.fma %s, %c252, %magic mode rm : f32
+  %bias = kproof.constant 0xCB40007F : f32
+  %k = kproof.fbin add %j, %bias : f32
+  %nk = kproof.funary neg %k : f32
+  %hi = kproof.constant 1.44269502 : f32
+  %h = kproof.fma %x, %hi, %nk mode rn : f32
+  %lo = kproof.constant 1.92596303E-8 : f32
+  %l = kproof.fma %x, %lo, %h mode rn : f32
+  %jb = kproof.bitcast %j : f32 to i32
+  %c23 = kproof.constant 23 : i32
+  %sh = kproof.shift shl %jb, %c23 : i32
+  %scale = kproof.bitcast %sh : i32 to f32
+  %e = kproof.funary ex2 %l mode approx {ftz} : f32
+  %y = kproof.fma %e, %scale, %e mode rn : f32
+  kproof.st global %yp, %y : i64, f32
+  kproof.return
+}
+
 // nvcc's logf at -O3 (the exponent and mantissa split, a degree-8
 // polynomial, a branch for +inf/NaN/negative x, selp for 0), from the
 // logsumexp fixture: its root selp is tagged "logf", and the expf sequences

@@ -24,6 +24,7 @@
 #include "Specs/RefSpec.h"
 
 #include "mlir/IR/Diagnostics.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
@@ -3167,6 +3168,59 @@ void Checker::checkSync(const ExecutionResult &ex,
   for (const MemoryAccess &m : ex.accesses)
     if (m.occurrence > 0)
       repeated.insert(m.op);
+  // Row-major offsets: an access at c * n * R + W with 0 <= W and W + bytes
+  // <= c * n on its path (n a size, R a thread's row: y[row * n + j] with
+  // j < n, unrolled or not) stays in the block [c n R, c n (R + 1)). Two
+  // such accesses overlap only when their R agree: the lemma the race
+  // query gets, which is implied by the query (so adding it is sound) and
+  // spares Z3 the nonlinear n * R terms.
+  llvm::DenseMap<const MemoryAccess *, TermContext::ProductSplit> rowSplits;
+  std::set<std::string> writtenRegions;
+  for (const MemoryAccess &m : ex.accesses)
+    if (m.write)
+      writtenRegions.insert(m.region);
+  for (const MemoryAccess &m : ex.accesses) {
+    if (!writtenRegions.count(m.region))
+      continue; // no write there: no race to ask about
+    // Read under the bounds the access's path states (n >= 4 in the
+    // remainder loop of a loop unrolled by 4): the lemma is used only in
+    // queries that assert this path condition.
+    auto saved = T.saveBounds();
+    for (auto &[v, l] : pathLowerBounds(T, m.pathCondition))
+      T.setLowerBound(v, l);
+    std::optional<TermContext::ProductSplit> sp =
+        T.splitByProduct(m.byteOffset);
+    llvm::scope_exit restore([&] { T.restoreBounds(std::move(saved)); });
+    if (!sp) {
+      if (getenv("KPROOF_DUMP_TERMS") && m.write)
+        llvm::errs() << "; no row split of "
+                     << m.byteOffset->toBriefString(400) << "\n";
+      continue;
+    }
+    unsigned w = m.byteOffset->getWidth();
+    Term size = sp->size->getWidth() < w ? T.bvZExt(sp->size, w) : sp->size;
+    if (sp->size->getWidth() > w)
+      continue;
+    // No wrap-around in c * n or W + bytes.
+    std::optional<uint64_t> nMax = T.upperBound(sp->size->getName());
+    std::optional<std::pair<uint64_t, uint64_t>> wRange =
+        T.indexInterval(sp->rest);
+    if (!nMax || !wRange || w != 64 || *nMax >= (uint64_t(1) << 40) ||
+        sp->coeff >= (uint64_t(1) << 20) ||
+        wRange->second >= (uint64_t(1) << 62))
+      continue;
+    Term block = T.bvBin(Kind::BVMul, T.bv(sp->coeff, w), size);
+    Term end = T.bvBin(Kind::BVAdd, sp->rest, T.bv(m.bytes, w));
+    // Asked in bit-vectors, where c * n and W + bytes are exact: both stay
+    // below 2^w under the declared bounds (the split's form fits).
+    Term outside = T.andOf(m.pathCondition, T.notOf(T.bvUle(end, block)));
+    bool inBlock = shortcutUnsat(outside, 2'000'000, /*bitVectorsFirst=*/true);
+    if (getenv("KPROOF_DUMP_TERMS"))
+      llvm::errs() << "; row split of " << m.byteOffset->toBriefString(200)
+                   << ": " << (inBlock ? "in its row" : "not proved") << "\n";
+    if (inBlock)
+      rowSplits[&m] = *sp;
+  }
   // The race condition of accesses x (thread t1) and y (thread t2): both
   // run, the threads differ (same CTA or two CTAs), their bytes overlap,
   // and no counted barrier orders them.
@@ -3177,6 +3231,13 @@ void Checker::checkSync(const ExecutionResult &ex,
     Term overlap = T.andOf(
         T.bvUlt(o1, T.bvBin(Kind::BVAdd, o2, T.bv(y.bytes, 64))),
         T.bvUlt(o2, T.bvBin(Kind::BVAdd, o1, T.bv(x.bytes, 64))));
+    auto sx = rowSplits.find(&x), sy = rowSplits.find(&y);
+    if (sx != rowSplits.end() && sy != rowSplits.end() &&
+        sx->second.size == sy->second.size &&
+        sx->second.coeff == sy->second.coeff &&
+        sx->second.factor->getWidth() == sy->second.factor->getWidth())
+      overlap = T.andOf(overlap, T.eq(p.first(sx->second.factor),
+                                      p.second(sy->second.factor)));
     Term cond = T.andOf({p.first(x.pathCondition),
                          p.second(y.pathCondition), p.frame(sameCta),
                          overlap});

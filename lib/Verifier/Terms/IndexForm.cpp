@@ -60,6 +60,31 @@ public:
     return f;
   }
 
+  /// The term of a form at width w: c0 + sum c_i * a_i, atoms in creation
+  /// order, modulo 2^w (canonicalIndex's spelling; exact when it fits).
+  Term rebuild(const Form &f, unsigned w) {
+    std::vector<std::pair<Term, Int>> atoms(f.coeffs.begin(), f.coeffs.end());
+    std::sort(atoms.begin(), atoms.end(), [](auto &a, auto &b) {
+      return a.first->getId() < b.first->getId();
+    });
+    auto bits = [&](Int v) {
+      Int m = v % pow2(w);
+      if (m < 0)
+        m += pow2(w);
+      return llvm::APInt(w, uint64_t(m));
+    };
+    Term result = nullptr;
+    for (auto &[a, c] : atoms) {
+      Term x = a->getWidth() == w ? a
+               : a->getWidth() < w ? T.bvZExt(a, w)
+                                   : T.bvExtract(a, 0, w);
+      Term term = c == 1 ? x : T.bvBin(Kind::BVMul, x, T.bv(bits(c)));
+      result = result ? T.bvBin(Kind::BVAdd, result, term) : term;
+    }
+    Term k = T.bv(bits(f.c0));
+    return result ? T.bvBin(Kind::BVAdd, result, k) : k;
+  }
+
 private:
   TermContext &T;
   llvm::DenseMap<Term, Form> memo;
@@ -555,6 +580,67 @@ TermContext::indexInterval(Term t) {
   return std::make_pair(uint64_t(f.lo), uint64_t(f.hi));
 }
 
+std::optional<TermContext::ProductSplit>
+TermContext::splitByProduct(Term t) {
+  if (!t || t->getSort() != Sort::BV || t->getWidth() > 64)
+    return std::nullopt;
+  Reader reader(*this);
+  Form f = reader.read(t);
+  if (!f.fits())
+    return std::nullopt;
+  unsigned w = t->getWidth();
+  auto sizeOf = [&](Term x) -> Term {
+    while (x->getKind() == Kind::BVZExt || x->getKind() == Kind::BVSExt)
+      x = x->getOperand(0);
+    return x->getKind() == Kind::BVVar && upperBound(x->getName()) ? x
+                                                                   : nullptr;
+  };
+  std::optional<ProductSplit> found;
+  for (auto &[a, c] : f.coeffs) {
+    if (a->getKind() != Kind::BVMul || a->getWidth() != w)
+      continue;
+    for (int k = 0; k < 2; ++k) {
+      Term n = sizeOf(a->getOperand(k));
+      if (!n || sizeOf(a->getOperand(1 - k)))
+        continue;
+      if (found || c <= 0 || c >= (Int(1) << 62))
+        return std::nullopt; // two products of a size: not this shape
+      found = ProductSplit{n, a->getOperand(k), a->getOperand(1 - k),
+                           uint64_t(c), nullptr};
+    }
+  }
+  if (!found)
+    return std::nullopt;
+  // W: the form without c * (n * R), its interval recomputed.
+  Form rest = f;
+  for (auto it = rest.coeffs.begin(); it != rest.coeffs.end(); ++it)
+    if (it->first->getKind() == Kind::BVMul &&
+        ((it->first->getOperand(0) == found->sizeTerm &&
+          it->first->getOperand(1) == found->factor) ||
+         (it->first->getOperand(1) == found->sizeTerm &&
+          it->first->getOperand(0) == found->factor))) {
+      rest.coeffs.erase(it);
+      break;
+    }
+  Int lo = rest.c0, hi = rest.c0;
+  for (auto &[a, c] : rest.coeffs) {
+    Int alo = 0, ahi = pow2(std::min(a->getWidth(), 99u)) - 1;
+    if (a->getKind() == Kind::BVVar)
+      if (std::optional<uint64_t> b = upperBound(a->getName()))
+        ahi = std::min<Int>(ahi, Int(*b));
+    lo += c >= 0 ? c * alo : c * ahi;
+    hi += c >= 0 ? c * ahi : c * alo;
+  }
+  // Atoms other than variables may be bounded tighter than their width
+  // inside the reader; the width's interval is the safe one here.
+  if (lo < 0 || hi >= pow2(w))
+    return std::nullopt;
+  rest.lo = lo;
+  rest.hi = hi;
+  found->rest = reader.rebuild(rest, w);
+  return found;
+}
+
 Term TermContext::canonicalIndex(Term t) {
   if (!t || t->getSort() != Sort::BV || t->getWidth() > 64 ||
       t->getKind() == Kind::BVConst || t->getKind() == Kind::BVVar)
@@ -572,27 +658,7 @@ Term TermContext::canonicalIndex(Term t) {
   } else {
     // c0 + sum c_i * zext(a_i), atoms in creation order, modulo 2^w (the
     // form's value lies in [0, 2^w), so the sum does not wrap in effect).
-    std::vector<std::pair<Term, Int>> atoms(f.coeffs.begin(), f.coeffs.end());
-    std::sort(atoms.begin(), atoms.end(), [](auto &a, auto &b) {
-      return a.first->getId() < b.first->getId();
-    });
-    auto bits = [&](Int v) {
-      // v mod 2^w, as an unsigned w-bit constant.
-      Int m = v % pow2(w);
-      if (m < 0)
-        m += pow2(w);
-      return llvm::APInt(w, uint64_t(m));
-    };
-    result = nullptr;
-    for (auto &[a, c] : atoms) {
-      Term x = a->getWidth() == w ? a
-               : a->getWidth() < w ? bvZExt(a, w)
-                                   : bvExtract(a, 0, w);
-      Term term = c == 1 ? x : bvBin(Kind::BVMul, x, bv(bits(c)));
-      result = result ? bvBin(Kind::BVAdd, result, term) : term;
-    }
-    Term k = bv(bits(f.c0));
-    result = result ? bvBin(Kind::BVAdd, result, k) : k;
+    result = reader.rebuild(f, w);
   }
   canonicalCache[t] = result;
   return result;

@@ -6,6 +6,9 @@
 //
 //   row_sum_plain: y[row] = sum_{j < n} x[row, j], one thread per row.
 //   row_max_plain: y[row] = max_{j < n} x[row, j].
+//   row_scale_plain: y[row, j] = 2 x[row, j], stores in both loops (at -O3
+//     their race obligations, row * n + 4 k + c from two threads, close
+//     with the row lemma, but the store checks do not finish yet).
 //
 // Fixture for: reductions of an unrolled loop and its remainder that tile
 // the spec's range (test/Verifier/loop-unrolled.mlir). Twins:
@@ -48,4 +51,11 @@ extern "C" __global__ void row_sum_plain_skip1(const float *__restrict__ x,
   for (int j = 1; j < n; ++j) // bug: the first element is not summed
     d += x[(size_t)row * n + j];
   y[row] = d;
+}
+
+extern "C" __global__ void row_scale_plain(const float *__restrict__ x,
+                                           float *__restrict__ y, int n) {
+  int row = blockIdx.x * blockDim.x + threadIdx.x;
+  for (int j = 0; j < n; ++j)
+    y[(size_t)row * n + j] = 2.0f * x[(size_t)row * n + j];
 }

@@ -380,6 +380,20 @@ public:
     multiplyOut = on;
     canonicalCache.clear();
   }
+  /// `t` (a BV index or byte offset, at most 64 bits) as c * n * R + W,
+  /// exactly on every execution within the declared bounds: its linear
+  /// form has one product atom n * R (n a BV variable with a declared
+  /// upper bound, a size such as a row length; R the other factor) with a
+  /// positive coefficient c, and W (the rest, a linear form without that
+  /// product) is non-negative. nullopt otherwise.
+  struct ProductSplit {
+    Term size;        ///< n, a BVVar
+    Term sizeTerm;    ///< n as it appears in the product (zext/sext of n)
+    Term factor;      ///< R, at t's width
+    uint64_t coeff;   ///< c
+    Term rest;        ///< W, at t's width
+  };
+  std::optional<ProductSplit> splitByProduct(Term t);
   /// The declared bounds, to restore after a scope that narrowed them
   /// under a path condition (restoreBounds clears canonicalIndex's cache).
   struct SavedBounds {
