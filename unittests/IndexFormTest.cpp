@@ -144,6 +144,18 @@ TEST(IndexForm, UnrolledTripCount) {
   EXPECT_EQ(solver.check(), smt::CheckResult::Unsat);
 }
 
+/// A 64-bit value times a constant near 2^64 overflows the form's 128-bit
+/// interval arithmetic: the form gives up (before, (x * (2^64 - 1)) >> 2
+/// read as 0; a review's fuzzer found it).
+TEST(IndexForm, HugeScalesGiveUp) {
+  Fixture f;
+  Term x = f.T.bvVar("x", 64);
+  Term t = f.T.bvBin(Kind::BVLShr, f.mul(x, f.c64(~uint64_t(0))), f.c64(2));
+  Term c = f.T.canonicalIndex(t);
+  EXPECT_NE(c, f.c64(0));
+  EXPECT_TRUE(f.provedEqual(t, c));
+}
+
 /// (x + c1) + c2 folds to x + (c1 + c2) (modulo 2^w): nvcc's `p - 8`
 /// then `+ 8` is p.
 TEST(IndexForm, NestedConstantsFold) {

@@ -38,12 +38,42 @@ constexpr Int kLimit = Int(1) << 100;
 
 Int pow2(unsigned k) { return Int(1) << k; }
 
+/// a * b and a + b, or nullopt past kLimit in magnitude (or on __int128
+/// overflow): the forms give up there rather than wrap (a review found
+/// `(x * 0xFFFFFFFFFFFFFFFF) >> 2` read as 0 through a wrapped interval).
+std::optional<Int> mulChecked(Int a, Int b) {
+  Int r;
+  if (__builtin_mul_overflow(a, b, &r) || r > kLimit || r < -kLimit)
+    return std::nullopt;
+  return r;
+}
+std::optional<Int> addChecked(Int a, Int b) {
+  Int r;
+  if (__builtin_add_overflow(a, b, &r) || r > kLimit || r < -kLimit)
+    return std::nullopt;
+  return r;
+}
+
 struct Form {
   unsigned width = 0;
   Int c0 = 0;
   std::map<Term, Int, TermIdLess> coeffs; ///< keyed by term; rebuilt by creation order
   Int lo = 0, hi = 0;         ///< interval of the value
-  bool fits() const { return lo >= 0 && hi < pow2(width) && hi < kLimit; }
+  /// Some coefficient or bound left the tracked range: not exact.
+  bool overflow = false;
+  bool fits() const {
+    return !overflow && lo >= 0 && hi < pow2(width) && hi < kLimit;
+  }
+  /// x += a * b, recording an overflow.
+  void accumulate(Int &x, Int a, Int b) {
+    std::optional<Int> m = mulChecked(a, b);
+    std::optional<Int> r = m ? addChecked(x, *m) : std::nullopt;
+    if (!r) {
+      overflow = true;
+      return;
+    }
+    x = *r;
+  }
 };
 
 class Reader {
@@ -129,19 +159,20 @@ private:
 
   static Form add(const Form &a, const Form &b, Int scaleB) {
     Form f = a;
-    f.c0 += scaleB * b.c0;
+    f.overflow = a.overflow || b.overflow;
+    f.accumulate(f.c0, scaleB, b.c0);
     for (auto &[t, c] : b.coeffs) {
       Int &x = f.coeffs[t];
-      x += scaleB * c;
+      f.accumulate(x, scaleB, c);
       if (x == 0)
         f.coeffs.erase(t);
     }
     if (scaleB >= 0) {
-      f.lo += scaleB * b.lo;
-      f.hi += scaleB * b.hi;
+      f.accumulate(f.lo, scaleB, b.lo);
+      f.accumulate(f.hi, scaleB, b.hi);
     } else {
-      f.lo += scaleB * b.hi;
-      f.hi += scaleB * b.lo;
+      f.accumulate(f.lo, scaleB, b.hi);
+      f.accumulate(f.hi, scaleB, b.lo);
     }
     return f;
   }
@@ -169,15 +200,15 @@ private:
       if (c % d == 0) {
         Int k = c / d;
         q.coeffs[t] = k;
-        qlo += k >= 0 ? k * alo : k * ahi;
-        qhi += k >= 0 ? k * ahi : k * alo;
+        q.accumulate(qlo, k, k >= 0 ? alo : ahi);
+        q.accumulate(qhi, k, k >= 0 ? ahi : alo);
       } else {
         r.coeffs[t] = c;
-        rlo += c >= 0 ? c * alo : c * ahi;
-        rhi += c >= 0 ? c * ahi : c * alo;
+        r.accumulate(rlo, c, c >= 0 ? alo : ahi);
+        r.accumulate(rhi, c, c >= 0 ? ahi : alo);
       }
     }
-    if (rlo < 0 || rhi >= d)
+    if (a.overflow || q.overflow || r.overflow || rlo < 0 || rhi >= d)
       return false;
     q.lo = qlo;
     q.hi = qhi;
@@ -222,13 +253,28 @@ private:
     if (fa.coeffs.size() * fb.coeffs.size() > 16 ||
         (fa.coeffs.empty() && fb.coeffs.empty()))
       return std::nullopt;
-    Form f = constant(w, fa.c0 * fb.c0);
-    for (auto &[b, cb] : fb.coeffs)
-      if (fa.c0)
-        f = add(f, atom(b), fa.c0 * cb);
-    for (auto &[a, ca] : fa.coeffs)
-      if (fb.c0)
-        f = add(f, atom(a), fb.c0 * ca);
+    if (fa.overflow || fb.overflow)
+      return std::nullopt;
+    std::optional<Int> c00 = mulChecked(fa.c0, fb.c0);
+    if (!c00)
+      return std::nullopt;
+    Form f = constant(w, *c00);
+    for (auto &[b, cb] : fb.coeffs) {
+      if (!fa.c0)
+        continue;
+      std::optional<Int> k = mulChecked(fa.c0, cb);
+      if (!k)
+        return std::nullopt;
+      f = add(f, atom(b), *k);
+    }
+    for (auto &[a, ca] : fa.coeffs) {
+      if (!fb.c0)
+        continue;
+      std::optional<Int> k = mulChecked(fb.c0, ca);
+      if (!k)
+        return std::nullopt;
+      f = add(f, atom(a), *k);
+    }
     auto widen = [&](Term x) {
       return x->getWidth() == w ? x : T.bvZExt(x, w);
     };
@@ -242,7 +288,10 @@ private:
         if (y->getId() < x->getId())
           std::swap(x, y);
         Term m = T.bvBin(Kind::BVMul, widen(x), widen(y));
-        f = add(f, boundedAtom(m, at.lo * bt.lo, at.hi * bt.hi), ca * cb);
+        std::optional<Int> k = mulChecked(ca, cb);
+        if (!k)
+          return std::nullopt;
+        f = add(f, boundedAtom(m, at.lo * bt.lo, at.hi * bt.hi), *k);
       }
     f.width = w;
     if (!f.fits())
@@ -276,7 +325,7 @@ private:
       f.coeffs.erase(ia);
       it = f.coeffs.erase(f.coeffs.find(u));
       Int &x = f.coeffs[q->coeffs.begin()->first];
-      x += ca * *d;
+      f.accumulate(x, ca, *d);
       changed = true;
       it = f.coeffs.begin();
     }
@@ -287,8 +336,8 @@ private:
       if (c == 0)
         continue;
       Form at = atom(t);
-      lo += c >= 0 ? c * at.lo : c * at.hi;
-      hi += c >= 0 ? c * at.hi : c * at.lo;
+      f.accumulate(lo, c, c >= 0 ? at.lo : at.hi);
+      f.accumulate(hi, c, c >= 0 ? at.hi : at.lo);
     }
     for (auto it = f.coeffs.begin(); it != f.coeffs.end();)
       it = it->second == 0 ? f.coeffs.erase(it) : std::next(it);
@@ -628,12 +677,12 @@ TermContext::splitByProduct(Term t) {
     if (a->getKind() == Kind::BVVar)
       if (std::optional<uint64_t> b = upperBound(a->getName()))
         ahi = std::min<Int>(ahi, Int(*b));
-    lo += c >= 0 ? c * alo : c * ahi;
-    hi += c >= 0 ? c * ahi : c * alo;
+    rest.accumulate(lo, c, c >= 0 ? alo : ahi);
+    rest.accumulate(hi, c, c >= 0 ? ahi : alo);
   }
   // Atoms other than variables may be bounded tighter than their width
   // inside the reader; the width's interval is the safe one here.
-  if (lo < 0 || hi >= pow2(w))
+  if (rest.overflow || lo < 0 || hi >= pow2(w))
     return std::nullopt;
   rest.lo = lo;
   rest.hi = hi;
