@@ -344,55 +344,58 @@ std::optional<bool> Executor::execMathIdiom(State &s, Operation *op) {
   }
   if (!op->hasAttr(kMathIdiomAttr))
     return std::nullopt;
-  if (std::optional<LogF32Idiom> l = matchNvccLogF32(op)) {
+  // The root of the idiom its tag names, matched again for its operands;
+  // a tag that no longer matches (the IR changed after recognition) is
+  // UNKNOWN: its interior ops were skipped, so nothing here can be trusted.
+  StringRef kind = op->getAttrOfType<StringAttr>(kMathIdiomAttr)
+                       ? op->getAttrOfType<StringAttr>(kMathIdiomAttr).getValue()
+                       : StringRef();
+  Location loc = op->getLoc();
+  auto stale = [&] {
+    unknown(loc, "a tagged math idiom no longer matches its instructions");
+    return false;
+  };
+  Term r;
+  const char *idiom;
+  if (kind == "logf") {
+    std::optional<LogF32Idiom> l = matchNvccLogF32(op);
+    if (!l)
+      return stale();
     // log(x) for x > 0, -inf at 0; NaN for a negative x, which the reals
     // model leaves as an obligation (as lg2's positive operand).
-    Location loc = op->getLoc();
     Term x = realOperand(f, l->x, loc);
     if (!x)
       return false;
     result.alignments.push_back(
         {s.pc, T.realLe(T.real(0), x), loc, "non-negative operand of logf"});
-    Term r = x->isRealConst() && x->getRational().isZero()
-                 ? T.negInf()
-                 : T.ite(T.eq(x, T.real(0)), T.negInf(), T.realFn("log", {x}));
-    r = settleExtended(s, r);
-    if (!resultModeled(r, loc))
+    r = x->isRealConst() && x->getRational().isZero()
+            ? T.negInf()
+            : T.ite(T.eq(x, T.real(0)), T.negInf(), T.realFn("log", {x}));
+    idiom = "nvcc logf (exponent and mantissa split, degree-8 polynomial) "
+            "read as log(x), -inf at 0";
+  } else if (kind == "expf") {
+    std::optional<ExpF32Idiom> m = matchNvccExpF32(op);
+    if (!m)
+      return stale();
+    Term x = realOperand(f, m->x, loc);
+    if (!x)
       return false;
-    result.idioms.push_back(
-        {"nvcc logf (exponent and mantissa split, degree-8 polynomial) read "
-         "as log(x), -inf at 0",
-         loc});
-    set(f, op->getResult(0), r);
-    ++f.it;
-    return true;
-  }
-  std::optional<ExpF32Idiom> m = matchNvccExpF32(op);
-  if (!m) {
-    // The tags are stale (the IR changed after recognizeMathIdioms): the
-    // interior ops were skipped, so nothing here can be trusted.
-    unknown(op->getLoc(), "a tagged math idiom no longer matches its "
-                          "instructions");
-    return false;
-  }
-  Location loc = op->getLoc();
-  Term x = realOperand(f, m->x, loc);
-  if (!x)
-    return false;
-  Term r = T.exp(x);
-  if (r && m->addend) {
-    Term c = realOperand(f, m->addend, loc);
-    if (!c)
-      return false;
-    r = T.add(r, c);
+    r = T.exp(x);
+    if (r && m->addend) {
+      Term c = realOperand(f, m->addend, loc);
+      if (!c)
+        return false;
+      r = T.add(r, c);
+    }
+    idiom = "nvcc expf range reduction (cvt.sat, fma.rm, shl 23, ex2) read "
+            "as exp(x)";
+  } else {
+    return stale();
   }
   r = settleExtended(s, r);
   if (!resultModeled(r, loc))
     return false;
-  result.idioms.push_back(
-      {"nvcc expf range reduction (cvt.sat, fma.rm, shl 23, ex2) read as "
-       "exp(x)",
-       loc});
+  result.idioms.push_back({idiom, loc});
   set(f, op->getResult(0), r);
   ++f.it;
   return true;

@@ -329,22 +329,27 @@ private:
       changed = true;
       it = f.coeffs.begin();
     }
-    if (!changed)
-      return f;
+    return changed ? withAtomInterval(std::move(f)) : f;
+  }
+
+public:
+  /// `f` with zero coefficients dropped and its interval recomputed from
+  /// its atoms' intervals (after coefficients were moved or removed).
+  Form withAtomInterval(Form f) {
+    for (auto it = f.coeffs.begin(); it != f.coeffs.end();)
+      it = it->second == 0 ? f.coeffs.erase(it) : std::next(it);
     Int lo = f.c0, hi = f.c0;
     for (auto &[t, c] : f.coeffs) {
-      if (c == 0)
-        continue;
       Form at = atom(t);
       f.accumulate(lo, c, c >= 0 ? at.lo : at.hi);
       f.accumulate(hi, c, c >= 0 ? at.hi : at.lo);
     }
-    for (auto it = f.coeffs.begin(); it != f.coeffs.end();)
-      it = it->second == 0 ? f.coeffs.erase(it) : std::next(it);
     f.lo = lo;
     f.hi = hi;
     return f;
   }
+
+private:
 
   static std::optional<Int> constOf(Term t) {
     if (t->getKind() != Kind::BVConst || t->getWidth() > 64)
@@ -645,6 +650,7 @@ TermContext::splitByProduct(Term t) {
                                                                    : nullptr;
   };
   std::optional<ProductSplit> found;
+  Term product = nullptr;
   for (auto &[a, c] : f.coeffs) {
     if (a->getKind() != Kind::BVMul || a->getWidth() != w)
       continue;
@@ -656,36 +662,18 @@ TermContext::splitByProduct(Term t) {
         return std::nullopt; // two products of a size: not this shape
       found = ProductSplit{n, a->getOperand(k), a->getOperand(1 - k),
                            uint64_t(c), nullptr};
+      product = a;
     }
   }
   if (!found)
     return std::nullopt;
-  // W: the form without c * (n * R), its interval recomputed.
+  // W: the form without c * (n * R), its interval recomputed (the atoms'
+  // intervals are those the reader proved, under the declared bounds).
   Form rest = f;
-  for (auto it = rest.coeffs.begin(); it != rest.coeffs.end(); ++it)
-    if (it->first->getKind() == Kind::BVMul &&
-        ((it->first->getOperand(0) == found->sizeTerm &&
-          it->first->getOperand(1) == found->factor) ||
-         (it->first->getOperand(1) == found->sizeTerm &&
-          it->first->getOperand(0) == found->factor))) {
-      rest.coeffs.erase(it);
-      break;
-    }
-  Int lo = rest.c0, hi = rest.c0;
-  for (auto &[a, c] : rest.coeffs) {
-    Int alo = 0, ahi = pow2(std::min(a->getWidth(), 99u)) - 1;
-    if (a->getKind() == Kind::BVVar)
-      if (std::optional<uint64_t> b = upperBound(a->getName()))
-        ahi = std::min<Int>(ahi, Int(*b));
-    rest.accumulate(lo, c, c >= 0 ? alo : ahi);
-    rest.accumulate(hi, c, c >= 0 ? ahi : alo);
-  }
-  // Atoms other than variables may be bounded tighter than their width
-  // inside the reader; the width's interval is the safe one here.
-  if (rest.overflow || lo < 0 || hi >= pow2(w))
+  rest.coeffs.erase(product);
+  rest = reader.withAtomInterval(std::move(rest));
+  if (!rest.fits())
     return std::nullopt;
-  rest.lo = lo;
-  rest.hi = hi;
   found->rest = reader.rebuild(rest, w);
   return found;
 }
