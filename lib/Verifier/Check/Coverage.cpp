@@ -1,0 +1,763 @@
+//===- Coverage.cpp - per-thread stores, coverage -------------------------===//
+//
+// Part of kproof, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// The stores of a multi-thread launch (DESIGN.md §4-§5): `checkThreadStores`
+// compares the representative thread's final stores on one path, each with
+// its buffer's spec at its index (stores at fixed elements, families of a
+// summarized loop, later stores superseding earlier ones at the same index
+// term, stores at different index terms proved to write different
+// elements), split over the 32 lanes of tid.x where the value is lane code
+// (`checkByLane`: shuffle partners, lane and warp parts of tid.x).
+// `checkCoverage` proves that every element the spec defines is written,
+// by the witness thread found by inverting the stores' layout (a
+// mixed-radix system over the thread variables, else the 1-D witness
+// ctaid.x = e / ntid.x, tid.x = e % ntid.x).
+//
+//===----------------------------------------------------------------------===//
+
+#include "CheckerImpl.h"
+
+using namespace mlir;
+using namespace ::kproof;
+using namespace ::kproof::engine;
+
+namespace kproof::engine::check {
+
+void Checker::checkThreadStores(const PathResult &p, ArrayRef<Spec *> specs) {
+  auto specOf = [&](StringRef name) -> Spec * {
+    for (Spec *s : specs)
+      if (s->output().name == name)
+        return s;
+    return nullptr;
+  };
+  auto noSpec = [&](StringRef name) {
+    record("store to '" + name.str() + "'", VerdictKind::Unknown,
+           "no spec defines '" + name.str() +
+               "': every buffer the kernel writes needs one (a func spec "
+               "with 'outputs' defines several)");
+  };
+  // Under a path condition that pins the thread (tid.x == 0), its values
+  // are those of that thread: substituting makes witness indices concrete.
+  llvm::DenseMap<Term, Term> pins = pinnedThreadVars(T, p.pathCondition);
+  Term pc = T.substitute(p.pathCondition, pins);
+  for (auto &[v, c] : pins)
+    pc = T.andOf(pc, T.eq(v, c));
+  if (memorySafe)
+    pc = T.andOf(pc, T.substitute(memorySafe, pins));
+  // Stores at fixed elements (thread 0 writes y[0]): other threads writing
+  // the same element are write-write races (checkSync).
+  for (auto &[name, cells] : p.stores) {
+    if (cells.empty())
+      continue;
+    Spec *specP = specOf(name);
+    if (!specP) {
+      noSpec(name);
+      return;
+    }
+    Spec &spec = *specP;
+    const BufferBinding &out = spec.output();
+    for (auto &[e, st] : cells) {
+      std::string elemName = out.name + "[" + std::to_string(e) + "]";
+      std::string why;
+      Term specValue = spec.element(T, T.bv(e, 64), why);
+      if (!specValue) {
+        record("value " + elemName, VerdictKind::Unknown,
+               "spec: " + (why.empty() ? "element not defined" : why));
+        continue;
+      }
+      checkSpecDefined(elemName, pc, specValue);
+      checkValue("value " + elemName, pc, T.substitute(st.value, pins),
+                 specValue, st.loc, T.bv(e, 64), out.name);
+    }
+  }
+  // Stores at thread-dependent indices: each one that no later store of
+  // the thread overwrites is final, and its value must be the spec's at its
+  // index. A later store at the same index term supersedes an earlier one;
+  // stores at different index terms must be proved to write different
+  // elements (else which one is final depends on the inputs: UNKNOWN).
+  for (const SymbolicStore &st : p.symbolicStores)
+    if (!specOf(st.buffer)) {
+      noSpec(st.buffer);
+      return;
+    }
+  for (Spec *specP : specs) {
+  Spec &spec = *specP;
+  const BufferBinding &out = spec.output();
+  SmallVector<const SymbolicStore *> finals;
+  for (const SymbolicStore &st : p.symbolicStores) {
+    if (st.buffer != out.name)
+      continue;
+    // A family (one store per iteration of a summarized loop) is never
+    // superseded by an index term: it stores at each iteration's index.
+    if (!st.isFamily())
+      llvm::erase_if(finals, [&](const SymbolicStore *f) {
+        return !f->isFamily() && f->index == st.index;
+      });
+    finals.push_back(&st);
+  }
+  if (finals.empty())
+    continue; // this path writes nothing (e.g. a thread past the bound)
+  bool families = llvm::any_of(
+      finals, [](const SymbolicStore *f) { return f->isFamily(); });
+  if (finals.size() > 1 || families) {
+    std::string name = "stores of one thread to '" + out.name +
+                       "' write distinct elements";
+    // Store j at its iteration k and store m at its own iteration k2 (a
+    // fresh copy of the loop's k when both come from one loop; k != k2
+    // for two iterations of one family) write one element.
+    auto renamed = [&](const SymbolicStore *f) {
+      llvm::DenseMap<Term, Term> r;
+      r[f->iteration] =
+          T.bvVar(f->iteration->getName().str() + ".2",
+                  f->iteration->getWidth());
+      return r;
+    };
+    SmallVector<Term> clash;
+    for (size_t j = 0; j < finals.size(); ++j)
+      for (size_t m = j; m < finals.size(); ++m) {
+        const SymbolicStore *a = finals[j], *b = finals[m];
+        if (j == m && !a->isFamily())
+          continue;
+        Term ia = a->index, ib = b->index;
+        SmallVector<Term> both;
+        if (a->isFamily())
+          both.push_back(a->guard);
+        if (b->isFamily()) {
+          if (a->iteration == b->iteration) {
+            llvm::DenseMap<Term, Term> r = renamed(b);
+            ib = T.substitute(ib, r);
+            both.push_back(T.substitute(b->guard, r));
+            if (j == m)
+              both.push_back(T.notOf(T.eq(a->iteration,
+                                          r[b->iteration])));
+          } else {
+            both.push_back(b->guard);
+          }
+        }
+        both.push_back(T.eq(ia, ib));
+        clash.push_back(T.andOf(both));
+      }
+    Term cond = T.andOf(pc, T.orOf(clash));
+    if (cond->getKind() == Kind::BoolConst && !cond->getBoolValue()) {
+      proved(name, cond, "normalizer");
+    } else {
+      Query q{T, options, &tableRanges, {cond}};
+      Query::Outcome o = q.check();
+      if (o.result == smt::CheckResult::Unsat) {
+        proved(name, cond, "z3 (unsat)");
+      } else {
+        record(name, VerdictKind::Unknown,
+               o.result == smt::CheckResult::Sat
+                   ? std::string("two stores of one thread may write the same "
+                                 "element (which is final then depends on "
+                                 "the inputs; not yet modeled)")
+                   : "solver: " + o.reason);
+        continue;
+      }
+    }
+  }
+  // Their bounds are ExecutionResult::alignments (the executor records
+  // them at each store, for --verify-sync too).
+  std::optional<size_t> refutedStore;
+  for (auto [k, st] : llvm::enumerate(finals)) {
+    if (refutedStore) {
+      // One refuted store is the counterexample; the others of this thread
+      // are not checked (each may cost a solver query per lane).
+      record("value " + out.name + "[i] written by the representative "
+             "thread (store " + std::to_string(k + 1) + " of " +
+             std::to_string(finals.size()) + ")",
+             VerdictKind::Unknown,
+             "not checked: store " + std::to_string(*refutedStore + 1) +
+                 " of this thread is REFUTED");
+      continue;
+    }
+    size_t before = verdict.obligations.size();
+    auto noteRefuted = [&] {
+      for (size_t i = before; i < verdict.obligations.size(); ++i)
+        if (verdict.obligations[i].verdict == VerdictKind::Refuted)
+          refutedStore = k;
+    };
+    std::string why;
+    Term specValue = spec.element(T, st->index, why);
+    std::string name =
+        "value " + out.name + "[i] written by the representative thread" +
+        (finals.size() == 1 ? std::string()
+                            : " (store " + std::to_string(k + 1) + " of " +
+                                  std::to_string(finals.size()) + ", at " +
+                                  locString(st->loc) + ")");
+    if (!specValue) {
+      record(name, VerdictKind::Unknown, "spec: " + why);
+      continue;
+    }
+    // A family's value is checked at an arbitrary iteration k that
+    // stores (its guard).
+    Term spc = st->isFamily() ? T.andOf(pc, T.substitute(st->guard, pins))
+                              : pc;
+    checkSpecDefined(out.name + "[i]", spc, specValue);
+    Term kernelValue = T.substitute(st->value, pins);
+    specValue = T.substitute(specValue, pins);
+    Term index = T.substitute(st->index, pins);
+    specValue = splitDivisions(spc, specValue);
+    bool closed = N.provesEqual(kernelValue, specValue);
+    if (!closed && probeValue(name, spc, kernelValue, specValue, st->loc,
+                              index, out.name)) {
+      noteRefuted();
+      continue;
+    }
+    if (!closed &&
+        checkByLane(name, spc, kernelValue, specValue, st->loc, index,
+                    out.name)) {
+      noteRefuted();
+      continue;
+    }
+    checkValue(name, spc, kernelValue, specValue, st->loc, index, out.name);
+    noteRefuted();
+  }
+  } // each spec
+}
+
+/// Whether `t` computes with a part of tid.x (tid.x ^ m, tid.x & m,
+/// tid.x >> k, ...): a shuffle partner's lane, a lane or warp index.
+static bool usesLaneBits(Term t) {
+  for (Term x : subterms({t})) {
+    switch (x->getKind()) {
+    case Kind::BVXor:
+    case Kind::BVOr:
+    case Kind::BVAnd:
+    case Kind::BVLShr:
+    case Kind::BVUDiv:
+    case Kind::BVURem:
+      for (Term o : x->getOperands())
+        if (o->getKind() == Kind::BVVar && o->getName() == "tid.x")
+          return true;
+      break;
+    default:
+      break;
+    }
+  }
+  return false;
+}
+
+/// Whether `t` has an ite whose condition depends on tid.x alone: a value
+/// chosen by thread (the writer of a shared element read at a
+/// thread-dependent offset, among several store sites), which a case per
+/// tid.x decides.
+static bool hasThreadCondition(Term t) {
+  Term tid = nullptr;
+  for (Term x : subterms({t}))
+    if (x->getKind() == Kind::BVVar && x->getName() == "tid.x")
+      tid = x;
+  if (!tid)
+    return false;
+  // Conditions over thread ids and constants only (not over data): each
+  // thread's case decides them.
+  auto threadOnly = [&](Term c) {
+    bool hasTid = false;
+    for (Term u : subterms({c})) {
+      if (u == tid)
+        hasTid = true;
+      else if (u->getKind() == Kind::Select || u->getKind() == Kind::RealVar ||
+               u->getKind() == Kind::BVVar)
+        return false;
+    }
+    return hasTid;
+  };
+  for (Term x : subterms({t}))
+    if (x->getKind() == Kind::Ite && threadOnly(x->getOperand(0)))
+      return true;
+  return false;
+}
+
+bool Checker::checkByLane(const std::string &name, Term pc, Term lhs, Term rhs,
+                          Location loc, Term index, StringRef buffer) {
+  // Warp-level code reads other lanes' values (shfl partners tid.x ^ m)
+  // and splits tid.x into a lane and a warp. Case by case over the lane
+  // c = tid.x % 32, with tid.x = 32 q + c, those parts are linear forms
+  // (TermContext::canonicalIndex) and each lane's value the normal form
+  // of straight-line terms. The 32 cases cover every thread.
+  // A CTA narrower than a warp (16 threads) splits over tid.x itself.
+  const unsigned kWarp = launch.block[0] >= 32 ? 32 : unsigned(launch.block[0]);
+  if (launch.blockSymbolic[0] || kWarp < 2 || launch.block[0] % kWarp != 0 ||
+      (!usesLaneBits(lhs) &&
+       !(launch.block[0] <= 32 && hasThreadCondition(lhs))))
+    return false;
+  Term tid = T.bvVar("tid.x", 32);
+  std::string qName = "tid.x/32#lane";
+  Term q = T.bvVar(qName, 32);
+  uint64_t qMax = launch.block[0] / kWarp - 1;
+  T.setUpperBound(qName, qMax);
+  SmallVector<unsigned> open;
+  std::vector<std::array<Term, 4>> lanes;
+  for (unsigned c = 0; c < kWarp; ++c) {
+    llvm::DenseMap<Term, Term> sigma;
+    sigma[tid] =
+        qMax == 0 ? T.bv(c, 32)
+                  : T.bvBin(Kind::BVAdd, T.bvBin(Kind::BVMul, q, T.bv(kWarp, 32)),
+                            T.bv(c, 32));
+    Term l = T.substitute(lhs, sigma), r = T.substitute(rhs, sigma);
+    lanes.push_back({l, r, T.substitute(index, sigma), sigma[tid]});
+    // A lane whose path condition folds to false does not store here.
+    Term pcLane = T.substitute(pc, sigma);
+    if (pcLane->getKind() == Kind::BoolConst && !pcLane->getBoolValue())
+      continue;
+    if (!N.provesEqual(l, r))
+      open.push_back(c);
+
+  }
+  std::string how = "normalizer, " + std::to_string(kWarp) +
+                    (qMax == 0 ? " cases over tid.x"
+                               : " cases over the lane tid.x % 32");
+  if (open.empty()) {
+    proved(name, T.andOf(pc, T.notOf(T.eq(lhs, rhs))), how);
+    return true;
+  }
+  // The cases it does not close go to the solver one by one, with tid.x
+  // kept as 32 q + c (so a counterexample names the thread).
+  for (unsigned c : open) {
+    auto &[l, r, idx, tidValue] = lanes[c];
+    Term pcLane = T.andOf({pc, T.eq(tid, tidValue),
+                           T.bvUle(q, T.bv(qMax, 32))});
+    size_t before = verdict.obligations.size();
+    checkValue(name + " (lane " + std::to_string(c) + ")", pcLane, l, r, loc,
+               idx, buffer);
+    if (verdict.obligations.size() > before &&
+        verdict.obligations.back().verdict != VerdictKind::Proved)
+      return true; // refuted or unknown: recorded
+  }
+  proved(name, T.andOf(pc, T.notOf(T.eq(lhs, rhs))),
+         how + " (" + std::to_string(kWarp - open.size()) + " closed, " +
+             std::to_string(open.size()) + " by the solver)");
+  return true;
+}
+
+
+void Checker::checkCoverage(const ExecutionResult &ex,
+                            const BufferBinding &out,
+                            const LaunchConfig &launch) {
+  std::string name = "coverage: every element of '" + out.name +
+                     "' is written";
+  // The witness thread of element e: invert the layout. Read the first
+  // store's index as a linear form over the thread variables; when its
+  // coefficients form a mixed-radix system (1, r0, r0 r1, ...; r = each
+  // variable's range), variable k of the witness is
+  // ((e - constant) / coeff_k) % range_k. Otherwise fall back to the 1-D
+  // witness ctaid.x = e / ntid.x, tid.x = e % ntid.x.
+  // A variable's range: its extent (a term, a variable under a symbolic
+  // launch) and, when concrete, its value.
+  // A lane or warp pseudo-variable of readLinearForm ("tid.x%32",
+  // "tid.x/32"): its thread variable, the power of two, and which part.
+  struct Part {
+    std::string var;
+    uint64_t radix = 0;
+    bool low = false;
+  };
+  auto partOf = [](StringRef name) -> std::optional<Part> {
+    size_t at = name.find_first_of("%/");
+    if (at == StringRef::npos)
+      return std::nullopt;
+    Part p{name.take_front(at).str(), 0, name[at] == '%'};
+    if (name.drop_front(at + 1).getAsInteger(10, p.radix) || !p.radix)
+      return std::nullopt;
+    return p;
+  };
+  auto range = [&](StringRef var) -> Term {
+    if (std::optional<Part> p = partOf(var)) {
+      if (p->low)
+        return T.bv(p->radix, 64);
+      Term ext = T.bvZExt(launch.extentOf(T, p->var), 64);
+      return T.bvBin(Kind::BVUDiv,
+                     T.bvBin(Kind::BVAdd, ext, T.bv(p->radix - 1, 64)),
+                     T.bv(p->radix, 64));
+    }
+    return T.bvZExt(launch.extentOf(T, var), 64);
+  };
+  auto concreteRange = [&](StringRef var) -> std::optional<int64_t> {
+    std::optional<Part> p = partOf(var);
+    Term r = launch.extentOf(T, p ? StringRef(p->var) : var);
+    if (r->getKind() != Kind::BVConst)
+      return p && p->low ? std::optional<int64_t>(p->radix) : std::nullopt;
+    int64_t ext = r->getAPInt().getZExtValue();
+    if (!p)
+      return ext;
+    return p->low ? std::min<int64_t>(ext, p->radix)
+                  : (ext + int64_t(p->radix) - 1) / int64_t(p->radix);
+  };
+  Term e = T.bvVar("e", 64);
+  llvm::DenseMap<Term, Term> w;
+  std::string witness;
+  for (const PathResult &p : ex.paths) {
+    // The stores of one path: one linear form over the thread variables,
+    // offset by constants c_0 < ... < c_{K-1} (one per store site or
+    // unrolled iteration). When the constants step evenly by s, the
+    // layout is the linear form plus s * k over a store counter k in
+    // [0, K), which joins the mixed-radix system as a variable of its own.
+    std::map<std::string, int64_t> coeffs;
+    std::set<int64_t> constants;
+    bool linear = true, any = false;
+    for (const SymbolicStore &st : p.symbolicStores) {
+      if (st.buffer != out.name)
+        continue;
+      if (st.isFamily()) {
+        // Its index has the iteration k in it: the witnesses below.
+        linear = false;
+        any = true;
+        break;
+      }
+      std::map<std::string, int64_t> c;
+      int64_t constant = 0;
+      if (!readLinearForm(T.canonicalIndex(st.index), 1, c, constant,
+                          /*splitIds=*/true)) {
+        linear = false;
+        break;
+      }
+      for (auto it = c.begin(); it != c.end();)
+        it = it->second == 0 ? c.erase(it) : std::next(it);
+      if (any && c != coeffs) {
+        linear = false;
+        break;
+      }
+      coeffs = c;
+      constants.insert(constant);
+      any = true;
+    }
+    if (!any)
+      continue;
+    if (!linear)
+      break;
+    int64_t constant = *constants.begin();
+    int64_t step = constants.size() > 1 ? *std::next(constants.begin()) -
+                                              constant
+                                        : 0;
+    for (auto [k, c] : llvm::enumerate(constants))
+      if (c != constant + int64_t(k) * step) {
+        linear = false;
+        break;
+      }
+    if (!linear)
+      break;
+    // The store counter's pseudo-variable; never substituted (the writes
+    // below disjoin over every store).
+    const char *kCounter = "store.k";
+    SmallVector<std::pair<int64_t, std::string>> order;
+    for (auto &[var, c] : coeffs)
+      order.push_back({c, var});
+    if (constants.size() > 1)
+      order.push_back({step, kCounter});
+    llvm::sort(order);
+    auto rangeOf = [&](StringRef var) -> std::optional<int64_t> {
+      if (var == kCounter)
+        return int64_t(constants.size());
+      return concreteRange(var);
+    };
+    // Every variable but the most significant needs a concrete range. A
+    // guarded writer may use fewer values of a variable than its range
+    // (lanes l < 20 of 32 writing row * 20 + l): when the next
+    // coefficient is a multiple c * r' of this one with r' below the
+    // range, the radix is r'. (A guess: the witness is checked below.)
+    std::map<std::string, int64_t> narrowed;
+    int64_t expected = 1;
+    bool mixedRadix = !order.empty();
+    for (auto [k, cv] : llvm::enumerate(order)) {
+      auto &[c, var] = cv;
+      mixedRadix &= c == expected;
+      std::optional<int64_t> r = rangeOf(var);
+      if (k + 1 < order.size() && !r)
+        mixedRadix = false;
+      if (k + 1 < order.size() && r && c > 0 && var != kCounter) {
+        int64_t next = order[k + 1].first;
+        if (next % c == 0 && next / c < *r && next / c > 0) {
+          narrowed[var] = next / c;
+          r = next / c;
+        }
+      }
+      expected *= r.value_or(1);
+    }
+    if (!mixedRadix)
+      break;
+    Term base = T.bvBin(Kind::BVSub, e, T.bv(APInt(64, constant, true)));
+    // Lane and warp parts recombine: v = (v/2^j) * 2^j + v%2^j.
+    std::map<std::string, std::pair<Term, Term>> parts;
+    std::map<std::string, uint64_t> radix;
+    for (auto &[c, var] : order) {
+      std::optional<int64_t> r = rangeOf(var);
+      if (narrowed.count(var))
+        r = narrowed[var];
+      witness += (witness.empty() ? "" : ", ") + var + " = (e - " +
+                 std::to_string(constant) + ") / " + std::to_string(c) +
+                 " % " +
+                 (r ? std::to_string(*r) : range(var)->toString());
+      if (var == kCounter)
+        continue;
+      Term v = T.bvBin(Kind::BVURem, T.bvBin(Kind::BVUDiv, base, T.bv(c, 64)),
+                       narrowed.count(var) ? T.bv(narrowed[var], 64)
+                                           : range(var));
+      if (std::optional<Part> p = partOf(var)) {
+        auto [it, fresh] = radix.emplace(p->var, p->radix);
+        if (!fresh && it->second != p->radix) {
+          mixedRadix = false; // two splits of one variable
+          break;
+        }
+        (p->low ? parts[p->var].second : parts[p->var].first) = v;
+        continue;
+      }
+      w[T.bvVar(var, 32)] = T.bvExtract(v, 0, 32);
+    }
+    for (auto &[var, hl] : parts) {
+      Term key = T.bvVar(var, 32);
+      if (w.count(key)) {
+        mixedRadix = false; // the variable itself and a part of it
+        break;
+      }
+      Term hi = hl.first ? T.bvBin(Kind::BVMul, hl.first,
+                                   T.bv(radix[var], 64))
+                         : T.bv(0, 64);
+      Term lo = hl.second ? hl.second : T.bv(0, 64);
+      w[key] = T.bvExtract(T.bvBin(Kind::BVAdd, hi, lo), 0, 32);
+    }
+    if (!mixedRadix) {
+      w.clear();
+      witness.clear();
+    }
+    break;
+  }
+  bool anySymbolic = llvm::any_of(ex.paths, [&](const PathResult &p) {
+    return llvm::any_of(p.symbolicStores, [&](const SymbolicStore &st) {
+      return st.buffer == out.name;
+    });
+  });
+  // The thread of a 1-D launch with flat index `flat` (64-bit):
+  // ctaid.x = flat / ntid.x, tid.x = flat % ntid.x.
+  auto threadOf = [&](Term flat) {
+    Term block = T.bvZExt(launch.extent(T, "ntid.x"), 64);
+    llvm::DenseMap<Term, Term> m;
+    m[T.bvVar("tid.x", 32)] =
+        T.bvExtract(T.bvBin(Kind::BVURem, flat, block), 0, 32);
+    m[T.bvVar("ctaid.x", 32)] =
+        T.bvExtract(T.bvBin(Kind::BVUDiv, flat, block), 0, 32);
+    return m;
+  };
+  if (w.empty() && !anySymbolic)
+    witness = "the pinned thread of each path";
+  if (w.empty() && anySymbolic) {
+    if (launch.block[1] != 1 || launch.block[2] != 1 ||
+        launch.grid[1] != 1 || launch.grid[2] != 1) {
+      record(name, VerdictKind::Unknown,
+             "no witness: the layout is not a mixed-radix linear form of "
+             "the thread indices");
+      return;
+    }
+    w = threadOf(e);
+    witness = "ctaid.x = e / ntid.x, tid.x = e % ntid.x";
+  }
+  // F(e) = OR over paths: pc(w(e)) and index(w(e)) == e.
+  // Variables the witness leaves open take the value the path pins them
+  // to (thread 0 writes y[ctaid.x]); any left are universally quantified
+  // by the unsat check, which is sound.
+  Term inRange = T.andOf(launch.facts(T),
+                         T.bvUlt(e, out.numElementsTerm(T, launch)));
+  auto missedUnder = [&](const llvm::DenseMap<Term, Term> &wit,
+                         Term launched) {
+    SmallVector<Term> writes;
+    for (const PathResult &p : ex.paths) {
+      llvm::DenseMap<Term, Term> sigma = pinnedThreadVars(T, p.pathCondition);
+      for (auto &[v, t] : wit)
+        sigma[v] = t;
+      for (const SymbolicStore &st : p.symbolicStores) {
+        if (st.buffer != out.name)
+          continue;
+        if (!st.isFamily()) {
+          writes.push_back(T.substitute(
+              T.andOf(p.pathCondition, T.eq(st.index, e)), sigma));
+          continue;
+        }
+        // A family writes e at iteration k_w = (e - index(0)) / step when
+        // its index steps by a positive constant over the iterations (and
+        // k_w is an iteration that stores: its guard). Any other family
+        // is left out, which only makes coverage harder to prove.
+        auto at = [&](Term k) {
+          llvm::DenseMap<Term, Term> m = sigma;
+          m[st.iteration] = k;
+          return m;
+        };
+        Term i0 = T.canonicalIndex(T.substitute(st.index, at(T.bv(0, 64))));
+        Term i1 = T.canonicalIndex(T.substitute(st.index, at(T.bv(1, 64))));
+        Term step = T.canonicalIndex(T.bvBin(Kind::BVSub, i1, i0));
+        if (step->getKind() != Kind::BVConst) {
+          // The step the index takes where nothing wraps (a byte offset
+          // 4 * (s + k) divided by 4 does not cancel as bit-vectors): the
+          // difference at small values of the other variables. Only the
+          // choice of k_w rests on it; the solver checks what it gives.
+          Assignment small;
+          for (Term u : subterms({i0, i1}))
+            if (u->getKind() == Kind::BVVar)
+              small.bitvectors[u->getName().str()] =
+                  APInt(u->getWidth(), 1);
+          Evaluator ev(small);
+          std::optional<APInt> v0 = ev.bv(i0), v1 = ev.bv(i1);
+          if (!v0 || !v1)
+            continue;
+          step = T.bv(*v1 - *v0);
+        }
+        if (!step->getAPInt().isStrictlyPositive())
+          continue;
+        Term kw = T.bvBin(Kind::BVUDiv, T.bvBin(Kind::BVSub, e, i0), step);
+        llvm::DenseMap<Term, Term> mw = at(kw);
+        writes.push_back(T.andOf({T.substitute(p.pathCondition, sigma),
+                                  T.substitute(st.guard, mw),
+                                  T.eq(T.substitute(st.index, mw), e)}));
+      }
+      auto fixed = p.stores.find(out.name);
+      if (fixed != p.stores.end())
+        for (auto &[idx, st] : fixed->second)
+          writes.push_back(T.andOf(T.substitute(p.pathCondition, sigma),
+                                   T.eq(e, T.bv(idx, 64))));
+    }
+    return T.andOf(inRange, T.notOf(T.andOf(launched, T.orOf(writes))));
+  };
+  // A witness is a thread of the launch: each thread index it gives is
+  // below its extent (the 1-D fallback's ctaid.x = e / ntid.x is not,
+  // for elements past the launch).
+  auto launchedThread = [&](const llvm::DenseMap<Term, Term> &wit) {
+    SmallVector<Term> in{T.boolConst(true)};
+    for (auto &[var, extent] : ex.threadVars) {
+      auto it = wit.find(T.bvVar(var, 32));
+      if (it != wit.end())
+        in.push_back(T.bvUlt(it->second, launch.extentOf(T, var)));
+    }
+    return T.andOf(in);
+  };
+  Term missed = missedUnder(w, launchedThread(w));
+  if (missed->getKind() == Kind::BoolConst && !missed->getBoolValue()) {
+    proved(name, missed, "witness " + witness + ", normalizer");
+    return;
+  }
+  Query q{T, options, &tableRanges, {missed}};
+  Query::Outcome outcome = q.check();
+  if (outcome.result == smt::CheckResult::Unsat) {
+    proved(name, missed, "z3 (unsat) with witness " + witness);
+    return;
+  }
+  // Elements the witnesses miss, from their models: candidates for an
+  // element no thread writes.
+  SmallVector<Assignment, 2> candidates;
+  if (outcome.model)
+    candidates.push_back(*outcome.model);
+  // One thread per row of a [R, n] output whose row length n is symbolic
+  // (a size parameter; the thread's stores at row * n + j, from a loop
+  // executed per iteration): the witness of element e is the thread of
+  // row e / n under the 1-D layout. Tried when the witness above fails.
+  // A witness: the thread of linear id `linear` for element e, proved when
+  // no launched witness misses e (unsat); else the outcome's model is a
+  // candidate missed element.
+  auto tryWitness = [&](Term linear, const std::string &desc) {
+    llvm::DenseMap<Term, Term> w = threadOf(linear);
+    Term missed = missedUnder(w, launchedThread(w));
+    Query q{T, options, &tableRanges, {missed}};
+    Query::Outcome o = q.check();
+    if (o.result == smt::CheckResult::Unsat)
+      proved(name, missed, "z3 (unsat) with witness " + desc);
+    return o;
+  };
+  if (anySymbolic && out.shape.size() == 2 && out.symbolicDims.size() == 2 &&
+      !out.symbolicDims[1].empty() && launch.block[1] == 1 &&
+      launch.block[2] == 1 && launch.grid[1] == 1 && launch.grid[2] == 1) {
+    Query::Outcome rowOutcome = tryWitness(
+        T.bvBin(Kind::BVUDiv, e, out.extent(T, launch, 1)),
+        "row = e / " + out.symbolicDims[1] +
+            ", ctaid.x = row / ntid.x, tid.x = row % ntid.x");
+    if (rowOutcome.result == smt::CheckResult::Unsat)
+      return;
+    // The row witness's miss comes first: for a launch too small for the
+    // rows it is an element of an unlaunched row, which no thread writes.
+    if (rowOutcome.model)
+      candidates.insert(candidates.begin(), *rowOutcome.model);
+  }
+  // A grid-stride loop (a store family stepping by the launch's thread
+  // count): the witness of element e is thread e % (ntid.x * nctaid.x).
+  bool anyFamily = llvm::any_of(ex.paths, [&](const PathResult &p) {
+    return llvm::any_of(p.symbolicStores, [&](const SymbolicStore &st) {
+      return st.buffer == out.name && st.isFamily();
+    });
+  });
+  if (anyFamily && launch.block[1] == 1 && launch.block[2] == 1 &&
+      launch.grid[1] == 1 && launch.grid[2] == 1) {
+    Term threads = T.bvBin(Kind::BVMul,
+                           T.bvZExt(launch.extent(T, "ntid.x"), 64),
+                           T.bvZExt(launch.extent(T, "nctaid.x"), 64));
+    if (tryWitness(T.bvBin(Kind::BVURem, e, threads),
+                   "t = e % (ntid.x * nctaid.x), ctaid.x = t / ntid.x, "
+                   "tid.x = t % ntid.x")
+            .result == smt::CheckResult::Unsat)
+      return;
+  }
+  // A candidate e0 the witness thread does not write is missed if no
+  // thread of the launch writes it on any path, for any inputs: the writes
+  // of an arbitrary thread at e0 are unsatisfiable.
+  // Atomics write too, outside the stores listed here.
+  bool atomics = llvm::any_of(ex.accesses, [&](const MemoryAccess &m) {
+    return m.atomic && m.region == out.name;
+  });
+  std::string detail;
+  for (const Assignment &model : candidates) {
+    auto it = model.bitvectors.find("e");
+    if (it == model.bitvectors.end())
+      continue;
+    uint64_t e0 = it->second.getZExtValue();
+    if (detail.empty())
+      detail = " (for instance " + out.name + "[" + std::to_string(e0) + "])";
+    if (atomics || !ex.valueUnknownReason.empty() || e0 >= out.numElements())
+      continue;
+    SmallVector<Term> any;
+    for (const PathResult &p : ex.paths) {
+      for (const SymbolicStore &st : p.symbolicStores)
+        if (st.buffer == out.name)
+          any.push_back(T.andOf({p.pathCondition,
+                                 st.isFamily() ? st.guard : T.boolConst(true),
+                                 T.eq(st.index, T.bv(e0, 64))}));
+      auto fixed = p.stores.find(out.name);
+      if (fixed != p.stores.end() && fixed->second.count(e0))
+        any.push_back(p.pathCondition);
+    }
+    SmallVector<Term> frame{launch.facts(T)};
+    for (auto &[var, extent] : ex.threadVars)
+      frame.push_back(T.bvUlt(T.bvVar(var, 32), launch.extentOf(T, var)));
+    // The candidate is an element for the model's sizes (y[e0] with n = 1
+    // is not y[e0] with n = 2): the writes are asked for under those
+    // sizes, which the counterexample then gives.
+    for (const LaunchConfig::SizeParam &sp : launch.sizes) {
+      auto v = model.bitvectors.find(sp.name);
+      if (v != model.bitvectors.end())
+        frame.push_back(T.eq(T.bvVar(sp.name, v->second.getBitWidth()),
+                             T.bv(v->second)));
+    }
+    for (auto &[name, v] : model.bitvectors)
+      if (StringRef(name).starts_with("ntid.") ||
+          StringRef(name).starts_with("nctaid."))
+        frame.push_back(T.eq(T.bvVar(name, v.getBitWidth()), T.bv(v)));
+    Term written = T.andOf(T.andOf(frame), T.orOf(any));
+    Query wq{T, options, &tableRanges, {written}};
+    if (wq.check().result != smt::CheckResult::Unsat)
+      continue;
+    Counterexample c;
+    c.property = "coverage: no thread writes " + out.name + "[" +
+                 std::to_string(e0) + "]";
+    c.outputBuffer = out.name;
+    c.outputIndex = e0;
+    c.inputs = model;
+    c.inputs.bitvectors.erase("e");
+    c.location = locString(*kernelLoc);
+    refutedAt(*kernelLoc, c);
+    record(name, VerdictKind::Refuted,
+           "no thread writes " + out.name + "[" + std::to_string(e0) +
+               "] on any path (z3: unsat)");
+    return;
+  }
+  record(name, VerdictKind::Unknown,
+         "the witness thread (" + witness + ") does not write every element" +
+             detail);
+}
+
+} // namespace kproof::engine::check
