@@ -16,6 +16,7 @@
 #include "KProof/Interpreter/Interpreter.h"
 
 #include "KProof/Verifier/Check/EquivalenceChecker.h"
+#include "KProof/Verifier/Terms/Constants.h"
 
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -1732,6 +1733,9 @@ StepResult Interpreter::execOp(Thread &t, Operation *op) {
           v.bits = fromAP(fl.getValue());
           if (exact()) {
             v.real = realOfBits(v.bits, c.getType());
+            // A transcendental constant is its exact value, as the
+            // engine reads it (Terms/Constants.h).
+            engine::transcendentalValue(fl.getValue(), v.real->v);
             if (c.getType().isF32() && v.bits == kLog2eF32Bits) {
               v.real->scaled = true;
               mpfr_set_ui(v.real->g, 1, MPFR_RNDN);

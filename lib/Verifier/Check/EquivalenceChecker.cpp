@@ -322,6 +322,12 @@ std::optional<Verdict> Checker::run() {
     checkNever(name, d.pathCondition, T.eq(d.divisor, T.real(0)), d.loc);
   }
 
+  // The spec's readings (transcendental constants) are assumptions too.
+  for (Spec *sp : specs)
+    for (const std::string &s : sp->idioms())
+      if (!llvm::is_contained(verdict.idioms, s))
+        verdict.idioms.push_back(s);
+
   // The worst obligation decides.
   verdict.kind = VerdictKind::Proved;
   for (const ObligationResult &o : verdict.obligations) {

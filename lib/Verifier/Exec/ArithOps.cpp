@@ -26,17 +26,14 @@ using namespace ::kproof::engine;
 /// f32 log2(e) = 0f3FB8AA3B = 12102203 / 2^23, the constant of the ex2 idiom.
 static Rational log2eF32() { return Rational(12102203, 8388608); }
 
-/// f32 ln(2) = 0f3F317218 = 11629080 / 2^24, the constant of `__logf`.
-static Rational ln2F32() { return Rational(11629080, 16777216); }
-
 /// `__logf(x)` as nvcc emits it, lg2.approx(x) * 0f3F317218 (either order):
-/// log(x), the f32 constant read as ln(2) (reported as an idiom). Null for
-/// any other product.
-static Term naturalLogIdiom(TermContext &T, Term a, Term b) {
+/// with the constant read as ln(2) (Constants.h), lg2(x) * ln(2) is log(x)
+/// exactly, built as the term log(x) (what a spec's math.log gives). Null
+/// for any other product.
+static Term naturalLog(TermContext &T, Term a, Term b) {
   for (int k = 0; k < 2; ++k, std::swap(a, b))
     if (a->getKind() == Kind::RealFn && a->getName() == "lg2" &&
-        a->getNumOperands() == 1 && b->isRealConst() &&
-        b->getRational() == ln2F32())
+        a->getNumOperands() == 1 && b == ln2Atom(T))
       return T.realFn("log", {a->getOperand(0)});
   return nullptr;
 }
@@ -781,10 +778,7 @@ std::optional<bool> Executor::execArithOp(State &s, Operation *op) {
           r = T.sub(a, b);
           break;
         case FloatBinKind::Mul:
-          if ((r = naturalLogIdiom(T, a, b)))
-            result.idioms.push_back(
-                {"lg2(f) * 0f3F317218 read as log(f) (__logf)", loc});
-          else
+          if (!(r = naturalLog(T, a, b)))
             r = T.mul(a, b);
           break;
         case FloatBinKind::Div:
@@ -816,10 +810,7 @@ std::optional<bool> Executor::execArithOp(State &s, Operation *op) {
         Term a = real(o.getA()), b = real(o.getB()), c = real(o.getC());
         if (!a || !b || !c)
           return false;
-        Term ln = naturalLogIdiom(T, a, b);
-        if (ln)
-          result.idioms.push_back(
-              {"lg2(f) * 0f3F317218 read as log(f) (__logf)", loc});
+        Term ln = naturalLog(T, a, b);
         Term r = T.add(ln ? ln : T.mul(a, b), c);
         if (o.getSat() && r)
           r = saturate(r);
@@ -871,6 +862,11 @@ std::optional<bool> Executor::execArithOp(State &s, Operation *op) {
             if (x->getKind() == Kind::Ite) {
               r = T.ite(x->getOperand(0), ex2(x->getOperand(1)),
                         ex2(x->getOperand(2)));
+            } else if (Term lifted =
+                           N.matchInverseAtomScaled(x, ln2Atom(T))) {
+              // ex2(f * log2(e)) = exp(f) exactly, log2(e) = 1 / log(2)
+              // being the reading of the constant (reported there).
+              r = T.exp(lifted);
             } else if (Term lifted = N.matchScaledLinear(x, log2eF32())) {
               idiom = true;
               r = T.exp(lifted);

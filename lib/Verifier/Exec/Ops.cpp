@@ -55,15 +55,16 @@ bool Executor::execOp(State &s, Operation *op) {
           t = c.getType().isInteger(1) ? T.boolConst(i.getValue().getBoolValue())
                                        : T.bv(i.getValue());
         } else if (auto fl = dyn_cast<FloatAttr>(a)) {
-          const APFloat &v = fl.getValue();
-          if (v.isInfinity())
-            t = v.isNegative() ? T.negInf() : T.posInf();
-          else if (std::optional<Rational> q = Rational::fromAPFloat(v))
-            t = T.real(*q);
-          else {
+          // A transcendental constant (log2(e), ln(2), ...) is read as
+          // the exact value, an assumption of the verdict (Constants.h).
+          std::optional<TranscendentalConstant> reading;
+          t = floatConstant(T, fl.getValue(), &reading);
+          if (!t) {
             unknown(loc, "NaN constants are not modeled");
             return false;
           }
+          if (reading)
+            result.idioms.push_back({reading->describe(), loc});
         } else {
           unknown(loc, "vector constants are not modeled");
           return false;

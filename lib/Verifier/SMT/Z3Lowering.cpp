@@ -10,6 +10,8 @@
 
 #include "KProof/Verifier/SMT/Z3Lowering.h"
 
+#include "KProof/Verifier/Terms/Evaluate.h"
+
 #include "llvm/ADT/DenseSet.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -582,6 +584,23 @@ std::vector<NamedFact> Z3Lowering::atomFacts() {
       if (kind == Kind::Exp)
         add("exp_tangent" + id, v >= one + x);
       continue;
+    }
+    // A function of constants (the atoms of transcendental constants,
+    // log(2), sqrt(2), pi(): Constants.h) lies in its MPFR enclosure.
+    if (kind == Kind::RealFn &&
+        llvm::all_of(a.term->getOperands(),
+                     [](Term op) { return op->isRealConst(); })) {
+      Assignment none;
+      Evaluator ev(none, 128);
+      if (std::optional<Interval> iv = ev.real(a.term); iv && iv->isValid()) {
+        llvm::APFloat lo(iv->loDouble()), hi(iv->hiDouble());
+        std::optional<Rational> ql = Rational::fromAPFloat(lo),
+                                qh = Rational::fromAPFloat(hi);
+        if (ql && qh)
+          add(fn + "_enclosure" + id,
+              (z3.realVal(ql->toString()) <= v) &&
+                  (v <= z3.realVal(qh->toString())));
+      }
     }
     if (args.size() != 1)
       continue;

@@ -27,6 +27,8 @@
 
 #include "FuncSpec.h"
 
+#include "KProof/Verifier/Terms/Constants.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -335,6 +337,8 @@ public:
            ") -> " + out->name;
   }
   const BufferBinding &output() const override { return *out; }
+  /// A reading of the lowering that is an assumption (Spec::idioms).
+  void noteIdiom(const std::string &line) { addIdiom(line); }
 
   Term element(TermContext &T, Term index, std::string &reason) override {
     if (memoCtx != &T) {
@@ -686,12 +690,16 @@ Term Lowerer::constant(Attribute a, Operation *op) {
     const APFloat &v = f.getValue();
     if (v.isNaN())
       return fail(op, "a NaN constant has no value in the reals model");
-    if (v.isInfinity())
-      return v.isNegative() ? T.negInf() : T.posInf();
-    std::optional<::kproof::Rational> q = ::kproof::Rational::fromAPFloat(v);
-    if (!q)
+    // As in kernels, a transcendental constant is read as its exact value
+    // (Constants.h), so kernel and spec read 0f3FB8AA3B alike.
+    std::optional<TranscendentalConstant> reading;
+    Term t = floatConstant(T, v, &reading);
+    if (!t)
       return fail(op, "float constant not representable");
-    return T.real(*q);
+    if (reading)
+      spec.noteIdiom("spec: " + reading->describe() + " at " +
+                     locationString(op->getLoc()));
+    return t;
   }
   if (auto i = dyn_cast<IntegerAttr>(a)) {
     if (isBoolType(i.getType()))

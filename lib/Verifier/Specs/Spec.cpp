@@ -8,8 +8,11 @@
 #include "FuncSpec.h"
 #include "RefSpec.h"
 
+#include "KProof/Verifier/Terms/Constants.h"
+
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Operation.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
 using namespace ::kproof;
@@ -173,11 +176,12 @@ class AttentionSpec final : public Spec {
 public:
   AttentionSpec(const BufferBinding *q, const BufferBinding *k,
                 const BufferBinding *v, const BufferBinding *o,
-                std::optional<Rational> scaleConst, Term scaleTerm,
-                bool causal, int64_t offset, LaunchConfig launch)
-      : q(q), k(k), v(v), o(o), scaleConst(std::move(scaleConst)),
-        scaleTerm(scaleTerm), causal(causal), offset(offset),
-        launch(std::move(launch)) {}
+                std::optional<APFloat> scaleFloat, std::string scaleExpr,
+                Term scaleTerm, bool causal, int64_t offset,
+                LaunchConfig launch)
+      : q(q), k(k), v(v), o(o), scaleFloat(std::move(scaleFloat)),
+        scaleExpr(std::move(scaleExpr)), scaleTerm(scaleTerm),
+        causal(causal), offset(offset), launch(std::move(launch)) {}
 
   std::string describe() const override {
     return std::string("attention(") + q->name + ", " + k->name + ", " +
@@ -187,7 +191,20 @@ public:
 
   Term element(TermContext &T, Term index, std::string &reason) override {
     uint64_t D = q->shape.back(), N = k->shape.front();
-    Term scale = scaleTerm ? scaleTerm : T.real(*scaleConst);
+    // The scale: a float (a transcendental one, 1/sqrt(2) as 0.70710677,
+    // read exactly as the kernel's constant is), a constant expression
+    // ("1/sqrt(128)"), or a scalar parameter's term.
+    Term scale = scaleTerm;
+    if (scaleFloat) {
+      std::optional<TranscendentalConstant> reading;
+      scale = floatConstant(T, *scaleFloat, &reading);
+      if (reading)
+        addIdiom("spec: scale " + reading->describe());
+    } else if (!scaleExpr.empty()) {
+      scale = parseConstantExpression(T, scaleExpr, reason);
+      if (!scale)
+        return nullptr;
+    }
     Term d = T.bv(D, 64);
     // The output and v are [M, Dv], q and k [., D]: each buffer's row
     // stride is its own last extent.
@@ -287,7 +304,8 @@ private:
   }
 
   const BufferBinding *q, *k, *v, *o;
-  std::optional<Rational> scaleConst;
+  std::optional<APFloat> scaleFloat;
+  std::string scaleExpr;
   Term scaleTerm;
   bool causal;
   int64_t offset;
@@ -322,20 +340,35 @@ static std::unique_ptr<Spec> buildAttention(Operation *contract,
                         "k [N, D], v [N, Dv], output [M, Dv]");
     return nullptr;
   }
-  // scale: a float attribute, or the name of a scalar parameter.
-  std::optional<Rational> scaleConst;
+  // scale: a float attribute, the name of a scalar parameter, or a
+  // constant expression ("1/sqrt(128)", Constants.h).
+  std::optional<APFloat> scaleFloat;
+  std::string scaleExpr;
   Term scaleTerm = nullptr;
   Attribute sa = spec.get("scale");
   if (auto f = dyn_cast_or_null<FloatAttr>(sa)) {
-    scaleConst = Rational::fromAPFloat(f.getValue());
+    if (f.getValue().isFinite())
+      scaleFloat = f.getValue();
   } else if (auto n = dyn_cast_or_null<StringAttr>(sa)) {
     auto it = env.scalars.find(n.getValue().str());
-    if (it != env.scalars.end() && it->second->getSort() == Sort::Real)
+    if (it != env.scalars.end() && it->second->getSort() == Sort::Real) {
       scaleTerm = it->second;
+    } else if (llvm::any_of(n.getValue(), [](char c) {
+                 return llvm::isDigit(c) || c == '(' || c == '/';
+               })) {
+      TermContext check;
+      std::string error;
+      if (!parseConstantExpression(check, n.getValue(), error)) {
+        contract->emitError("attention spec 'scale': ") << error;
+        return nullptr;
+      }
+      scaleExpr = n.getValue().str();
+    }
   }
-  if (!scaleConst && !scaleTerm) {
-    contract->emitError("attention spec needs a finite 'scale': a float or "
-                        "the name of a float scalar param");
+  if (!scaleFloat && !scaleTerm && scaleExpr.empty()) {
+    contract->emitError("attention spec needs a finite 'scale': a float, "
+                        "the name of a float scalar param, or a constant "
+                        "expression such as \"1/sqrt(128)\"");
     return nullptr;
   }
   StringRef mask = "none";
@@ -354,8 +387,9 @@ static std::unique_ptr<Spec> buildAttention(Operation *contract,
                         "visible to every query)");
     return nullptr;
   }
-  return std::make_unique<AttentionSpec>(q, k, v, o, scaleConst, scaleTerm,
-                                         mask == "causal", offset, env.launch);
+  return std::make_unique<AttentionSpec>(q, k, v, o, scaleFloat, scaleExpr,
+                                         scaleTerm, mask == "causal", offset,
+                                         env.launch);
 }
 
 std::unique_ptr<Spec> buildSpec(Operation *contract, DictionaryAttr spec,

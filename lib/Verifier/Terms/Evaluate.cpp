@@ -765,6 +765,13 @@ void Evaluator::computeReal(Term t) {
   }
   case Kind::RealFn: {
     llvm::StringRef fn = t->getName();
+    if (fn == "pi" && t->getNumOperands() == 0) {
+      Interval r(prec);
+      mpfr_const_pi(r.lo(), MPFR_RNDD);
+      mpfr_const_pi(r.hi(), MPFR_RNDU);
+      set(std::move(r));
+      return;
+    }
     if (t->getNumOperands() != 1) {
       fail(t, "function '" + fn.str() + "' expects one argument, got " +
                   std::to_string(t->getNumOperands()));

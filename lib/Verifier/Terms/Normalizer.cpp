@@ -215,6 +215,23 @@ RationalFunction Normalizer::compute(Term t) {
   case Kind::Exp:
   case Kind::Exp2:
     return expOf(t->getKind(), normalize(t->getOperand(0)), t);
+  case Kind::RealFn:
+    // lg2(y) = log(y) / log(2) (exact; log(2) is the atom the constants
+    // ln(2) and log2(e) are read as, Constants.h), so lg2(s) * ln(2) is
+    // log(s).
+    if (t->getName() == "lg2" && t->getNumOperands() == 1) {
+      if (Term l = ctx.realFn("log", {t->getOperand(0)})) {
+        RationalFunction f;
+        f.num = Polynomial::atom(l).timesMonomial({{ln2Atom(ctx), -1}});
+        return f;
+      }
+    }
+    break;
+  case Kind::Max:
+  case Kind::Min:
+    if (std::optional<RationalFunction> f = commonConstantFactor(t))
+      return *f;
+    break;
   case Kind::SumOver:
   case Kind::MaxOver:
   case Kind::MinOver: {
@@ -239,12 +256,55 @@ RationalFunction Normalizer::compute(Term t) {
     f.num = Polynomial::atom(r);
     return f;
   }
-  default: {
-    RationalFunction f;
-    f.num = Polynomial::atom(t);
-    return f;
+  default:
+    break;
   }
+  RationalFunction f;
+  f.num = Polynomial::atom(t);
+  return f;
+}
+
+std::optional<RationalFunction> Normalizer::commonConstantFactor(Term t) {
+  // max(A^e a, A^e b) = A^e max(a, b) for a positive constant atom A (the
+  // max of two values scaled by log2(e), Constants.h): polynomial operands
+  // whose every monomial carries A with one exponent e (a zero operand is
+  // A^e * 0).
+  const RationalFunction &a = normalize(t->getOperand(0));
+  const RationalFunction &b = normalize(t->getOperand(1));
+  if (!a.den.asConstant() || !a.den.asConstant()->isOne() ||
+      !b.den.asConstant() || !b.den.asConstant()->isOne())
+    return std::nullopt;
+  std::optional<std::pair<Term, int>> common;
+  bool first = true;
+  for (const Polynomial *p : {&a.num, &b.num}) {
+    for (auto &[m, c] : p->getTerms()) {
+      std::optional<std::pair<Term, int>> here;
+      for (auto &[atom, e] : m)
+        if (isPositiveConstantAtom(atom) &&
+            (first || (common && common->first == atom)))
+          here = std::make_pair(atom, e);
+      if (first) {
+        common = here;
+        first = false;
+      } else if (!here || !common || *here != *common) {
+        return std::nullopt;
+      }
+      if (!common)
+        return std::nullopt;
+    }
   }
+  if (!common)
+    return std::nullopt;
+  Monomial strip = {{common->first, -common->second}};
+  Term sa = toTerm(a.num.timesMonomial(strip));
+  Term sb = toTerm(b.num.timesMonomial(strip));
+  Term inner = t->getKind() == Kind::Max ? ctx.max(sa, sb) : ctx.min(sa, sb);
+  if (!inner)
+    return std::nullopt;
+  RationalFunction f = normalize(inner);
+  f.num = f.num.timesMonomial({*common});
+  cancel(f);
+  return f;
 }
 
 RationalFunction Normalizer::expOf(Kind kind, const RationalFunction &arg,
@@ -291,7 +351,54 @@ RationalFunction Normalizer::expOf(Kind kind, const RationalFunction &arg,
   return f;
 }
 
+/// sqrt(c)^e = c^q * sqrt(c)^r, e = 2q + r, r in {0, 1}, for the constant
+/// atoms sqrt(c) (Constants.h): one canonical form, so 1 / sqrt(2) and
+/// sqrt(2) / 2 are one polynomial. False when nothing changed.
+static bool reduceSquareRoots(Polynomial &p) {
+  auto isRoot = [](Term a) {
+    return a->getKind() == Kind::RealFn && a->getName() == "sqrt" &&
+           isPositiveConstantAtom(a);
+  };
+  bool any = false;
+  for (auto &[m, c] : p.getTerms())
+    for (auto &[a, e] : m)
+      any |= isRoot(a) && (e < 0 || e > 1);
+  if (!any)
+    return false;
+  Polynomial out;
+  for (auto &[m, c] : p.getTerms()) {
+    Monomial reduced;
+    Rational coeff = c;
+    for (auto &[a, e] : m) {
+      if (!isRoot(a) || (e >= 0 && e <= 1)) {
+        reduced.push_back({a, e});
+        continue;
+      }
+      int r = ((e % 2) + 2) % 2, q = (e - r) / 2;
+      const Rational &radicand = a->getOperand(0)->getRational();
+      for (int i = 0; i < (q > 0 ? q : -q); ++i)
+        coeff = q > 0 ? coeff * radicand : coeff / radicand;
+      if (r)
+        reduced.push_back({a, 1});
+    }
+    out.addTerm(reduced, coeff);
+  }
+  p = out;
+  return true;
+}
+
 void Normalizer::cancel(RationalFunction &f) {
+  cancelOnce(f);
+  for (int round = 0; round < 3; ++round) {
+    bool num = reduceSquareRoots(f.num);
+    bool den = reduceSquareRoots(f.den);
+    if (!num && !den)
+      return;
+    cancelOnce(f);
+  }
+}
+
+void Normalizer::cancelOnce(RationalFunction &f) {
   if (f.num.isZero()) {
     f.den = Polynomial::constant(Rational(1));
     return;
@@ -505,6 +612,36 @@ Term Normalizer::matchScaledLinear(Term arg, const Rational &scale) {
   if (!den)
     return ctx.div(toTerm(g), toTerm(f.den));
   return toTerm(g);
+}
+
+Term Normalizer::matchInverseAtomScaled(Term arg, Term atom) {
+  const RationalFunction &f = normalize(arg);
+  if (f.num.isZero())
+    return nullptr;
+  auto power = [&](const Monomial &m) {
+    for (auto &[a, e] : m)
+      if (a == atom)
+        return e;
+    return 0;
+  };
+  if (!f.den.asConstant())
+    for (auto &[m, c] : f.den.getTerms())
+      if (power(m) != 0)
+        return nullptr;
+  Polynomial g;
+  for (auto &[m, c] : f.num.getTerms()) {
+    if (power(m) != -1)
+      return nullptr;
+    Monomial rest;
+    for (auto &ae : m)
+      if (ae.first != atom)
+        rest.push_back(ae);
+    g.addTerm(rest, c);
+  }
+  RationalFunction r;
+  r.num = g;
+  r.den = f.den;
+  return toTerm(r);
 }
 
 //===----------------------------------------------------------------------===//

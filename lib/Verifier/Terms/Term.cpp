@@ -6,6 +6,8 @@
 
 #include "KProof/Verifier/Terms/Term.h"
 
+#include "KProof/Verifier/Terms/Constants.h"
+
 #include "llvm/ADT/DenseSet.h"
 
 #include "llvm/ADT/Hashing.h"
@@ -607,6 +609,27 @@ Term TermContext::neg(Term a) {
 
 Term TermContext::sub(Term a, Term b) { return add(a, neg(b)); }
 
+/// The sign of a closed term of known sign: a rational constant, a
+/// positive constant atom (log(2), sqrt(2), pi(): Constants.h), and
+/// products and quotients of those; 0 when unknown (or zero).
+static int constantSign(Term t) {
+  switch (t->getKind()) {
+  case Kind::RealConst:
+    return t->getRational().sign();
+  case Kind::RealFn:
+    return isPositiveConstantAtom(t) ? 1 : 0;
+  case Kind::Mul:
+  case Kind::Div: {
+    int s = 1;
+    for (Term op : t->getOperands())
+      s *= constantSign(op);
+    return s;
+  }
+  default:
+    return 0;
+  }
+}
+
 Term TermContext::mul(llvm::ArrayRef<Term> in) {
   if (std::optional<Term> l = liftExtended(
           in, [&](llvm::ArrayRef<Term> o) { return mul(o); }))
@@ -639,13 +662,17 @@ Term TermContext::mul(llvm::ArrayRef<Term> in) {
     }
   }
   if (infSign) {
-    // inf times a constant of known sign (0 * inf is NaN); inf times a
-    // term of unknown sign is not modeled.
-    if (!ops.empty())
-      return nullptr;
+    // inf times a constant of known sign (0 * inf is NaN; log2(e) read as
+    // 1 / log(2) is positive); inf times a term of unknown sign is not
+    // modeled.
     if (constant.isZero())
       return nan();
-    return infSign * constant.sign() < 0 ? negInf() : posInf();
+    int sign = infSign * constant.sign();
+    for (Term op : ops)
+      sign *= constantSign(op);
+    if (sign == 0)
+      return nullptr;
+    return sign < 0 ? negInf() : posInf();
   }
   if (constant.isZero())
     return real(0); // every non-constant term is finite
@@ -675,8 +702,12 @@ Term TermContext::div(Term a, Term b) {
       return b->getRational().sign() > 0 ? a : neg(a);
     return mul(a, real(Rational(1) / b->getRational()));
   }
-  if (isInf(a))
-    return nullptr;
+  if (isInf(a)) {
+    int sign = constantSign(b);
+    if (sign == 0)
+      return nullptr;
+    return sign > 0 ? a : neg(a);
+  }
   if (a->isRealConst() && a->getRational().isZero())
     return a;
   return intern(Kind::Div, Sort::Real, 0, {a, b});

@@ -23,6 +23,7 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinOps.h"
 
+#include <algorithm>
 #include <map>
 #include <memory>
 #include <string>
@@ -51,6 +52,20 @@ public:
   /// The term of output element `index` (a 64-bit BV term, concrete or
   /// symbolic). Null when the spec cannot express it; `reason` says why.
   virtual Term element(TermContext &terms, Term index, std::string &reason) = 0;
+  /// Readings the spec's lowering made that are assumptions of the verdict
+  /// (a float constant read as a transcendental value, Constants.h), one
+  /// line each, without duplicates, for the elements built so far.
+  const std::vector<std::string> &idioms() const { return idiomLines; }
+
+protected:
+  void addIdiom(const std::string &line) {
+    if (std::find(idiomLines.begin(), idiomLines.end(), line) ==
+        idiomLines.end())
+      idiomLines.push_back(line);
+  }
+
+private:
+  std::vector<std::string> idiomLines;
 };
 
 /// Reads an input element the way the executor does.

@@ -25,6 +25,7 @@
 #ifndef KPROOF_VERIFIER_TERMS_NORMALIZER_H
 #define KPROOF_VERIFIER_TERMS_NORMALIZER_H
 
+#include "KProof/Verifier/Terms/Constants.h"
 #include "KProof/Verifier/Terms/Term.h"
 
 #include <map>
@@ -116,15 +117,30 @@ public:
   Term toTerm(const Polynomial &p);
   Term toTerm(const RationalFunction &f);
 
-  /// True for atoms known to be positive (exp, exp2 atoms).
+  /// `arg` = f / A for the positive constant atom `atom` = A (log(2): the
+  /// exact log2(e) of a transcendental constant is 1 / log(2), Constants.h):
+  /// every monomial of the numerator carries A^-1 exactly once and the
+  /// denominator (if any) is free of A; returns f, else null. The ex2 idiom
+  /// reads ex2(f * log2(e)) as exp(f) through it.
+  Term matchInverseAtomScaled(Term arg, Term atom);
+
+  /// True for atoms known to be positive: exp, exp2, and the constant atoms
+  /// of transcendental constants (log(2), sqrt(2), pi(): Constants.h).
   static bool isPositiveAtom(Term t) {
-    return t->getKind() == Kind::Exp || t->getKind() == Kind::Exp2;
+    return t->getKind() == Kind::Exp || t->getKind() == Kind::Exp2 ||
+           isPositiveConstantAtom(t);
   }
 
 private:
   RationalFunction compute(Term t);
   RationalFunction expOf(Kind kind, const RationalFunction &arg, Term orig);
+  /// max/min(A^e a, A^e b) as A^e max/min(a, b), for a positive constant
+  /// atom A every monomial of both (polynomial) operands carries as A^e.
+  std::optional<RationalFunction> commonConstantFactor(Term t);
+  /// Cancels common factors (cancelOnce) and reduces powers of square
+  /// roots of constants (sqrt(2)^2 = 2, sqrt(2)^-1 = sqrt(2) / 2).
   void cancel(RationalFunction &f);
+  void cancelOnce(RationalFunction &f);
 
   /// isPositiveAtom, or an ite (atom of the normal form) whose arms
   /// provesPositive proves positive.
