@@ -26,6 +26,48 @@ using namespace ::kproof::engine;
 
 namespace kproof::engine::check {
 
+/// `a == b` for two BV index terms of one width, with the summands their
+/// canonical forms (TermContext::canonicalIndex) have in common cancelled:
+/// P + u == P + v iff u == v in modular arithmetic, so a query about two
+/// stores of one row (row * n + 4 k + 1 against row * n + k2) does not
+/// carry the nonlinear row offset.
+static Term indexEquality(TermContext &T, Term a, Term b) {
+  Term ca = T.canonicalIndex(a), cb = T.canonicalIndex(b);
+  auto summands = [](Term t) {
+    SmallVector<Term> out, work{t};
+    while (!work.empty()) {
+      Term x = work.pop_back_val();
+      if (x->getKind() == Kind::BVAdd)
+        work.append(x->getOperands().begin(), x->getOperands().end());
+      else
+        out.push_back(x);
+    }
+    return out;
+  };
+  SmallVector<Term> sa = summands(ca), sb = summands(cb);
+  bool cancelled = false;
+  for (auto it = sa.begin(); it != sa.end();) {
+    auto jt = llvm::find(sb, *it);
+    if (jt == sb.end() || (*it)->isConstant()) {
+      ++it;
+      continue;
+    }
+    sb.erase(jt);
+    it = sa.erase(it);
+    cancelled = true;
+  }
+  if (!cancelled)
+    return T.eq(a, b);
+  unsigned w = a->getWidth();
+  auto sum = [&](ArrayRef<Term> xs) {
+    Term acc = T.bv(0, w);
+    for (Term x : xs)
+      acc = T.bvBin(Kind::BVAdd, acc, x);
+    return acc;
+  };
+  return T.eq(sum(sa), sum(sb));
+}
+
 void Checker::checkThreadStores(const PathResult &p, ArrayRef<Spec *> specs) {
   auto specOf = [&](StringRef name) -> Spec * {
     for (Spec *s : specs)
@@ -137,10 +179,29 @@ void Checker::checkThreadStores(const PathResult &p, ArrayRef<Spec *> specs) {
             both.push_back(b->guard);
           }
         }
-        both.push_back(T.eq(ia, ib));
+        {
+          // The index terms read under the bounds this pair's path and
+          // guards state (n >= 4 in a loop unrolled by 4): the equality
+          // is used only conjoined with them.
+          auto saved = T.saveBounds();
+          for (auto &[v, l] : pathLowerBounds(T, T.andOf(pc, T.andOf(both))))
+            T.setLowerBound(v, l);
+          both.push_back(indexEquality(T, ia, ib));
+          T.restoreBounds(std::move(saved));
+        }
         clash.push_back(T.andOf(both));
       }
     Term cond = T.andOf(pc, T.orOf(clash));
+    if (getenv("KPROOF_DUMP_TERMS"))
+      for (const SymbolicStore *f : finals)
+        llvm::errs() << "; final store to " << out.name << " at "
+                     << f->index->toBriefString(dumpLimit()) << " = "
+                     << T.canonicalIndex(f->index)->toBriefString(dumpLimit())
+                     << "\n";
+    if (getenv("KPROOF_DUMP_TERMS"))
+      for (Term c : clash)
+        llvm::errs() << ";   may write one element when "
+                     << c->toBriefString(dumpLimit()) << "\n";
     if (cond->getKind() == Kind::BoolConst && !cond->getBoolValue()) {
       proved(name, cond, "normalizer");
     } else {
