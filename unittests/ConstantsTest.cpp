@@ -45,6 +45,10 @@ TEST_F(ConstantsTest, ReadsTheValuesTheyRound) {
   EXPECT_EQ(name(f64(1.4426950408889634)), "log2(e)");
   EXPECT_EQ(name(f64(0.6931471805599453)), "ln(2)");
   EXPECT_EQ(name(f64(3.141592653589793)), "pi");
+  // The other float neighbour of ln(2) and log2(e) (one ulp away, on the
+  // far side of the value): a different number.
+  EXPECT_EQ(name(f32Bits(0x3F317217)), "none");
+  EXPECT_EQ(name(f32Bits(0x3FB8AA3C)), "none");
   // Two ulps away, an exact value, zero, a dyadic scale: no reading.
   EXPECT_EQ(name(f32Bits(0x3FB8AA3D)), "none");
   EXPECT_EQ(name(f32Bits(0x3FB8AA39)), "none");
@@ -117,6 +121,13 @@ TEST_F(ConstantsTest, ExactValues) {
   auto pi = ev.real(T.realFn("pi", {}));
   ASSERT_TRUE(pi);
   EXPECT_NEAR(pi->midpoint(), 3.141592653589793, 1e-15);
+  // Widened atoms: log(2) within a relative 2^-23 on both sides.
+  Evaluator wide(none, 128);
+  wide.widenConstantAtoms(23);
+  auto l = wide.real(ln2);
+  ASSERT_TRUE(l);
+  EXPECT_NEAR(l->width(), 2 * 0.6931471805599453 * 0x1p-23, 1e-12);
+  EXPECT_TRUE(l->contains(Rational(11629080, 16777216))); // 0f3F317218
 }
 
 } // namespace

@@ -17,6 +17,10 @@
 
 #include "ExecutorImpl.h"
 
+#include "KProof/Verifier/Terms/Evaluate.h"
+
+#include <functional>
+
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -38,7 +42,109 @@ static Term naturalLog(TermContext &T, Term a, Term b) {
   return nullptr;
 }
 
+/// f32 ln(2) = 0f3F317218 = 11629080 / 2^24 as a rational: the constant of
+/// `__logf` when it reaches the product from memory (a `.const` table) or
+/// a contract value rather than an immediate.
+static Rational ln2F32() { return Rational(11629080, 16777216); }
+
+/// lg2(x) * 0f3F317218 with the constant a rational (see ln2F32): log(x),
+/// an idiom (reported). Null for any other product.
+static Term naturalLogIdiom(TermContext &T, Term a, Term b) {
+  for (int k = 0; k < 2; ++k, std::swap(a, b))
+    if (a->getKind() == Kind::RealFn && a->getName() == "lg2" &&
+        a->getNumOperands() == 1 && b->isRealConst() &&
+        b->getRational() == ln2F32())
+      return T.realFn("log", {a->getOperand(0)});
+  return nullptr;
+}
+
 namespace kproof::engine::exec {
+
+bool Executor::readingIllConditioned(Kind op, Term a, Term b, Term c,
+                                     Location loc) {
+  // Closed: built from constants only; and some constant atom inside.
+  bool atom = false;
+  llvm::DenseSet<Term> seen;
+  std::function<bool(Term)> closed = [&](Term t) -> bool {
+    if (!t || !seen.insert(t).second)
+      return true;
+    switch (t->getKind()) {
+    case Kind::RealConst:
+      return true;
+    case Kind::RealFn:
+      atom |= isPositiveConstantAtom(t);
+      break;
+    case Kind::Add:
+    case Kind::Mul:
+    case Kind::Div:
+    case Kind::Exp:
+    case Kind::Exp2:
+      break;
+    default:
+      return false;
+    }
+    return llvm::all_of(t->getOperands(), closed);
+  };
+  if (!closed(a) || !closed(b) || !closed(c) || !atom)
+    return false;
+  Assignment none;
+  Evaluator ev(none, 128);
+  ev.widenConstantAtoms(23);
+  std::optional<Interval> ia = ev.real(a), ib = ev.real(b);
+  std::optional<Interval> ic = c ? ev.real(c) : std::optional<Interval>();
+  auto illConditioned = [&]() {
+    if (!ia || !ib || (c && !ic))
+      return true;
+    Interval r(128);
+    if (op == Kind::Add) {
+      mpfr_add(r.lo(), ia->lo(), ib->lo(), MPFR_RNDD);
+      mpfr_add(r.hi(), ia->hi(), ib->hi(), MPFR_RNDU);
+    } else {
+      // The four products of the endpoints, rounded outward.
+      mpfr_t p;
+      mpfr_init2(p, 128);
+      bool first = true;
+      for (mpfr_srcptr x : {ia->lo(), ia->hi()})
+        for (mpfr_srcptr y : {ib->lo(), ib->hi()}) {
+          mpfr_mul(p, x, y, MPFR_RNDD);
+          if (first || mpfr_less_p(p, r.lo()))
+            mpfr_set(r.lo(), p, MPFR_RNDD);
+          mpfr_mul(p, x, y, MPFR_RNDU);
+          if (first || mpfr_greater_p(p, r.hi()))
+            mpfr_set(r.hi(), p, MPFR_RNDU);
+          first = false;
+        }
+      mpfr_clear(p);
+      if (c) {
+        mpfr_add(r.lo(), r.lo(), ic->lo(), MPFR_RNDD);
+        mpfr_add(r.hi(), r.hi(), ic->hi(), MPFR_RNDU);
+      }
+    }
+    if (mpfr_zero_p(r.lo()) && mpfr_zero_p(r.hi()))
+      return false; // exactly 0 whatever the readings (0 * x)
+    if (mpfr_sgn(r.lo()) <= 0 && mpfr_sgn(r.hi()) >= 0)
+      return true;
+    // hi - lo against 2^-16 of the smaller magnitude.
+    mpfr_t w, m;
+    mpfr_inits2(128, w, m, (mpfr_ptr) nullptr);
+    mpfr_sub(w, r.hi(), r.lo(), MPFR_RNDU);
+    if (mpfr_cmpabs(r.lo(), r.hi()) < 0)
+      mpfr_abs(m, r.lo(), MPFR_RNDD);
+    else
+      mpfr_abs(m, r.hi(), MPFR_RNDD);
+    mpfr_mul_2si(m, m, -16, MPFR_RNDD);
+    bool wide = mpfr_greater_p(w, m);
+    mpfr_clears(w, m, (mpfr_ptr) nullptr);
+    return wide;
+  };
+  if (!illConditioned())
+    return false;
+  unknown(loc, "arithmetic on constants read as transcendental values "
+               "depends on the reading (the result moves by more than "
+               "2^-16, or through 0, when the constants move by half an "
+               "ulp): not modeled");
+  return true;
+}
 
 bool Executor::mayBeNonFinite(Term t) {
   if (t->isConstant())
@@ -770,6 +876,13 @@ std::optional<bool> Executor::execArithOp(State &s, Operation *op) {
           return false;
         }
         Term r = nullptr;
+        if ((o.getKind() == FloatBinKind::Add &&
+             readingIllConditioned(Kind::Add, a, b, nullptr, loc)) ||
+            (o.getKind() == FloatBinKind::Sub &&
+             readingIllConditioned(Kind::Add, a, T.neg(b), nullptr, loc)) ||
+            (o.getKind() == FloatBinKind::Mul &&
+             readingIllConditioned(Kind::Mul, a, b, nullptr, loc)))
+          return false;
         switch (o.getKind()) {
         case FloatBinKind::Add:
           r = T.add(a, b);
@@ -778,7 +891,10 @@ std::optional<bool> Executor::execArithOp(State &s, Operation *op) {
           r = T.sub(a, b);
           break;
         case FloatBinKind::Mul:
-          if (!(r = naturalLog(T, a, b)))
+          if ((r = naturalLogIdiom(T, a, b)))
+            result.idioms.push_back(
+                {"lg2(f) * 0f3F317218 read as log(f) (__logf)", loc});
+          else if (!(r = naturalLog(T, a, b)))
             r = T.mul(a, b);
           break;
         case FloatBinKind::Div:
@@ -810,7 +926,14 @@ std::optional<bool> Executor::execArithOp(State &s, Operation *op) {
         Term a = real(o.getA()), b = real(o.getB()), c = real(o.getC());
         if (!a || !b || !c)
           return false;
-        Term ln = naturalLog(T, a, b);
+        if (readingIllConditioned(Kind::Mul, a, b, c, loc))
+          return false;
+        Term ln = naturalLogIdiom(T, a, b);
+        if (ln)
+          result.idioms.push_back(
+              {"lg2(f) * 0f3F317218 read as log(f) (__logf)", loc});
+        else
+          ln = naturalLog(T, a, b);
         Term r = T.add(ln ? ln : T.mul(a, b), c);
         if (o.getSat() && r)
           r = saturate(r);

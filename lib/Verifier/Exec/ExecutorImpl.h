@@ -471,6 +471,17 @@ private:
   /// origin is not tracked, so it may be such a read) other than the value
   /// of a shared read that no write reaches (SharedMemoryModel::isUnwritten).
   bool mayBeNonFinite(Term t);
+  /// Closed arithmetic on read transcendental constants (x * x - 2 with x
+  /// read as sqrt(2), ln(2) in f32 minus ln(2) in f64): a reading moves a
+  /// float by up to half an ulp, which closed arithmetic can amplify
+  /// without bound (to exactly 0, flipping a branch or hiding a NaN). True
+  /// (after recording UNKNOWN at `loc`) when every operand is closed, some
+  /// holds a constant atom, and `a op b (+ c)` over operands whose atoms
+  /// are widened by 2^-23 contains 0 without being the point 0, or is wider
+  /// than 2^-16 of its magnitude. `op` is Add, Mul or the fma's Mul-Add
+  /// (Kind::Mul with `c`).
+  bool readingIllConditioned(Kind op, Term a, Term b, Term c,
+                             mlir::Location loc);
   /// A float result `r` the reals model folded to a constant although an
   /// operand may be NaN or infinite (x * 0, x - x, min(x, x) - x): in IEEE
   /// arithmetic it is then NaN or infinite, not the constant. Such a result

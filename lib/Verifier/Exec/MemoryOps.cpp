@@ -248,9 +248,19 @@ std::optional<bool> Executor::execMemoryOp(State &s, Operation *op) {
           } else if (r->global && r->global.getInit()) {
             ArrayAttr init = *r->global.getInit();
             Attribute a = index < init.size() ? init[index] : Attribute();
-            if (auto fa = dyn_cast_or_null<FloatAttr>(a))
-              v = T.real(*Rational::fromAPFloat(fa.getValue()));
-            else if (auto ia = dyn_cast_or_null<IntegerAttr>(a))
+            if (auto fa = dyn_cast_or_null<FloatAttr>(a)) {
+              // As an immediate is read (Constants.h): a transcendental
+              // constant in a table is its exact value, reported.
+              std::optional<TranscendentalConstant> reading;
+              v = floatConstant(T, fa.getValue(), &reading);
+              if (!v) {
+                unknown(loc, "a NaN initializer of " + name +
+                                 " is not modeled");
+                return false;
+              }
+              if (reading)
+                result.idioms.push_back({reading->describe(), loc});
+            } else if (auto ia = dyn_cast_or_null<IntegerAttr>(a))
               v = T.bv(ia.getValue());
             else
               v = elemIsFloat ? T.real(0)

@@ -386,6 +386,9 @@ RefSpec::lower(Operation *contract, KernelOp kernel,
       if (StringRef(v).starts_with("store to input buffer"))
         return contract->emitError(who) << " must not write its inputs: "
                                         << v;
+  // The reference's readings (constants, idioms) are assumptions too.
+  for (const IdiomUse &i : ex.idioms)
+    addIdiom("reference: " + i.name + " at " + locString(i.loc));
   lowerMeaning(ex);
   return success();
 }

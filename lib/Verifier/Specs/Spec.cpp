@@ -353,16 +353,20 @@ static std::unique_ptr<Spec> buildAttention(Operation *contract,
     auto it = env.scalars.find(n.getValue().str());
     if (it != env.scalars.end() && it->second->getSort() == Sort::Real) {
       scaleTerm = it->second;
-    } else if (llvm::any_of(n.getValue(), [](char c) {
-                 return llvm::isDigit(c) || c == '(' || c == '/';
-               })) {
+    } else {
       TermContext check;
       std::string error;
-      if (!parseConstantExpression(check, n.getValue(), error)) {
+      bool identifier = llvm::all_of(n.getValue(), [](char c) {
+        return llvm::isAlnum(c) || c == '_';
+      });
+      if (parseConstantExpression(check, n.getValue(), error)) {
+        scaleExpr = n.getValue().str();
+      } else if (!identifier || it != env.scalars.end()) {
+        // Not a float param's name: a malformed expression, or a name
+        // (reported below).
         contract->emitError("attention spec 'scale': ") << error;
         return nullptr;
       }
-      scaleExpr = n.getValue().str();
     }
   }
   if (!scaleFloat && !scaleTerm && scaleExpr.empty()) {

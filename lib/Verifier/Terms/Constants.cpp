@@ -77,7 +77,7 @@ const Root kRoots[] = {{"", 1}, {" * sqrt(2)", 2}};
 
 constexpr mpfr_prec_t kPrecision = 256;
 /// Power-of-two multiples 2^k * v, |k| <= kMaxShift, read alike (a float
-/// times 2^k is exact, so "within one ulp" carries over).
+/// times 2^k is exact, so rounding to nearest commutes with it).
 constexpr int kMaxShift = 16;
 
 /// A match: base, root, shift and sign.
@@ -100,7 +100,8 @@ void valueOf(const Base &b, const Root &r, mpfr_t out) {
   }
 }
 
-/// The table value `c` reads as; std::nullopt if none.
+/// The table value `c` reads as (c is 2^k v rounded to nearest in its
+/// format); std::nullopt if none.
 std::optional<Match> lookup(const llvm::APFloat &c) {
   const llvm::fltSemantics &sem = c.getSemantics();
   if ((&sem != &llvm::APFloat::IEEEsingle() &&
@@ -120,8 +121,10 @@ std::optional<Match> lookup(const llvm::APFloat &c) {
   };
   double lo = toDouble(below), hi = toDouble(above), mid = toDouble(mag);
   int exponent = llvm::ilogb(mag);
-  mpfr_t v;
+  mpfr_t v, rounded;
   mpfr_init2(v, kPrecision);
+  // The format's precision: 24 bits (f32) or 53 (f64).
+  mpfr_init2(rounded, llvm::APFloat::semanticsPrecision(sem));
   std::optional<Match> found;
   for (const Root &r : kRoots) {
     for (const Base &b : kBases) {
@@ -133,7 +136,12 @@ std::optional<Match> lookup(const llvm::APFloat &c) {
       if (k < -kMaxShift || k > kMaxShift)
         continue;
       mpfr_mul_2si(v, v, k, MPFR_RNDN);
-      if (mpfr_cmp_d(v, lo) > 0 && mpfr_cmp_d(v, hi) < 0) {
+      // The constant must be v rounded to nearest in its format (its
+      // other neighbour, one ulp away on the far side, is a different
+      // number: two neighbours read as one value would cancel to 0).
+      mpfr_set(rounded, v, MPFR_RNDN);
+      if (mpfr_cmp_d(v, lo) > 0 && mpfr_cmp_d(v, hi) < 0 &&
+          mpfr_cmp_d(rounded, mid) == 0) {
         Match m;
         m.base = &b;
         m.root = &r;
@@ -153,6 +161,7 @@ std::optional<Match> lookup(const llvm::APFloat &c) {
       break;
   }
   mpfr_clear(v);
+  mpfr_clear(rounded);
   return found;
 }
 
@@ -300,13 +309,16 @@ Term kproof::engine::parseConstantExpression(TermContext &T,
   };
   auto factor = [&]() -> Term {
     uint64_t v = 0;
-    if (rest.consume_front("sqrt(")) {
+    llvm::StringRef save = rest;
+    if (rest.consume_front("sqrt") &&
+        (rest = rest.ltrim()).consume_front("(")) {
       rest = rest.ltrim();
       if (!integer(v) || !rest.consume_front(")"))
         return nullptr;
       rest = rest.ltrim();
       return canonicalSqrt(T, v);
     }
+    rest = save;
     for (const Base &b : kBases) {
       llvm::StringRef name = b.name;
       if (name != "1" && rest.consume_front(name)) {

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "KProof/Verifier/Terms/Evaluate.h"
+#include "KProof/Verifier/Terms/Constants.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
@@ -420,6 +421,20 @@ void Evaluator::compute(Term t) {
   switch (t->getSort()) {
   case Sort::Real:
     computeReal(t);
+    if (widening && isPositiveConstantAtom(t)) {
+      // The atom stands for any float within 2^-widening of it.
+      auto it = reals.find(t);
+      if (it != reals.end() && it->second) {
+        Interval &r = *it->second;
+        mpfr_t d;
+        mpfr_init2(d, precision);
+        mpfr_mul_2si(d, r.lo(), -int(widening), MPFR_RNDU);
+        mpfr_sub(r.lo(), r.lo(), d, MPFR_RNDD);
+        mpfr_mul_2si(d, r.hi(), -int(widening), MPFR_RNDU);
+        mpfr_add(r.hi(), r.hi(), d, MPFR_RNDU);
+        mpfr_clear(d);
+      }
+    }
     return;
   case Sort::BV:
     computeBV(t);

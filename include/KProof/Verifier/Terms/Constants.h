@@ -11,9 +11,10 @@
 // exact inverses (0f3FB8AA3B * 0f3F317218 = 1 - 2.6e-8), and a correct
 // kernel that converts from base e to base 2 and back differs from its
 // spec by about 1e-8: a false REFUTED in the exact reals model. Here a
-// finite f32 or f64 constant within one ulp of +-v, v one of the values
-// below, is read as v exactly, as a term over positive constant atoms the
-// normalizer knows (`log(2)`, `log(10)`, `sqrt(2)`, `pi()`):
+// finite f32 or f64 constant that is +-2^k v or +-2^k v sqrt(2) rounded to
+// nearest (|k| <= 16), v one of the values below, is read as that value
+// exactly, as a term over positive constant atoms the normalizer knows
+// (`log(2)`, `log(10)`, `sqrt(2)`, `pi()`):
 //
 //   log2(e) = 1 / log(2)     ln(2)    = log(2)       ln(10)   = log(10)
 //   log2(10) = log(10)/log(2) log10(2) = log(2)/log(10) log10(e) = 1/log(10)
@@ -22,8 +23,8 @@
 // Every reading is an assumption of the verdict (an idiom line naming the
 // constant, the value and its relative error). The interpreter's exact
 // mode reads the same constants as the same values (transcendentalValue).
-// The values are irrational, so no float constant equals one; "within one
-// ulp" means strictly between the constant's two float neighbours.
+// The values are irrational, so no float constant equals one; the other
+// float neighbour of a value (one ulp away) is not read.
 //
 //===----------------------------------------------------------------------===//
 
@@ -56,9 +57,9 @@ struct TranscendentalConstant {
   std::string describe() const;
 };
 
-/// The transcendental reading of `c` (f32 or f64, finite, non-zero), if `c`
-/// lies strictly between the float neighbours of +-v for a value v of the
-/// table above; otherwise std::nullopt (also for every other float type).
+/// The transcendental reading of `c` (f32 or f64, finite, normal), if `c` is
+/// a value of the table above rounded to nearest in c's format; otherwise
+/// std::nullopt (also for every other float type).
 std::optional<TranscendentalConstant>
 matchTranscendental(const llvm::APFloat &c);
 

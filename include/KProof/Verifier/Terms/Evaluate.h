@@ -139,6 +139,13 @@ public:
   /// An interval enclosing a - b for real terms a and b.
   std::optional<Interval> difference(Term a, Term b);
 
+  /// Widens the value of each positive constant atom (log(2), sqrt(2),
+  /// pi(): Constants.h) by a relative 2^-bits on both sides, so that an
+  /// interval encloses the term for every float reading near the atoms
+  /// (the conditioning check of closed arithmetic on read constants). Set
+  /// before the first evaluation.
+  void widenConstantAtoms(unsigned bits) { widening = bits; }
+
   /// Why the last call failed; empty after a call that succeeded.
   const std::string &getError() const { return error; }
   unsigned getPrecision() const { return precision; }
@@ -172,6 +179,8 @@ private:
 
   const Assignment &input;
   unsigned precision;
+  unsigned widening = 0; ///< widenConstantAtoms; 0: exact
+
   llvm::DenseMap<Term, std::optional<Interval>> reals;
   llvm::DenseMap<Term, std::optional<llvm::APInt>> bvs;
   llvm::DenseMap<Term, Truth> truths;
