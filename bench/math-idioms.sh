@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Kernels written as people write them: CUDA's precise expf and logf
-# (test/Inputs/cuda/softmax_expf.cu, logsumexp.cu) and loops without
+# (test/Inputs/cuda/softmax_expf.cu, logsumexp.cu), a logsumexp merge in
+# base 2 with the constants log2(e) and ln(2) (lse_merge.cu), and loops without
 # `#pragma unroll 1`, which nvcc -O3 unrolls by 4 with a remainder loop
 # (loops_unrolled.cu); sm_80, -O3 and -G. Wall time, peak memory and
 # verdict of one --verify-equiv run each, under a time limit (default 150 s).
@@ -19,6 +20,7 @@ for c in bench/contracts/idiom-*.mlir; do
   name=$(basename "$c" .mlir); name=${name#idiom-}
   case $name in
     logsumexp*) src=logsumexp ;;
+    lse_merge*) src=lse_merge ;;
     row_*) src=loops_unrolled ;;
     *) src=softmax_expf ;;
   esac

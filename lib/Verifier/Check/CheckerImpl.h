@@ -573,6 +573,13 @@ private:
   void checkThreadStores(const PathResult &p, ArrayRef<Spec *> specs);
   /// Coverage with an explicit witness: the thread that should write
   /// element e of a 1-D launch is ctaid.x = e / ntid.x, tid.x = e % ntid.x.
+  /// Coverage of an output [R, n] written one row per thread (store
+  /// indices n * R(thread) + W): proved row by row for fresh r < R, j < n,
+  /// so the product n * R never reaches the solver. std::nullopt when the
+  /// layout has another shape; else the query's outcome (unsat: proved
+  /// and recorded; sat: its model names the missed element as "e").
+  std::optional<Query::Outcome> coverRowSplit(const ExecutionResult &ex, const BufferBinding &out,
+                     const LaunchConfig &launch, const std::string &name);
   void checkCoverage(const ExecutionResult &ex, const BufferBinding &out,
                      const LaunchConfig &launch);
   /// Multi-thread launches: data races, barrier divergence, and the side

@@ -14,7 +14,8 @@
 // `checkCoverage` proves that every element the spec defines is written,
 // by the witness thread found by inverting the stores' layout (a
 // mixed-radix system over the thread variables, else the 1-D witness
-// ctaid.x = e / ntid.x, tid.x = e % ntid.x).
+// ctaid.x = e / ntid.x, tid.x = e % ntid.x); `coverRowSplit` decides
+// one-row-per-thread layouts n * R + W row by row.
 //
 //===----------------------------------------------------------------------===//
 
@@ -395,6 +396,144 @@ bool Checker::checkByLane(const std::string &name, Term pc, Term lhs, Term rhs,
 }
 
 
+std::optional<Query::Outcome>
+Checker::coverRowSplit(const ExecutionResult &ex, const BufferBinding &out,
+                       const LaunchConfig &launch, const std::string &name) {
+  // An output [R, n] (n a size parameter) written one row per thread: every
+  // store index is n * R(thread) + W(thread, k) (TermContext::
+  // splitByProduct, under the lower bounds its path states), with one row
+  // factor R for all stores. Element e = r * n + j is then written when the
+  // thread of row r (ctaid.x = r / ntid.x, tid.x = r % ntid.x: a launched
+  // thread with R = r) stores W = j on some path: j at iteration
+  // k_j = (j - W(0)) / step of a family. Asked for fresh r < R and j < n,
+  // which covers every e < R * n once; the row offset n * R never reaches
+  // the solver.
+  if (out.shape.size() != 2 || out.symbolicDims.size() != 2 ||
+      out.symbolicDims[1].empty() || launch.block[1] != 1 ||
+      launch.block[2] != 1 || launch.grid[1] != 1 || launch.grid[2] != 1)
+    return std::nullopt;
+  struct Site {
+    const PathResult *path;
+    const SymbolicStore *store;
+    Term rest; // W
+  };
+  SmallVector<Site> sites;
+  Term rowFactor = nullptr, size = nullptr;
+  for (const PathResult &p : ex.paths)
+    for (const SymbolicStore &st : p.symbolicStores) {
+      if (st.buffer != out.name)
+        continue;
+      auto saved = T.saveBounds();
+      for (auto &[v, l] : pathLowerBounds(
+               T, st.isFamily() ? T.andOf(p.pathCondition, st.guard)
+                                : p.pathCondition))
+        T.setLowerBound(v, l);
+      std::optional<TermContext::ProductSplit> sp = T.splitByProduct(st.index);
+      T.restoreBounds(std::move(saved));
+      if (!sp || sp->coeff != 1 ||
+          sp->size->getName() != StringRef(out.symbolicDims[1]) ||
+          (rowFactor && sp->factor != rowFactor))
+        return std::nullopt;
+      rowFactor = sp->factor;
+      size = sp->size;
+      sites.push_back({&p, &st, sp->rest});
+    }
+  if (sites.empty())
+    return std::nullopt;
+  Term r = T.bvVar("cov.row", 64), j = T.bvVar("cov.j", 64);
+  Term block = T.bvZExt(launch.extent(T, "ntid.x"), 64);
+  llvm::DenseMap<Term, Term> w;
+  w[T.bvVar("tid.x", 32)] = T.bvExtract(T.bvBin(Kind::BVURem, r, block), 0, 32);
+  w[T.bvVar("ctaid.x", 32)] =
+      T.bvExtract(T.bvBin(Kind::BVUDiv, r, block), 0, 32);
+  SmallVector<Term> launched{T.boolConst(true)};
+  for (auto &[var, extent] : ex.threadVars) {
+    auto it = w.find(T.bvVar(var, 32));
+    if (it != w.end())
+      launched.push_back(T.bvUlt(it->second, launch.extentOf(T, var)));
+  }
+  SmallVector<Term> writes;
+  for (const Site &site : sites) {
+    llvm::DenseMap<Term, Term> sigma =
+        pinnedThreadVars(T, site.path->pathCondition);
+    for (auto &[v, t] : w)
+      sigma[v] = t;
+    Term pc = T.substitute(site.path->pathCondition, sigma);
+    const SymbolicStore &st = *site.store;
+    if (!st.isFamily()) {
+      writes.push_back(
+          T.andOf(pc, T.eq(T.substitute(site.rest, sigma), j)));
+      continue;
+    }
+    auto at = [&](Term k) {
+      llvm::DenseMap<Term, Term> m = sigma;
+      m[st.iteration] = k;
+      return m;
+    };
+    Term w0 = T.canonicalIndex(T.substitute(site.rest, at(T.bv(0, 64))));
+    Term w1 = T.canonicalIndex(T.substitute(site.rest, at(T.bv(1, 64))));
+    Term step = T.canonicalIndex(T.bvBin(Kind::BVSub, w1, w0));
+    if (step->getKind() != Kind::BVConst) {
+      // The step where nothing wraps, at small values of the other
+      // variables (as checkCoverage's witnesses): only the choice of k_j
+      // rests on it, and the query checks W(k_j) = j exactly.
+      Assignment small;
+      for (Term u : subterms({w0, w1}))
+        if (u->getKind() == Kind::BVVar)
+          small.bitvectors[u->getName().str()] = APInt(u->getWidth(), 1);
+      Evaluator ev(small);
+      std::optional<APInt> v0 = ev.bv(w0), v1 = ev.bv(w1);
+      if (v0 && v1)
+        step = T.bv(*v1 - *v0);
+    }
+    if (step->getKind() != Kind::BVConst ||
+        !step->getAPInt().isStrictlyPositive()) {
+      if (getenv("KPROOF_DUMP_TERMS"))
+        llvm::errs() << "; row-split: family left out, W(0) = "
+                     << w0->toBriefString(dumpLimit()) << ", W(1) - W(0) = "
+                     << step->toBriefString(dumpLimit()) << "\n";
+      continue; // left out: only makes coverage harder to prove
+    }
+    Term kj = T.bvBin(Kind::BVUDiv, T.bvBin(Kind::BVSub, j, w0), step);
+    llvm::DenseMap<Term, Term> mj = at(kj);
+    writes.push_back(T.andOf({pc, T.substitute(st.guard, mj),
+                              T.eq(T.substitute(site.rest, mj), j)}));
+  }
+  Term rows = out.extent(T, launch, 0), n = out.extent(T, launch, 1);
+  Term rowOfWitness = T.substitute(rowFactor, w);
+  Term missed = T.andOf(
+      {launch.facts(T), T.bvUlt(r, rows), T.bvUlt(j, n),
+       T.notOf(T.andOf({T.andOf(launched), T.eq(rowOfWitness, r),
+                        T.orOf(writes)}))});
+  if (getenv("KPROOF_DUMP_TERMS"))
+    llvm::errs() << "; row-split coverage of " << out.name << " (" << size
+                 << " per row): " << missed->toBriefString(dumpLimit())
+                 << "\n";
+  Query q{T, options, &tableRanges, {missed}};
+  Query::Outcome o = q.check();
+  if (o.result != smt::CheckResult::Unsat) {
+    // The missed element e = r * n + j of the model (a candidate).
+    if (o.model) {
+      auto rv = o.model->bitvectors.find("cov.row");
+      auto jv = o.model->bitvectors.find("cov.j");
+      Evaluator ev(*o.model);
+      std::optional<APInt> nv = ev.bv(n);
+      if (rv != o.model->bitvectors.end() &&
+          jv != o.model->bitvectors.end() && nv)
+        o.model->bitvectors["e"] = rv->second * *nv + jv->second;
+      else
+        o.model.reset();
+    }
+    return o;
+  }
+  proved(name, missed,
+         "z3 (unsat): each store index is " + out.symbolicDims[1] +
+             " * R + W; row r is written by the thread with R = r "
+             "(ctaid.x = r / ntid.x, tid.x = r % ntid.x), element j of it "
+             "at W = j");
+  return o;
+}
+
 void Checker::checkCoverage(const ExecutionResult &ex,
                             const BufferBinding &out,
                             const LaunchConfig &launch) {
@@ -690,6 +829,21 @@ void Checker::checkCoverage(const ExecutionResult &ex,
     }
     return T.andOf(in);
   };
+  // Elements the witnesses miss, from their models: candidates for an
+  // element no thread writes.
+  SmallVector<Assignment, 2> candidates;
+  // One row per thread (n * R + W): decided row by row. When that layout
+  // is recognized, its miss is the candidate and the witnesses below
+  // (which do not fit the layout, and whose queries carry the product
+  // n * R) are not asked.
+  std::optional<Query::Outcome> rowSplit;
+  if (anySymbolic)
+    rowSplit = coverRowSplit(ex, out, launch, name);
+  if (rowSplit && rowSplit->result == smt::CheckResult::Unsat)
+    return;
+  if (rowSplit && rowSplit->model)
+    candidates.push_back(*rowSplit->model);
+  if (!rowSplit) {
   Term missed = missedUnder(w, launchedThread(w));
   if (missed->getKind() == Kind::BoolConst && !missed->getBoolValue()) {
     proved(name, missed, "witness " + witness + ", normalizer");
@@ -701,9 +855,6 @@ void Checker::checkCoverage(const ExecutionResult &ex,
     proved(name, missed, "z3 (unsat) with witness " + witness);
     return;
   }
-  // Elements the witnesses miss, from their models: candidates for an
-  // element no thread writes.
-  SmallVector<Assignment, 2> candidates;
   if (outcome.model)
     candidates.push_back(*outcome.model);
   // One thread per row of a [R, n] output whose row length n is symbolic
@@ -753,6 +904,7 @@ void Checker::checkCoverage(const ExecutionResult &ex,
                    "tid.x = t % ntid.x")
             .result == smt::CheckResult::Unsat)
       return;
+  }
   }
   // A candidate e0 the witness thread does not write is missed if no
   // thread of the launch writes it on any path, for any inputs: the writes

@@ -329,6 +329,38 @@ llvm::StringMap<uint64_t> pathLowerBounds(TermContext &T, Term pc) {
       if (neg && (k == Kind::BVSle || k == Kind::BVSlt))
         if (std::optional<int64_t> x = sconst(b))
           note(a, *x + (k == Kind::BVSle)); // !(v <= x), !(v < x)
+      // x < v + c (signed; a loop entry `0 < n - 1`): v >= x - c + 1, when
+      // v + c cannot wrap within v's declared bounds.
+      auto offset = [&](Term t, Term &v) -> std::optional<int64_t> {
+        if (t->getKind() != Kind::BVAdd || t->getWidth() > 63)
+          return std::nullopt;
+        for (int i = 0; i < 2; ++i)
+          if (std::optional<int64_t> c = sconst(t->getOperand(1 - i))) {
+            v = t->getOperand(i);
+            std::optional<uint64_t> cur = known(v);
+            std::optional<uint64_t> hi =
+                v->getKind() == Kind::BVVar
+                    ? T.upperBound(v->getName())
+                    : std::optional<uint64_t>();
+            int64_t half = int64_t(1) << (t->getWidth() - 1);
+            if (cur && hi && int64_t(*cur) + *c >= -half &&
+                int64_t(*hi) + *c < half)
+              return c;
+          }
+        return std::nullopt;
+      };
+      if (!neg && (k == Kind::BVSle || k == Kind::BVSlt)) {
+        Term v = nullptr;
+        if (std::optional<int64_t> x = sconst(a))
+          if (std::optional<int64_t> c = offset(b, v))
+            note(v, *x - *c + (k == Kind::BVSlt));
+      }
+      if (neg && (k == Kind::BVSle || k == Kind::BVSlt)) {
+        Term v = nullptr;
+        if (std::optional<int64_t> x = sconst(b))
+          if (std::optional<int64_t> c = offset(a, v))
+            note(v, *x - *c + (k == Kind::BVSle)); // !(v + c <= x)
+      }
       if (neg && k == Kind::BVUlt && a->getKind() == Kind::BVAdd)
         if (std::optional<int64_t> k2 = sconst(b); k2 && *k2 >= 0)
           for (int i = 0; i < 2; ++i) {

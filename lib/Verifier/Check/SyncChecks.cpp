@@ -278,7 +278,8 @@ void Checker::checkSync(const ExecutionResult &ex,
     if (!sp) {
       if (getenv("KPROOF_DUMP_TERMS") && m.write)
         llvm::errs() << "; no row split of "
-                     << m.byteOffset->toBriefString(400) << "\n";
+                     << m.byteOffset->toBriefString(400) << " under "
+                     << m.pathCondition->toBriefString(dumpLimit()) << "\n";
       continue;
     }
     unsigned w = m.byteOffset->getWidth();

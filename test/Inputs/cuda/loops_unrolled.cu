@@ -8,12 +8,13 @@
 //   row_max_plain: y[row] = max_{j < n} x[row, j].
 //   row_scale_plain: y[row, j] = 2 x[row, j], stores in both loops (at -O3
 //     their race obligations, row * n + 4 k + c from two threads, close
-//     with the row lemma, but the store checks do not finish yet).
+//     with the row lemma; coverage is decided row by row).
 //
 // Fixture for: reductions of an unrolled loop and its remainder that tile
 // the spec's range (test/Verifier/loop-unrolled.mlir). Twins:
 // row_sum_plain_short stops one element early (j + 1 < n);
-// row_sum_plain_skip1 starts at j = 1.
+// row_sum_plain_skip1 starts at j = 1; row_scale_plain_short never writes
+// the last element of a row.
 
 #include <math.h>
 
@@ -57,5 +58,14 @@ extern "C" __global__ void row_scale_plain(const float *__restrict__ x,
                                            float *__restrict__ y, int n) {
   int row = blockIdx.x * blockDim.x + threadIdx.x;
   for (int j = 0; j < n; ++j)
+    y[(size_t)row * n + j] = 2.0f * x[(size_t)row * n + j];
+}
+
+// Twin of row_scale_plain: the last element of each row is never written.
+extern "C" __global__ void row_scale_plain_short(const float *__restrict__ x,
+                                                 float *__restrict__ y,
+                                                 int n) {
+  int row = blockIdx.x * blockDim.x + threadIdx.x;
+  for (int j = 0; j < n - 1; ++j)
     y[(size_t)row * n + j] = 2.0f * x[(size_t)row * n + j];
 }
