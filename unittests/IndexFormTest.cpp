@@ -144,6 +144,39 @@ TEST(IndexForm, UnrolledTripCount) {
   EXPECT_EQ(solver.check(), smt::CheckResult::Unsat);
 }
 
+/// A loop bounded by n - 1, unrolled by 4: the trip count of the unrolled
+/// loop, (n - ((n - 1) & 3) - 4 - 1) / 4, is (n - 1) / 4 - 1 for n >= 5
+/// (the remainder folds with an atom A = n - 1 that is not itself in the
+/// form: k n - k (A % d) = k d (A / d) - k c for A = n + c).
+TEST(IndexForm, UnrolledTripCountOfShiftedBound) {
+  Fixture f;
+  Term n = f.T.bvVar("n", 32);
+  f.T.setUpperBound("n", 1 << 20);
+  f.T.setLowerBound("n", 5);
+  Term nm1 = f.add(n, f.c32(0xFFFFFFFFu));
+  Term trip = f.T.bvBin(
+      Kind::BVUDiv,
+      f.T.bvBin(Kind::BVSub,
+                f.add(f.T.bvBin(Kind::BVSub, n,
+                                f.T.bvBin(Kind::BVAnd, nm1, f.c32(3))),
+                      f.c32(0xFFFFFFFCu)),
+                f.c32(1)),
+      f.c32(4));
+  Term expected =
+      f.add(f.T.bvBin(Kind::BVUDiv, nm1, f.c32(4)), f.c32(0xFFFFFFFFu));
+  Term canon = f.T.canonicalIndex(trip);
+  EXPECT_EQ(canon, f.T.canonicalIndex(expected)) << canon->toString();
+  smt::Context z3;
+  Z3Lowering lowering(z3, f.T);
+  smt::Solver solver(z3);
+  Term cond = f.T.andOf({f.T.bvUle(f.c32(5), n), f.T.bvUle(n, f.c32(1 << 20)),
+                         f.T.notOf(f.T.eq(trip, canon))});
+  smt::Expr e = lowering.lower(cond);
+  ASSERT_TRUE(e.isValid()) << lowering.getError();
+  solver.add(e);
+  EXPECT_EQ(solver.check(), smt::CheckResult::Unsat);
+}
+
 /// A 64-bit value times a constant near 2^64 overflows the form's 128-bit
 /// interval arithmetic: the form gives up (before, (x * (2^64 - 1)) >> 2
 /// read as 0; a review's fuzzer found it).

@@ -35,8 +35,8 @@
 // offset n * row cancels), and coverage is decided row by row (each index
 // n * R + W: the thread with R = r writes element j of row r at W = j).
 // The twin that stops one element early is REFUTED by coverage, replayed
-// (at -G; at -O3 its remainder loop's bound n - 1 - (n - 1) % 4 is not
-// read as a linear form and the race checks do not finish yet).
+// (at -O3 its loop bound n - 1 makes the trip count
+// (n - ((n - 1) & 3) - 5) / 4, read as (n - 1) / 4 - 1 for n >= 5).
 // RUN: kproof-opt %inputs/cuda/ptx/loops_unrolled.sm80.O3.ptx --verify-equiv --contract=%t/scale.mlir | FileCheck %s --check-prefix=SCALE --check-prefix=SCALE-O3
 // RUN: kproof-opt %inputs/cuda/ptx/loops_unrolled.sm90.G.ptx --verify-equiv --contract=%t/scale.mlir | FileCheck %s --check-prefix=SCALE
 // SCALE-O3: paths: 3
@@ -44,6 +44,7 @@
 // SCALE-NOT: REFUTED
 // SCALE: PROVED
 // RUN: sed 's/"row_scale_plain"/"row_scale_plain_short"/' %t/scale.mlir > %t/scale-short.mlir
+// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/loops_unrolled.sm80.O3.ptx --verify-equiv --contract=%t/scale-short.mlir 2>/dev/null | FileCheck %s --check-prefix=SCALE-SHORT
 // RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/loops_unrolled.sm90.G.ptx --verify-equiv --contract=%t/scale-short.mlir 2>/dev/null | FileCheck %s --check-prefix=SCALE-SHORT
 // SCALE-SHORT: REFUTED: coverage: every element of 'y' is written -- no thread writes y[{{[0-9]+}}] on any path
 // SCALE-SHORT: Replay: confirmed by replay (IEEE f32): the kernel never writes y[{{[0-9]+}}]

@@ -312,6 +312,41 @@ private:
           u->getKind() == Kind::BVURem ? constOf(u->getOperand(1)) : std::nullopt;
       Term a = d ? u->getOperand(0) : nullptr;
       auto ia = a ? f.coeffs.find(a) : f.coeffs.end();
+      // A % d spelled as a mask, A & (d - 1), kept as a bounded atom when A
+      // is not a lone atom (A = n - 1).
+      std::optional<Int> dm = d;
+      Term am = a;
+      if (!dm && u->getKind() == Kind::BVAnd)
+        for (int i = 0; i < 2 && !dm; ++i)
+          if (std::optional<Int> m = constOf(u->getOperand(1 - i));
+              m && *m > 0 && ((*m + 1) & *m) == 0) {
+            dm = *m + 1;
+            am = u->getOperand(i);
+          }
+      if (dm && am && (ia == f.coeffs.end() || ia->second != -cu)) {
+        // A = v + c (the remainder of n - 1 in a loop bounded by n - 1):
+        // k v - k (A % d) = k (A - c) - k (A % d) = k d (A / d) - k c.
+        Form fa = read(am);
+        if (fa.fits() && fa.coeffs.size() == 1 &&
+            fa.coeffs.begin()->second == 1 && am->getWidth() == f.width &&
+            *dm < pow2(std::min(am->getWidth(), 62u))) {
+          auto iv = f.coeffs.find(fa.coeffs.begin()->first);
+          if (iv != f.coeffs.end() && iv->second == -cu) {
+            Int k = iv->second;
+            Term quo = T.bvBin(Kind::BVUDiv, am,
+                               T.bv(uint64_t(*dm), am->getWidth()));
+            Form q = boundedAtom(quo, fa.lo / *dm, fa.hi / *dm);
+            f.coeffs.erase(iv);
+            f.coeffs.erase(f.coeffs.find(u));
+            Int &x = f.coeffs[q.coeffs.begin()->first];
+            f.accumulate(x, k, *dm);
+            f.accumulate(f.c0, -k, fa.c0);
+            changed = true;
+            it = f.coeffs.begin();
+            continue;
+          }
+        }
+      }
       if (!d || ia == f.coeffs.end() || ia->second != -cu) {
         ++it;
         continue;
