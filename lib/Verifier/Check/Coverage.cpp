@@ -396,6 +396,45 @@ bool Checker::checkByLane(const std::string &name, Term pc, Term lhs, Term rhs,
 }
 
 
+/// The condition that family `st` writes `target` through `expr` (its
+/// index, or the rest W of its index) with the witness substitution
+/// `sigma`: its guard and expr == target at the iteration
+/// k_t = (target - expr(0)) / step, step = expr(1) - expr(0). When the step
+/// does not cancel as bit-vectors (a byte offset 4 * (s + k) divided by 4)
+/// it is taken at small values of the other variables: only the choice of
+/// k_t rests on it, and the condition checks expr(k_t) == target exactly.
+/// Null when the step is not a positive constant (the family is left out,
+/// which only makes coverage harder to prove).
+static Term familyWrites(TermContext &T, const SymbolicStore &st, Term expr,
+                         const llvm::DenseMap<Term, Term> &sigma,
+                         Term target) {
+  auto at = [&](Term k) {
+    llvm::DenseMap<Term, Term> m = sigma;
+    m[st.iteration] = k;
+    return m;
+  };
+  Term e0 = T.canonicalIndex(T.substitute(expr, at(T.bv(0, 64))));
+  Term e1 = T.canonicalIndex(T.substitute(expr, at(T.bv(1, 64))));
+  Term step = T.canonicalIndex(T.bvBin(Kind::BVSub, e1, e0));
+  if (step->getKind() != Kind::BVConst) {
+    Assignment small;
+    for (Term u : subterms({e0, e1}))
+      if (u->getKind() == Kind::BVVar)
+        small.bitvectors[u->getName().str()] = APInt(u->getWidth(), 1);
+    Evaluator ev(small);
+    std::optional<APInt> v0 = ev.bv(e0), v1 = ev.bv(e1);
+    if (!v0 || !v1)
+      return nullptr;
+    step = T.bv(*v1 - *v0);
+  }
+  if (!step->getAPInt().isStrictlyPositive())
+    return nullptr;
+  Term kt = T.bvBin(Kind::BVUDiv, T.bvBin(Kind::BVSub, target, e0), step);
+  llvm::DenseMap<Term, Term> mt = at(kt);
+  return T.andOf(T.substitute(st.guard, mt),
+                 T.eq(T.substitute(expr, mt), target));
+}
+
 std::optional<Query::Outcome>
 Checker::coverRowSplit(const ExecutionResult &ex, const BufferBinding &out,
                        const LaunchConfig &launch, const std::string &name) {
@@ -465,39 +504,8 @@ Checker::coverRowSplit(const ExecutionResult &ex, const BufferBinding &out,
           T.andOf(pc, T.eq(T.substitute(site.rest, sigma), j)));
       continue;
     }
-    auto at = [&](Term k) {
-      llvm::DenseMap<Term, Term> m = sigma;
-      m[st.iteration] = k;
-      return m;
-    };
-    Term w0 = T.canonicalIndex(T.substitute(site.rest, at(T.bv(0, 64))));
-    Term w1 = T.canonicalIndex(T.substitute(site.rest, at(T.bv(1, 64))));
-    Term step = T.canonicalIndex(T.bvBin(Kind::BVSub, w1, w0));
-    if (step->getKind() != Kind::BVConst) {
-      // The step where nothing wraps, at small values of the other
-      // variables (as checkCoverage's witnesses): only the choice of k_j
-      // rests on it, and the query checks W(k_j) = j exactly.
-      Assignment small;
-      for (Term u : subterms({w0, w1}))
-        if (u->getKind() == Kind::BVVar)
-          small.bitvectors[u->getName().str()] = APInt(u->getWidth(), 1);
-      Evaluator ev(small);
-      std::optional<APInt> v0 = ev.bv(w0), v1 = ev.bv(w1);
-      if (v0 && v1)
-        step = T.bv(*v1 - *v0);
-    }
-    if (step->getKind() != Kind::BVConst ||
-        !step->getAPInt().isStrictlyPositive()) {
-      if (getenv("KPROOF_DUMP_TERMS"))
-        llvm::errs() << "; row-split: family left out, W(0) = "
-                     << w0->toBriefString(dumpLimit()) << ", W(1) - W(0) = "
-                     << step->toBriefString(dumpLimit()) << "\n";
-      continue; // left out: only makes coverage harder to prove
-    }
-    Term kj = T.bvBin(Kind::BVUDiv, T.bvBin(Kind::BVSub, j, w0), step);
-    llvm::DenseMap<Term, Term> mj = at(kj);
-    writes.push_back(T.andOf({pc, T.substitute(st.guard, mj),
-                              T.eq(T.substitute(site.rest, mj), j)}));
+    if (Term wr = familyWrites(T, st, site.rest, sigma, j))
+      writes.push_back(T.andOf(pc, wr));
   }
   Term rows = out.extent(T, launch, 0), n = out.extent(T, launch, 1);
   Term rowOfWitness = T.substitute(rowFactor, w);
@@ -773,41 +781,11 @@ void Checker::checkCoverage(const ExecutionResult &ex,
               T.andOf(p.pathCondition, T.eq(st.index, e)), sigma));
           continue;
         }
-        // A family writes e at iteration k_w = (e - index(0)) / step when
-        // its index steps by a positive constant over the iterations (and
-        // k_w is an iteration that stores: its guard). Any other family
-        // is left out, which only makes coverage harder to prove.
-        auto at = [&](Term k) {
-          llvm::DenseMap<Term, Term> m = sigma;
-          m[st.iteration] = k;
-          return m;
-        };
-        Term i0 = T.canonicalIndex(T.substitute(st.index, at(T.bv(0, 64))));
-        Term i1 = T.canonicalIndex(T.substitute(st.index, at(T.bv(1, 64))));
-        Term step = T.canonicalIndex(T.bvBin(Kind::BVSub, i1, i0));
-        if (step->getKind() != Kind::BVConst) {
-          // The step the index takes where nothing wraps (a byte offset
-          // 4 * (s + k) divided by 4 does not cancel as bit-vectors): the
-          // difference at small values of the other variables. Only the
-          // choice of k_w rests on it; the solver checks what it gives.
-          Assignment small;
-          for (Term u : subterms({i0, i1}))
-            if (u->getKind() == Kind::BVVar)
-              small.bitvectors[u->getName().str()] =
-                  APInt(u->getWidth(), 1);
-          Evaluator ev(small);
-          std::optional<APInt> v0 = ev.bv(i0), v1 = ev.bv(i1);
-          if (!v0 || !v1)
-            continue;
-          step = T.bv(*v1 - *v0);
-        }
-        if (!step->getAPInt().isStrictlyPositive())
-          continue;
-        Term kw = T.bvBin(Kind::BVUDiv, T.bvBin(Kind::BVSub, e, i0), step);
-        llvm::DenseMap<Term, Term> mw = at(kw);
-        writes.push_back(T.andOf({T.substitute(p.pathCondition, sigma),
-                                  T.substitute(st.guard, mw),
-                                  T.eq(T.substitute(st.index, mw), e)}));
+        // A family writes e at the iteration where its index is e
+        // (familyWrites); a family without a positive constant step is
+        // left out, which only makes coverage harder to prove.
+        if (Term wr = familyWrites(T, st, st.index, sigma, e))
+          writes.push_back(T.andOf(T.substitute(p.pathCondition, sigma), wr));
       }
       auto fixed = p.stores.find(out.name);
       if (fixed != p.stores.end())
