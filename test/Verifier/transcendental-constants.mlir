@@ -13,8 +13,10 @@
 // RUN: split-file %s %t
 // RUN: %expect_exit 0 kproof-opt %inputs/cuda/ptx/lse_merge.sm80.O3.ptx --verify-equiv --contract=%t/merge.mlir | FileCheck %s --check-prefix=MERGE
 // RUN: %expect_exit 0 kproof-opt %inputs/cuda/ptx/lse_merge.sm90.G.ptx --verify-equiv --contract=%t/merge.mlir | FileCheck %s --check-prefix=MERGE
-// MERGE: idiom: f32 constant 0f3FB8AA3B read as log2(e) (relative error 1.3e-08) at {{.*}}lse_merge.cu:25:5)
+// One line per reading, with its sites:
+// MERGE: idiom: f32 constant 0f3FB8AA3B read as log2(e) (relative error 1.3e-08) at {{.*}}lse_merge.cu:25:5), {{.*}}lse_merge.cu:26:5)
 // MERGE: idiom: f32 constant 0f3F317218 read as ln(2) (relative error 2.7e-09) at {{.*}}lse_merge.cu:31:7)
+// MERGE-NOT: read as log2(e)
 // MERGE-NOT: UNKNOWN
 // MERGE-NOT: REFUTED
 // MERGE: PROVED

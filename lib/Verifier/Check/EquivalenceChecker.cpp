@@ -144,10 +144,31 @@ std::optional<Verdict> Checker::run() {
   verdict.branches = ex.forks;
   verdict.merges = ex.merges;
   multiThread = launch.totalThreads() > 1;
-  for (const IdiomUse &i : ex.idioms) {
-    std::string s = i.name + " at " + locString(i.loc);
-    if (!llvm::is_contained(verdict.idioms, s))
-      verdict.idioms.push_back(s);
+  // One line per idiom, with its sites (in order, without repeats; past
+  // six, how many more).
+  {
+    std::vector<std::pair<std::string, std::vector<std::string>>> sites;
+    for (const IdiomUse &i : ex.idioms) {
+      auto it = llvm::find_if(sites, [&](const auto &e) {
+        return e.first == i.name;
+      });
+      if (it == sites.end()) {
+        sites.push_back({i.name, {}});
+        it = std::prev(sites.end());
+      }
+      std::string at = locString(i.loc);
+      if (!llvm::is_contained(it->second, at))
+        it->second.push_back(at);
+    }
+    constexpr size_t kShown = 6;
+    for (auto &[idiom, where] : sites) {
+      std::string line = idiom + " at ";
+      for (size_t k = 0; k < where.size() && k < kShown; ++k)
+        line += (k ? ", " : "") + where[k];
+      if (where.size() > kShown)
+        line += " and " + std::to_string(where.size() - kShown) + " more";
+      verdict.idioms.push_back(line);
+    }
   }
   bool downgradeFailure = false;
   for (auto &[what, loc] : ex.downgrades) {
