@@ -30,31 +30,24 @@ using namespace ::kproof::engine;
 /// f32 log2(e) = 0f3FB8AA3B = 12102203 / 2^23, the constant of the ex2 idiom.
 static Rational log2eF32() { return Rational(12102203, 8388608); }
 
-/// `__logf(x)` as nvcc emits it, lg2.approx(x) * 0f3F317218 (either order):
-/// with the constant read as ln(2) (Constants.h), lg2(x) * ln(2) is log(x)
-/// exactly, built as the term log(x) (what a spec's math.log gives). Null
-/// for any other product.
-static Term naturalLog(TermContext &T, Term a, Term b) {
-  for (int k = 0; k < 2; ++k, std::swap(a, b))
-    if (a->getKind() == Kind::RealFn && a->getName() == "lg2" &&
-        a->getNumOperands() == 1 && b == ln2Atom(T))
-      return T.realFn("log", {a->getOperand(0)});
-  return nullptr;
-}
-
 /// f32 ln(2) = 0f3F317218 = 11629080 / 2^24 as a rational: the constant of
-/// `__logf` when it reaches the product from memory (a `.const` table) or
-/// a contract value rather than an immediate.
+/// `__logf` when it reaches the product from memory or a contract value
+/// rather than as an immediate (which is read as the atom log(2)).
 static Rational ln2F32() { return Rational(11629080, 16777216); }
 
-/// lg2(x) * 0f3F317218 with the constant a rational (see ln2F32): log(x),
-/// an idiom (reported). Null for any other product.
-static Term naturalLogIdiom(TermContext &T, Term a, Term b) {
-  for (int k = 0; k < 2; ++k, std::swap(a, b))
-    if (a->getKind() == Kind::RealFn && a->getName() == "lg2" &&
-        a->getNumOperands() == 1 && b->isRealConst() &&
-        b->getRational() == ln2F32())
+/// `__logf(x)` as nvcc emits it, lg2.approx(x) * ln(2) (either order): the
+/// term log(x) (what a spec's math.log gives). With ln(2) the atom log(2)
+/// (Constants.h) this is exact; with the rational 0f3F317218 it is an
+/// idiom, and `idiom` is set. Null for any other product.
+static Term naturalLog(TermContext &T, Term a, Term b, bool &idiom) {
+  for (int k = 0; k < 2; ++k, std::swap(a, b)) {
+    if (a->getKind() != Kind::RealFn || a->getName() != "lg2" ||
+        a->getNumOperands() != 1)
+      continue;
+    idiom = b->isRealConst() && b->getRational() == ln2F32();
+    if (idiom || b == ln2Atom(T))
       return T.realFn("log", {a->getOperand(0)});
+  }
   return nullptr;
 }
 
@@ -890,13 +883,15 @@ std::optional<bool> Executor::execArithOp(State &s, Operation *op) {
         case FloatBinKind::Sub:
           r = T.sub(a, b);
           break;
-        case FloatBinKind::Mul:
-          if ((r = naturalLogIdiom(T, a, b)))
+        case FloatBinKind::Mul: {
+          bool idiom = false;
+          if (!(r = naturalLog(T, a, b, idiom)))
+            r = T.mul(a, b);
+          else if (idiom)
             result.idioms.push_back(
                 {"lg2(f) * 0f3F317218 read as log(f) (__logf)", loc});
-          else if (!(r = naturalLog(T, a, b)))
-            r = T.mul(a, b);
           break;
+        }
         case FloatBinKind::Div:
           result.divisors.push_back({s.pc, b, loc, "divisor of div"});
           r = T.div(a, b);
@@ -928,12 +923,11 @@ std::optional<bool> Executor::execArithOp(State &s, Operation *op) {
           return false;
         if (readingIllConditioned(Kind::Mul, a, b, c, loc))
           return false;
-        Term ln = naturalLogIdiom(T, a, b);
-        if (ln)
+        bool idiom = false;
+        Term ln = naturalLog(T, a, b, idiom);
+        if (ln && idiom)
           result.idioms.push_back(
               {"lg2(f) * 0f3F317218 read as log(f) (__logf)", loc});
-        else
-          ln = naturalLog(T, a, b);
         Term r = T.add(ln ? ln : T.mul(a, b), c);
         if (o.getSat() && r)
           r = saturate(r);

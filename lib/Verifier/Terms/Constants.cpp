@@ -194,19 +194,28 @@ Term termOf(TermContext &T, const Match &m) {
 
 } // namespace
 
+static TranscendentalConstant readingOf(const llvm::APFloat &c,
+                                        const Match &m);
+
 std::optional<TranscendentalConstant>
 kproof::engine::matchTranscendental(const llvm::APFloat &c) {
   std::optional<Match> m = lookup(c);
   if (!m)
     return std::nullopt;
+  return readingOf(c, *m);
+}
+
+/// The reading of `c` for its table match `m`.
+static TranscendentalConstant readingOf(const llvm::APFloat &c,
+                                        const Match &m) {
   TranscendentalConstant r;
-  r.name = nameOf(*m);
+  r.name = nameOf(m);
   llvm::APInt bits = c.bitcastToAPInt();
   bool single = &c.getSemantics() == &llvm::APFloat::IEEEsingle();
   std::string hex = llvm::utohexstr(bits.getZExtValue(), /*LowerCase=*/false,
                                     single ? 8 : 16);
   r.spelling = (single ? "0f" : "0d") + hex;
-  r.relativeError = m->relativeError;
+  r.relativeError = m.relativeError;
   return r;
 }
 
@@ -248,10 +257,10 @@ Term kproof::engine::floatConstant(
     return nullptr;
   if (c.isInfinity())
     return c.isNegative() ? T.negInf() : T.posInf();
-  if (std::optional<TranscendentalConstant> t = matchTranscendental(c)) {
+  if (std::optional<Match> m = lookup(c)) {
     if (reading)
-      *reading = t;
-    return transcendentalTerm(T, c);
+      *reading = readingOf(c, *m);
+    return termOf(T, *m);
   }
   std::optional<Rational> q = Rational::fromAPFloat(c);
   return q ? T.real(*q) : nullptr;
