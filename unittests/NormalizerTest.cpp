@@ -211,13 +211,20 @@ TEST_F(NormalizerTest, KnownLowBitsFold) {
   EXPECT_EQ(T.bvBin(Kind::BVAnd, T.bvBin(Kind::BVXor, t, T.bv(16, 32)),
                     T.bv(31, 32)),
             T.bv(19, 32));
-  // Unknown low bits stay: (w * 16) & 31, w & 31, and a non-mask constant.
+  // Unknown low bits stay: (w * 16) & 31, w & 31.
   EXPECT_NE(T.bvBin(Kind::BVAnd, T.bvBin(Kind::BVMul, w, T.bv(16, 32)),
                     T.bv(31, 32))
                 ->getKind(),
             Kind::BVConst);
   EXPECT_NE(T.bvBin(Kind::BVAnd, w, T.bv(31, 32))->getKind(), Kind::BVConst);
-  EXPECT_NE(T.bvBin(Kind::BVAnd, t, T.bv(30, 32))->getKind(), Kind::BVConst);
+  // A mask that is not 2^k - 1 over known low bits: t & 30 = 3 & 30 = 2,
+  // and ((v & ~3) << 2) & 12 = 0 (a shift keeps known zero bits).
+  EXPECT_EQ(T.bvBin(Kind::BVAnd, t, T.bv(30, 32)), T.bv(2, 32));
+  Term shifted = T.bvBin(Kind::BVShl, T.bvBin(Kind::BVAnd, w, T.bv(~3u, 32)),
+                         T.bv(2, 32));
+  EXPECT_EQ(T.bvBin(Kind::BVAnd, shifted, T.bv(12, 32)), T.bv(0, 32));
+  EXPECT_NE(T.bvBin(Kind::BVAnd, shifted, T.bv(16, 32))->getKind(),
+            Kind::BVConst);
 }
 
 /// A max over a range is -inf exactly when the range is empty (its body is

@@ -19,6 +19,10 @@
 // RUN: %expect_exit 2 kproof-opt %inputs/cuda/ptx/loop_rows.sm80.O3.ptx --verify-equiv --contract=%t/size-float.mlir 2>&1 | FileCheck %s --check-prefix=SIZEFLOAT
 // RUN: %expect_exit 2 kproof-opt %inputs/cuda/ptx/loop_rows.sm80.O3.ptx --verify-equiv --contract=%t/size-empty.mlir 2>&1 | FileCheck %s --check-prefix=SIZEEMPTY
 // RUN: %expect_exit 2 kproof-opt %inputs/cuda/ptx/loop_rows.sm80.O3.ptx --verify-equiv --contract=%t/size-unranged.mlir 2>&1 | FileCheck %s --check-prefix=SIZEFREE
+// A scalar whose value names a size (a row stride equal to the row
+// length): the name must be a symbolic size.
+// RUN: %expect_exit 2 kproof-opt %inputs/cuda/ptx/loop_rows.sm80.O3.ptx --verify-equiv --contract=%t/value-name.mlir 2>&1 | FileCheck %s --check-prefix=VALUENAME
+// VALUENAME: value-name.mlir:1:1: error: 'kproof.contract' op param 'n': value "k" must name a symbolic size
 
 // SIZEFLOAT: size-float.mlir:1:1: error: 'kproof.contract' op param 's': 'range' applies to an integer scalar without a 'value'
 // SIZEEMPTY: size-empty.mlir:1:1: error: 'kproof.contract' op param 'n': 'range' [5, 5) is empty: no input satisfies it
@@ -60,3 +64,5 @@ kproof.contract @c {kernel = "softmax_online_4", grid = array<i64: 1, 1, 1>, blo
 kproof.contract @c {kernel = "softmax_online_4", grid = array<i64: 1, 1, 1>, block = array<i64: 1, 1, 1>, params = [{name = "x", buffer = "in", type = f32, shape = array<i64: 4>}, {name = "y", buffer = "out", type = f32, shape = array<i64: 4>, nonfinite = ["nan"]}], spec = {builtin = "softmax", input = "x", output = "y"}}
 //--- nonfinite-dup.mlir
 kproof.contract @c {kernel = "softmax_online_4", grid = array<i64: 1, 1, 1>, block = array<i64: 1, 1, 1>, params = [{name = "x", buffer = "in", type = f32, shape = array<i64: 4>, nonfinite = ["-inf", "-inf"]}, {name = "y", buffer = "out", type = f32, shape = array<i64: 4>}], spec = {builtin = "softmax", input = "x", output = "y"}}
+//--- value-name.mlir
+kproof.contract @c {kernel = "row_sum", grid = array<i64: 1, 1, 1>, block = array<i64: 1, 1, 1>, params = [{name = "x", buffer = "in", type = f32, shape = array<i64: 1, 4>}, {name = "y", buffer = "out", type = f32, shape = array<i64: 1>}, {name = "n", scalar = i32, value = "k"}], spec = {builtin = "sum", input = "x", output = "y"}}

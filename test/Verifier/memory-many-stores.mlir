@@ -37,7 +37,7 @@
 // VEC4-JSON-NEXT: "verdict": "PROVED"
 // VEC4-JSON: "name": "value y[i] written by the representative thread (store 4 of 4, at
 // VEC4-JSON-NEXT: "verdict": "PROVED"
-// VEC4-JSON: "how": "z3 (unsat) with witness store.k = (e - 0) / 1 % 4, tid.x = (e - 0) / 4 % 64, ctaid.x = (e - 0) / 256 % 4",
+// VEC4-JSON: "how": "z3 (unsat) with witness store.k0 = (e - 0) / 1 % 4, tid.x = (e - 0) / 4 % 64, ctaid.x = (e - 0) / 256 % 4",
 // VEC4-JSON-NEXT: "name": "coverage: every element of 'y' is written",
 // VEC4-JSON-NEXT: "verdict": "PROVED"
 
@@ -48,7 +48,7 @@
 
 // FOUR: kproof: copy_4per_thread against copy(x) -> y
 // FOUR-NOT: UNKNOWN
-// FOUR-JSON: "how": "z3 (unsat) with witness tid.x = (e - 0) / 1 % 32, store.k = (e - 0) / 32 % 4, ctaid.x = (e - 0) / 128 % 8",
+// FOUR-JSON: "how": "z3 (unsat) with witness tid.x = (e - 0) / 1 % 32, store.k0 = (e - 0) / 32 % 4, ctaid.x = (e - 0) / 128 % 8",
 // FOUR-JSON-NEXT: "name": "coverage: every element of 'y' is written",
 // FOUR: {{^}}PROVED
 

@@ -2,9 +2,10 @@
 // -G): y[r, i] = x[r, i] * rsqrt(mean_j x[r, j]^2 + eps) * w[i], the sum of
 // squares by xor shuffles, the weights loaded interleaved with the stores
 // to y. Index terms are read as exact linear forms within the launch
-// bounds (bfi(row, lane, 7, 25) = 128 row + lane), the value split over the
-// 32 lanes of tid.x (each lane's shuffle partners are then fixed lanes),
-// and the layout inverted with the lane, the warp and the store counter
+// bounds (bfi(row, lane, 7, 25) = 128 row + lane), the sum of squares a
+// reduction over the warp's lanes in lane order (the butterfly read as a
+// whole: the value closes in the normal form for a symbolic lane; it was
+// split over the 32 lanes of tid.x), and the layout inverted with the lane, the warp and the store counter
 // as mixed-radix digits. The planted bug reads the weight of the next
 // column block: REFUTED, confirmed by replay.
 // RUN: split-file %s %t
@@ -18,9 +19,9 @@
 // RMS-NOT: UNKNOWN
 // RMS: {{^}}PROVED
 
-// JSON: "how": "normalizer, 32 cases over the lane tid.x % 32",
-// JSON-NEXT: "name": "value y[i] written by the representative thread (store 1 of 4
-// JSON: "how": "z3 (unsat) with witness tid.x%32 = (e - 0) / 1 % 32, store.k = (e - 0) / 32 % 4, tid.x/32 = (e - 0) / 128 % 2, ctaid.x = (e - 0) / 256 % 2",
+// JSON-NOT: cases over the lane
+// JSON: "name": "value y[i] written by the representative thread (store 1 of 4
+// JSON: "how": "z3 (unsat) with witness tid.x%32 = (e - 0) / 1 % 32, store.k0 = (e - 0) / 32 % 4, tid.x/32 = (e - 0) / 128 % 2, ctaid.x = (e - 0) / 256 % 2",
 // JSON-NEXT: "name": "coverage: every element of 'y' is written",
 
 // BUG: REFUTED: value y[i] written by the representative thread (store 1 of 4, {{.*}} -- counterexample confirmed

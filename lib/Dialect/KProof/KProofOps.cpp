@@ -996,10 +996,22 @@ LogicalResult ContractOp::verify() {
         return emitOpError("param '")
                << name.getValue() << "': scalar type must be int or float";
       if (auto v = d.get("value")) {
-        auto typed = dyn_cast<TypedAttr>(v);
-        if (!typed || typed.getType() != scalar.getValue())
-          return emitOpError("param '")
-                 << name.getValue() << "': value must have the scalar type";
+        // A string value names a symbolic size: the scalar is that size (a
+        // row stride equal to the row length).
+        if (auto sv = dyn_cast<StringAttr>(v)) {
+          if (!isa<IntegerType>(scalar.getValue()) ||
+              !sizeNames.contains(sv.getValue()))
+            return emitOpError("param '")
+                   << name.getValue() << "': value \"" << sv.getValue()
+                   << "\" must name a symbolic size (an integer scalar "
+                      "param with a 'range' from 1), and the scalar must be "
+                      "an integer";
+        } else {
+          auto typed = dyn_cast<TypedAttr>(v);
+          if (!typed || typed.getType() != scalar.getValue())
+            return emitOpError("param '")
+                   << name.getValue() << "': value must have the scalar type";
+        }
       }
       if (Attribute r = d.get("range")) {
         // A symbolic size: the scalar is any value in [lo, hi).

@@ -81,6 +81,17 @@ inline size_t dumpLimit() {
 /// Lower bounds of size variables that `pc` states (Reductions.cpp).
 llvm::StringMap<uint64_t> pathLowerBounds(TermContext &T, Term pc);
 
+/// The condition under which `a` and `b` may differ, when they are the
+/// same term up to bit-vector subterms (same kinds, names, attributes and
+/// real or Boolean structure): the disjunction of `x != y` over the pairs
+/// of outermost differing bit-vector subterms (a term is a function of
+/// those, so equal pairs make equal terms). False when a == b; null when
+/// they differ elsewhere or are larger than `limit` node pairs
+/// (Reductions.cpp). Two threads' values of one warp reduction (the same
+/// chain, each element read at an index of its own thread) become one
+/// bit-vector question, which the real structure stays out of.
+Term bitVectorDifference(TermContext &T, Term a, Term b, size_t limit = 200000);
+
 /// One Z3 query over terms, with the ground facts every exp atom needs.
 /// The contract's preconditions on one integer table: every element in
 /// [lo, hi) (BufferBinding::range) and <= a scalar's term

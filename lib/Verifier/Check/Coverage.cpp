@@ -263,7 +263,15 @@ void Checker::checkThreadStores(const PathResult &p, ArrayRef<Spec *> specs) {
     specValue = T.substitute(specValue, pins);
     Term index = T.substitute(st->index, pins);
     specValue = splitDivisions(spc, specValue);
+    // Max (min) reductions of more than 64 elements as canonical chains:
+    // the kernel's tree and the spec's fold of one row are one term.
+    kernelValue = T.canonicalChains(kernelValue);
+    specValue = T.canonicalChains(specValue);
     bool closed = N.provesEqual(kernelValue, specValue);
+    if (!closed && getenv("KPROOF_DUMP_TERMS"))
+      llvm::errs() << "; not closed: " << name << "\n;   kernel: "
+                   << kernelValue->toBriefString(dumpLimit()) << "\n;   spec: "
+                   << specValue->toBriefString(dumpLimit()) << "\n";
     if (!closed && probeValue(name, spc, kernelValue, specValue, st->loc,
                               index, out.name)) {
       noteRefuted();
@@ -636,28 +644,49 @@ void Checker::checkCoverage(const ExecutionResult &ex,
     if (!linear)
       break;
     int64_t constant = *constants.begin();
-    int64_t step = constants.size() > 1 ? *std::next(constants.begin()) -
-                                              constant
-                                        : 0;
-    for (auto [k, c] : llvm::enumerate(constants))
-      if (c != constant + int64_t(k) * step) {
-        linear = false;
-        break;
+    // The constants as a product of evenly stepping counters: {0, 1, 2, 3,
+    // 512, 513, 514, 515} (four elements a thread stores, then four more
+    // half a block later) is 1 * k1 + 512 * k2, k1 < 4, k2 < 2. Each
+    // counter joins the mixed-radix system as a variable of its own.
+    SmallVector<std::pair<int64_t, int64_t>> counters; // (step, count)
+    {
+      std::set<int64_t> d;
+      for (int64_t c : constants)
+        d.insert(c - constant);
+      while (d.size() > 1 && linear) {
+        int64_t step = *std::next(d.begin());
+        int64_t count = 1;
+        while (d.count(count * step))
+          ++count;
+        std::set<int64_t> starts, left = d;
+        while (!left.empty() && linear) {
+          int64_t first = *left.begin();
+          for (int64_t k = 0; k < count && linear; ++k)
+            linear = left.erase(first + k * step) == 1;
+          starts.insert(first);
+        }
+        counters.push_back({step, count});
+        d = std::move(starts);
       }
+    }
     if (!linear)
       break;
-    // The store counter's pseudo-variable; never substituted (the writes
+    // The store counters' pseudo-variables; never substituted (the writes
     // below disjoin over every store).
-    const char *kCounter = "store.k";
+    auto isCounter = [](StringRef var) { return var.starts_with("store.k"); };
+    std::map<std::string, int64_t> counterRange;
     SmallVector<std::pair<int64_t, std::string>> order;
     for (auto &[var, c] : coeffs)
       order.push_back({c, var});
-    if (constants.size() > 1)
-      order.push_back({step, kCounter});
+    for (auto [k, sc] : llvm::enumerate(counters)) {
+      std::string name = "store.k" + std::to_string(k);
+      counterRange[name] = sc.second;
+      order.push_back({sc.first, name});
+    }
     llvm::sort(order);
     auto rangeOf = [&](StringRef var) -> std::optional<int64_t> {
-      if (var == kCounter)
-        return int64_t(constants.size());
+      if (isCounter(var))
+        return counterRange[var.str()];
       return concreteRange(var);
     };
     // Every variable but the most significant needs a concrete range. A
@@ -670,18 +699,22 @@ void Checker::checkCoverage(const ExecutionResult &ex,
     bool mixedRadix = !order.empty();
     for (auto [k, cv] : llvm::enumerate(order)) {
       auto &[c, var] = cv;
-      mixedRadix &= c == expected;
+      // A digit may end below its range where the next coefficient cuts it
+      // (a guarded tail: elements 512 + 4 t + j of a row of 1000): the
+      // digit is then (e % next) / c, which the check below confirms.
+      mixedRadix &= c == expected ||
+                    (k > 0 && c > order[k - 1].first && c < expected);
       std::optional<int64_t> r = rangeOf(var);
       if (k + 1 < order.size() && !r)
         mixedRadix = false;
-      if (k + 1 < order.size() && r && c > 0 && var != kCounter) {
+      if (k + 1 < order.size() && r && c > 0 && !isCounter(var)) {
         int64_t next = order[k + 1].first;
         if (next % c == 0 && next / c < *r && next / c > 0) {
           narrowed[var] = next / c;
           r = next / c;
         }
       }
-      expected *= r.value_or(1);
+      expected = c * r.value_or(1);
     }
     if (!mixedRadix)
       break;
@@ -689,19 +722,31 @@ void Checker::checkCoverage(const ExecutionResult &ex,
     // Lane and warp parts recombine: v = (v/2^j) * 2^j + v%2^j.
     std::map<std::string, std::pair<Term, Term>> parts;
     std::map<std::string, uint64_t> radix;
-    for (auto &[c, var] : order) {
+    for (auto [k, cv] : llvm::enumerate(order)) {
+      auto &[c, var] = cv;
       std::optional<int64_t> r = rangeOf(var);
       if (narrowed.count(var))
         r = narrowed[var];
+      // Digit k: (base / c) % r, or (base % next) / c where the next
+      // coefficient is not c * r (a digit cut short by a guard).
+      int64_t next = k + 1 < order.size() ? order[k + 1].first : 0;
+      bool cut = next && r && next != c * *r;
       witness += (witness.empty() ? "" : ", ") + var + " = (e - " +
-                 std::to_string(constant) + ") / " + std::to_string(c) +
-                 " % " +
-                 (r ? std::to_string(*r) : range(var)->toString());
-      if (var == kCounter)
+                 std::to_string(constant) + ")" +
+                 (cut ? " % " + std::to_string(next) : std::string()) +
+                 " / " + std::to_string(c) +
+                 (cut ? std::string()
+                      : " % " + (r ? std::to_string(*r)
+                                   : range(var)->toString()));
+      if (isCounter(var))
         continue;
-      Term v = T.bvBin(Kind::BVURem, T.bvBin(Kind::BVUDiv, base, T.bv(c, 64)),
-                       narrowed.count(var) ? T.bv(narrowed[var], 64)
-                                           : range(var));
+      Term v =
+          cut ? T.bvBin(Kind::BVUDiv,
+                        T.bvBin(Kind::BVURem, base, T.bv(next, 64)),
+                        T.bv(c, 64))
+              : T.bvBin(Kind::BVURem, T.bvBin(Kind::BVUDiv, base, T.bv(c, 64)),
+                        narrowed.count(var) ? T.bv(narrowed[var], 64)
+                                            : range(var));
       if (std::optional<Part> p = partOf(var)) {
         auto [it, fresh] = radix.emplace(p->var, p->radix);
         if (!fresh && it->second != p->radix) {

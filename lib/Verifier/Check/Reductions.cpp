@@ -59,6 +59,94 @@ static bool matchUpToIndices(Term a, Term b,
   return true;
 }
 
+static bool matchUpToBitVectors(Term a, Term b,
+                                SmallVectorImpl<std::pair<Term, Term>> &pairs,
+                                llvm::DenseSet<std::pair<Term, Term>> &seen,
+                                size_t limit) {
+  if (a == b)
+    return true;
+  if (!seen.insert({a, b}).second)
+    return true;
+  if (seen.size() > limit || a->getSort() != b->getSort() ||
+      a->getWidth() != b->getWidth())
+    return false;
+  if (a->getSort() == Sort::BV) {
+    pairs.push_back({a, b});
+    return true;
+  }
+  // Every attribute of the node, as in matchUpToIndices.
+  if (a->getKind() != b->getKind() ||
+      a->getNumOperands() != b->getNumOperands() ||
+      a->getName() != b->getName() || a->isSigned() != b->isSigned() ||
+      a->getExtractLow() != b->getExtractLow() || a->isConstant() ||
+      b->isConstant()) {
+    if (getenv("KPROOF_DUMP_TERMS"))
+      llvm::errs() << "; bit-vector difference: " << a->toBriefString(300)
+                   << "\n;   differs from " << b->toBriefString(300) << "\n";
+    return false;
+  }
+  Kind k = a->getKind();
+  if (k == Kind::Add || k == Kind::Mul || k == Kind::Max || k == Kind::Min) {
+    // Commutative: the operands are ordered by term id, which differs
+    // between the two sides where they hold different index terms. The
+    // operands (of the whole nest, for max and min chains) are matched as
+    // multisets: identical ones with each other, the rest in order.
+    auto leaves = [&](Term t) {
+      SmallVector<Term> out, work{t};
+      while (!work.empty()) {
+        Term u = work.pop_back_val();
+        if (u->getKind() == k && (k == Kind::Max || k == Kind::Min || u == t)) {
+          for (Term o : llvm::reverse(u->getOperands()))
+            work.push_back(o);
+          continue;
+        }
+        out.push_back(u);
+      }
+      return out;
+    };
+    SmallVector<Term> xs = leaves(a), ys = leaves(b);
+    if (xs.size() != ys.size())
+      return false;
+    // Identical operands pair with each other (as multisets).
+    auto unmatched = [](ArrayRef<Term> mine, ArrayRef<Term> theirs) {
+      llvm::DenseMap<Term, unsigned> count;
+      for (Term t : theirs)
+        ++count[t];
+      SmallVector<Term> rest;
+      for (Term t : mine) {
+        auto it = count.find(t);
+        if (it != count.end() && it->second > 0)
+          --it->second;
+        else
+          rest.push_back(t);
+      }
+      return rest;
+    };
+    SmallVector<Term> restX = unmatched(xs, ys), restY = unmatched(ys, xs);
+    if (restX.size() != restY.size())
+      return false;
+    for (auto [x, y] : llvm::zip(restX, restY))
+      if (!matchUpToBitVectors(x, y, pairs, seen, limit))
+        return false;
+    return true;
+  }
+  for (auto [x, y] : llvm::zip(a->getOperands(), b->getOperands()))
+    if (!matchUpToBitVectors(x, y, pairs, seen, limit))
+      return false;
+  return true;
+}
+
+Term bitVectorDifference(TermContext &T, Term a, Term b, size_t limit) {
+  SmallVector<std::pair<Term, Term>> pairs;
+  llvm::DenseSet<std::pair<Term, Term>> seen;
+  if (!matchUpToBitVectors(a, b, pairs, seen, limit))
+    return nullptr;
+  SmallVector<Term> differ;
+  for (auto &[x, y] : pairs)
+    differ.push_back(T.notOf(T.eq(x, y)));
+  return T.orOf(differ);
+}
+
 /// Whether `t` multiplies (or divides by) non-constant real terms: a
 /// nonlinear real question, which Z3's nlsat may not stop on.
 static bool nonlinearReal(Term t) {

@@ -469,9 +469,19 @@ void Checker::checkSync(const ExecutionResult &ex,
         bool equalValues = false;
         if (x.write && y.write && x.value && y.value && !onlyNonFinite) {
           Term v1 = p.first(x.value), v2 = p.second(y.value);
-          Query same{T, options, &tableRanges, {cond, T.notOf(T.eq(v1, v2))}};
-          Query::Outcome differ = same.check();
-          equalValues = differ.result == smt::CheckResult::Unsat;
+          // The same term up to bit-vector subterms (a warp reduction's
+          // value at two lanes of one warp): a bit-vector question first.
+          if (Term bvDiffer = bitVectorDifference(T, v1, v2)) {
+            Query bv{T, options, &tableRanges, {cond, bvDiffer}};
+            equalValues = bv.check().result == smt::CheckResult::Unsat;
+          }
+          Query::Outcome differ{smt::CheckResult::Unsat, std::nullopt, "", std::nullopt};
+          if (!equalValues) {
+            Query same{T, options, &tableRanges,
+                       {cond, T.notOf(T.eq(v1, v2))}};
+            differ = same.check();
+            equalValues = differ.result == smt::CheckResult::Unsat;
+          }
           if (!equalValues && tolerateEqualWrites) {
             // Tolerated unless the values differ: the counterexample is a
             // model where they do, confirmed with the true functions.
@@ -699,6 +709,21 @@ void Checker::checkSync(const ExecutionResult &ex,
         proved(name, r.addressOnly, "z3 (unsat: no other writer)");
         continue;
       }
+      // Other writers store the same term up to bit-vector subterms (the
+      // lanes of one warp, each holding the warp's reduction): equal
+      // wherever those are.
+      if (r.otherValue && r.witnessValue)
+        if (Term bvDiffer =
+                bitVectorDifference(T, r.otherValue, r.witnessValue)) {
+          Term cond = T.andOf(r.addressOnly, bvDiffer);
+          Query qb{T, options, &tableRanges, {cond}};
+          if (qb.check().result == smt::CheckResult::Unsat) {
+            proved(name, cond,
+                   "z3 (unsat: every other writer writes the same term at "
+                   "equal indices)");
+            continue;
+          }
+        }
     }
     Query q{T, options, &tableRanges, {r.condition}};
     Query::Outcome out = q.check();

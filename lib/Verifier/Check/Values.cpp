@@ -32,8 +32,36 @@ Term Checker::splitDivisions(Term pc, Term value) {
   llvm::DenseSet<Term> seen;
   for (Term u : subterms({value})) {
     if ((u->getKind() != Kind::BVUDiv && u->getKind() != Kind::BVURem) ||
-        u->getWidth() > 64 || u->getOperand(1)->getKind() == Kind::BVConst)
+        u->getWidth() > 64)
       continue;
+    if (u->getOperand(1)->getKind() == Kind::BVConst) {
+      // x / d for a constant d: one quotient k on every execution the path
+      // condition allows (a spec's row index / 1000 of a masked store in
+      // row 0), when x's interval spans at most two quotients.
+      Term x = u->getOperand(0), d = u->getOperand(1);
+      if (!seen.insert(u).second || d->getAPInt().isZero() ||
+          d->getAPInt().getActiveBits() > 62)
+        continue;
+      std::optional<std::pair<uint64_t, uint64_t>> iv =
+          T.indexInterval(T.canonicalIndex(x));
+      uint64_t dv = d->getAPInt().getZExtValue();
+      if (!iv || iv->first / dv == iv->second / dv ||
+          iv->second / dv - iv->first / dv > 1 ||
+          (unsigned __int128)(iv->second / dv + 1) * dv >=
+              ((unsigned __int128)1 << u->getWidth()))
+        continue;
+      unsigned w = u->getWidth();
+      for (uint64_t k = iv->first / dv; k <= iv->second / dv; ++k) {
+        Term lo = T.bv(k * dv, w), hi = T.bv((k + 1) * dv, w);
+        Term inside = T.andOf(T.bvUle(lo, x), T.bvUlt(x, hi));
+        if (!shortcutUnsat(T.andOf(pc, T.notOf(inside)), 3'000'000))
+          continue;
+        map[u] = u->getKind() == Kind::BVUDiv ? T.bv(k, w)
+                                              : T.bvBin(Kind::BVSub, x, lo);
+        break;
+      }
+      continue;
+    }
     Term x = u->getOperand(0), d = u->getOperand(1);
     if (!seen.insert(u).second)
       continue;

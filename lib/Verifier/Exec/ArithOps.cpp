@@ -876,6 +876,9 @@ std::optional<bool> Executor::execArithOp(State &s, Operation *op) {
             (o.getKind() == FloatBinKind::Mul &&
              readingIllConditioned(Kind::Mul, a, b, nullptr, loc)))
           return false;
+        // A butterfly step of a warp reduction: the lane reduction.
+        r = combineButterfly(s, o.getKind(), a, b);
+        if (!r)
         switch (o.getKind()) {
         case FloatBinKind::Add:
           r = T.add(a, b);

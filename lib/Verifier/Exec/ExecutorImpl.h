@@ -514,6 +514,32 @@ private:
     Term mask; ///< the membermask
   };
   std::vector<ShuffleRun> shuffles;
+  /// A shfl.sync.bfly over a whole warp (membermask of all 32 lanes, clamp
+  /// 31, a constant power-of-two lane mask c < 32): its result term is the
+  /// source register `src` at lane `lane ^ c` (PTX ISA 9.7.9.6).
+  struct Butterfly {
+    Term src;
+    unsigned laneMask;
+  };
+  llvm::DenseMap<Term, Butterfly> butterflies;
+  /// A value that is `op` (max, min or add) over the lanes of a butterfly
+  /// span: op over m subset of the lane bits `bits` of `base` at the lane
+  /// (lane & ~bits) | m of the same warp.
+  struct LaneReduction {
+    Term base;
+    FloatBinKind op;
+    unsigned bits;
+  };
+  llvm::DenseMap<Term, LaneReduction> laneReductions;
+  /// op(a, b) where one operand is the other's butterfly shuffle, as the
+  /// lane reduction over the widened span, its operands in lane order
+  /// (lane (lane & ~bits) + m for m = 0, 1, ...): the same value as
+  /// op(a, b) (the span's lanes as a set, or a multiset for add, do not
+  /// depend on the order of the butterfly's steps), but a term that
+  /// depends on the lane only through (lane & ~bits). A span of the low k
+  /// bits of a warp of a CTA of 2^k threads does not depend on the lane
+  /// at all. Null when op(a, b) is not such a step.
+  Term combineButterfly(State &s, FloatBinKind op, Term a, Term b);
   /// Every lane a shfl.sync's (vote.sync's) membermask names executes one
   /// with the same membermask (PTX ISA 9.7.9.6, 9.7.13.10): on sm_70 and
   /// later an op of the same kind and mode, on sm_6x the same instruction,

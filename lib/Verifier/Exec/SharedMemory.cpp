@@ -59,7 +59,8 @@ std::string SharedMemoryModel::unguessable(Location write) {
 }
 
 std::optional<std::pair<Term, Term>>
-SharedMemoryModel::warpWriter(const MemoryAccess &w, Term a) {
+SharedMemoryModel::warpWriter(const MemoryAccess &w, Term a, bool &guessed) {
+  guessed = false;
   // The address in its index normal form: k * (X / D) + c0 for a thread
   // id X (a per-warp slot: warp_sums[tid >> 5], in bytes).
   Term off = T.canonicalIndex(w.byteOffset);
@@ -98,8 +99,10 @@ SharedMemoryModel::warpWriter(const MemoryAccess &w, Term a) {
   for (auto [l, v] : constantEqualities(w.pathCondition))
     if (!lane && T.canonicalIndex(l) == rem)
       lane = v;
-  if (!lane)
-    return std::nullopt;
+  if (!lane) {
+    lane = T.bv(0, x->getWidth());
+    guessed = true;
+  }
   // X = D * ((a - c0) / k) + c.
   unsigned wx = x->getWidth();
   Term slot = T.bvBin(Kind::BVUDiv,
@@ -120,6 +123,7 @@ Term SharedMemoryModel::writerMatch(const MemoryAccess &w, Term a,
   std::map<Term, __int128, TermIdLess> coeffs;
   llvm::DenseMap<Term, Term> pins = pinnedThreadVars(T, w.pathCondition);
   Term a64 = a;
+  bool guessedLane = false;
   if (ex.linearize(w.byteOffset, 1, c0, coeffs)) {
     SmallVector<std::pair<Term, __int128>> order;
     for (auto &[var, c] : coeffs)
@@ -139,9 +143,11 @@ Term SharedMemoryModel::writerMatch(const MemoryAccess &w, Term a,
         sigma[var] = T.bvExtract(q, 0, 32);
       }
     }
-  } else if (std::optional<std::pair<Term, Term>> lw = warpWriter(w, a64))
+  } else if (std::optional<std::pair<Term, Term>> lw =
+                 warpWriter(w, a64, guessedLane)) {
     sigma[lw->first] = lw->second;
-  exact = true;
+  }
+  exact = !guessedLane;
   llvm::DenseSet<Term> used;
   {
     SmallVector<Term> work{w.pathCondition, w.byteOffset};
@@ -275,7 +281,7 @@ Term SharedMemoryModel::resolveSharedRead(State &s, const std::string &region,
          "the writer of the shared read of '" + displayVariable(region) +
              "' is unique or writes the same value (the " +
              "write at " + "PTX_LOC" + ")",
-         false, "", otherWriter});
+         false, "", otherWriter, T.substitute(w.value, tau), value});
     {
       std::string str;
       llvm::raw_string_ostream os(str);
@@ -297,6 +303,14 @@ Term SharedMemoryModel::resolveSharedRead(State &s, const std::string &region,
     // wrapping in that order puts the newest write outermost.
     v = T.ite(match, value, v);
     anyMatch = T.orOf(anyMatch, match);
+    // A write that every thread of this path reads (its witness writer
+    // always exists and hits the address): the older writes and the
+    // uninitialized value are not reached, and the value is the writer's
+    // alone (which two threads' copies of it then share: their fresh
+    // uninitialized values differ). The obligation below still checks
+    // that some write is seen.
+    if (!ex.mayHold(T.andOf(s.pc, T.notOf(match))))
+      v = value;
   }
   result.resolutions.push_back(
       {T.andOf(s.pc, T.notOf(anyMatch)), loc,

@@ -151,9 +151,12 @@ private:
   /// The writer of a per-warp slot (`slot[tid.x / 32]` written under
   /// `tid.x % 32 == c`): (tid.x, its value for address `a`), from the
   /// address's index normal form and the lane the write's path condition
-  /// fixes; nullopt when the write is not of that shape.
+  /// fixes; nullopt when the write is not of that shape. A write that no
+  /// lane condition elects (every lane writes the slot, as Triton's
+  /// reductions do) gets lane 0 of the slot's warp as its witness, and
+  /// `guessed` is set: some other lane may be the only writer.
   std::optional<std::pair<Term, Term>> warpWriter(const MemoryAccess &w,
-                                                  Term a);
+                                                  Term a, bool &guessed);
   /// The writer thread w* of shared write `w` whose address is `a` (a
   /// fresh-renamed copy of the representative thread, by inverting the
   /// write's linear address or from its path condition) as the

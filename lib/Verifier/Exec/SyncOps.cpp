@@ -318,7 +318,22 @@ bool Executor::shuffle(State &s, Frame &f, ShflOp sh, Location loc) {
        false,
        "the source lane may run another path (data-dependent branches), "
        "where its register may hold another value"});
-  set(f, sh.getResult(), T.substitute(a.term, sigma), a.realBits);
+  Term shuffled = T.substitute(a.term, sigma);
+  // A whole-warp butterfly step: remembered for the lane reductions that
+  // combine it with its source (combineButterfly).
+  auto constant = [](Term t, uint64_t &v) {
+    if (t->getKind() != Kind::BVConst || t->getAPInt().getActiveBits() > 32)
+      return false;
+    v = t->getAPInt().getZExtValue();
+    return true;
+  };
+  uint64_t laneMask = 0, clampVal = 0, memberMask = 0;
+  if (sh.getMode() == ShflMode::Bfly && constant(bv.term, laneMask) &&
+      constant(cv.term, clampVal) && constant(mv.term, memberMask) &&
+      laneMask && laneMask < 32 && llvm::isPowerOf2_64(laneMask) &&
+      clampVal == 31 && memberMask == 0xffffffffu)
+    butterflies[shuffled] = {a.term, unsigned(laneMask)};
+  set(f, sh.getResult(), shuffled, a.realBits);
   set(f, sh.getInRange(), pval);
   ++f.it;
   return true;
@@ -405,6 +420,53 @@ bool Executor::vote(State &s, Frame &f, VoteOp v, Location loc) {
   set(f, v.getResult(), r);
   ++f.it;
   return true;
+}
+
+Term Executor::combineButterfly(State &s, FloatBinKind op, Term a, Term b) {
+  if (op != FloatBinKind::Max && op != FloatBinKind::Min &&
+      op != FloatBinKind::Add)
+    return nullptr;
+  auto it = butterflies.find(b);
+  if (it == butterflies.end() || it->second.src != a) {
+    std::swap(a, b);
+    it = butterflies.find(b);
+    if (it == butterflies.end() || it->second.src != a)
+      return nullptr;
+  }
+  unsigned c = it->second.laneMask;
+  Term base = a;
+  unsigned bits = 0;
+  if (auto lr = laneReductions.find(a);
+      lr != laneReductions.end() && lr->second.op == op) {
+    base = lr->second.base;
+    bits = lr->second.bits;
+  }
+  // Lane c already in the span: op(a, b) counts the span twice (add) or is
+  // a (max, min); left to the general rule.
+  if (bits & c)
+    return nullptr;
+  unsigned span = bits | c;
+  Term lin = linearTid(s);
+  Term warpPart = T.bvBin(Kind::BVAnd, lin, T.bv(~uint64_t(span) & 0xffffffffu, 32));
+  SmallVector<Term> copies;
+  for (unsigned m = 0; m < 32; ++m) {
+    if (m & ~span)
+      continue;
+    Term lane = T.bvBin(Kind::BVOr, warpPart, T.bv(m, 32));
+    llvm::DenseMap<Term, Term> sigma = threadAt(lane);
+    renameFresh({base}, sigma);
+    copies.push_back(T.substitute(base, sigma));
+  }
+  Term r = copies.front();
+  for (Term t : ArrayRef<Term>(copies).drop_front()) {
+    r = op == FloatBinKind::Max   ? T.max(r, t)
+        : op == FloatBinKind::Min ? T.min(r, t)
+                                  : T.add(r, t);
+    if (!r)
+      return nullptr;
+  }
+  laneReductions[r] = {base, op, span};
+  return r;
 }
 
 Term Executor::laneInMask(Term mask, Term lane) {

@@ -133,6 +133,21 @@ bindParams(ContractOp contract, KernelOp kernel, TermContext &T,
         v = T.bv(ia.getValue());
       else if (auto fa = dyn_cast<FloatAttr>(value))
         v = T.real(*Rational::fromAPFloat(fa.getValue()));
+      else if (auto sa = dyn_cast<StringAttr>(value)) {
+        // The value of a symbolic size (ContractOp::verify), at the
+        // scalar's width.
+        const LaunchConfig::SizeParam *p = bc.launch.size(sa.getValue());
+        if (!p)
+          return contract.emitError("param '")
+                 << name << "': value \"" << sa.getValue()
+                 << "\" names no symbolic size";
+        v = bc.launch.sizeTerm(T, *p);
+        unsigned w = t.getIntOrFloatBitWidth();
+        if (v->getWidth() < w)
+          v = T.bvSExt(v, w);
+        else if (v->getWidth() > w)
+          v = T.bvExtract(v, 0, w);
+      }
     } else if (const LaunchConfig::SizeParam *p = bc.launch.size(name)) {
       v = bc.launch.sizeTerm(T, *p);
     } else {

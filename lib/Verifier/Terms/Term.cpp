@@ -816,6 +816,97 @@ Term TermContext::maxMinChainOf(Kind kind, llvm::ArrayRef<Term> items) {
   return r;
 }
 
+Term TermContext::canonicalChains(Term root) {
+  // Nothing to do unless some max (min) node has an operand of its own kind
+  // that is not a canonical chain's tail: cheap first pass.
+  llvm::DenseMap<Term, Term> memo;
+  std::function<Term(Term)> walk = [&](Term t) -> Term {
+    if (auto it = memo.find(t); it != memo.end())
+      return it->second;
+    Term r = t;
+    if (t->getKind() == Kind::Max || t->getKind() == Kind::Min) {
+      Kind kind = t->getKind();
+      bool isMax = kind == Kind::Max;
+      // The leaves of the maximal nest, rewritten.
+      llvm::SmallVector<Term> leaves, work{t};
+      llvm::DenseSet<Term> visited;
+      while (!work.empty()) {
+        Term u = work.pop_back_val();
+        if (u->getKind() == kind) {
+          if (visited.insert(u).second)
+            for (Term o : llvm::reverse(u->getOperands()))
+              work.push_back(o);
+          continue;
+        }
+        leaves.push_back(walk(u));
+      }
+      if (leaves.size() <= kMaxChain) {
+        // Within the limit construction already canonicalizes; only the
+        // rewritten leaves may differ.
+        r = leaves.size() == 1 ? leaves.front()
+                               : (isMax ? max(leaves.front(), leaves[1])
+                                        : min(leaves.front(), leaves[1]));
+        for (Term l : llvm::ArrayRef<Term>(leaves).drop_front(2))
+          r = r ? (isMax ? max(r, l) : min(r, l)) : nullptr;
+        if (!r)
+          r = t;
+      } else {
+        Kind absorbing = isMax ? Kind::PosInf : Kind::NegInf;
+        Kind neutral = isMax ? Kind::NegInf : Kind::PosInf;
+        llvm::SmallVector<Term> ops;
+        Term bestConst = nullptr, absorbed = nullptr;
+        bool plain = true;
+        for (Term l : leaves) {
+          if (l->mayBeNonFinite() && l->getKind() != absorbing &&
+              l->getKind() != neutral)
+            plain = false; // an extended ite leaf: left as written
+          if (l->getKind() == absorbing)
+            absorbed = l;
+          else if (l->getKind() == neutral)
+            continue;
+          else if (l->isRealConst()) {
+            if (!bestConst ||
+                (isMax ? bestConst->getRational() < l->getRational()
+                       : l->getRational() < bestConst->getRational()))
+              bestConst = l;
+          } else
+            ops.push_back(l);
+        }
+        if (!plain) {
+          r = t;
+        } else if (absorbed) {
+          r = absorbed;
+        } else {
+          if (bestConst)
+            ops.push_back(bestConst);
+          if (ops.empty()) {
+            r = isMax ? negInf() : posInf();
+          } else {
+            llvm::sort(ops, [](Term x, Term y) { return x->getId() < y->getId(); });
+            ops.erase(std::unique(ops.begin(), ops.end()), ops.end());
+            r = ops.back();
+            for (size_t k = ops.size() - 1; k-- > 0;)
+              r = intern(kind, Sort::Real, 0, llvm::ArrayRef<Term>{ops[k], r});
+          }
+        }
+      }
+    } else if (t->getNumOperands() && !t->isReduction()) {
+      llvm::SmallVector<Term, 4> ops;
+      bool changed = false;
+      for (Term o : t->getOperands()) {
+        ops.push_back(walk(o));
+        changed |= ops.back() != o;
+      }
+      if (changed)
+        if (Term b = rebuild(t, ops))
+          r = b;
+    }
+    memo[t] = r;
+    return r;
+  };
+  return walk(root);
+}
+
 std::optional<Term> TermContext::guardedMaxMin(bool isMax, Term a, Term b) {
   unsigned neutralBit =
       isMax ? TermNode::kExtendedNegInf : TermNode::kExtendedPosInf;
@@ -1342,9 +1433,16 @@ static std::optional<uint64_t> knownLowBitsImpl(Term t, unsigned k,
   }
   case Kind::BVShl: {
     Term s = t->getOperand(1);
-    if (s->getKind() == Kind::BVConst && s->getAPInt().uge(k))
+    if (s->getKind() != Kind::BVConst)
+      return std::nullopt;
+    if (s->getAPInt().uge(k))
       return 0;
-    return std::nullopt;
+    // The low k bits of x << s are x's low k - s bits, shifted.
+    unsigned sh = unsigned(s->getAPInt().getZExtValue());
+    std::optional<uint64_t> x = knownLowBits(t->getOperand(0), k - sh, depth + 1);
+    if (!x)
+      return std::nullopt;
+    return (*x << sh) & mask;
   }
   case Kind::BVAnd:
   case Kind::BVOr:
@@ -1493,6 +1591,12 @@ Term TermContext::bvBin(Kind kind, Term a, Term b) {
     if (k > 0 && k < w)
       if (std::optional<uint64_t> low = knownLowBits(x, k))
         return bv(llvm::APInt(w, *low));
+    // x & c for any c whose set bits are among x's known low bits:
+    // ((t & ~3) << 2) & 12 is 0.
+    unsigned top = c.getActiveBits();
+    if (kind == Kind::BVAnd && top > 0 && top <= std::min(w, 63u) && !k)
+      if (std::optional<uint64_t> low = knownLowBits(x, top))
+        return bv(llvm::APInt(w, *low) & c);
   }
   if (kind == Kind::BVAnd) {
     // x & ~0 = x; (x & c1) & c2 = x & (c1 & c2).

@@ -54,6 +54,22 @@ FIXTURES = {
         attrs={0: D16, 1: D16, 2: D16, 3: D16},
         options={"num_warps": 4, "ptx_version": 90},
     ),
+    "softmax_row_b64": dict(
+        fn="softmax_row_kernel",
+        signature={"out_ptr": "*fp32", "in_ptr": "*fp32", "in_row_stride": "i32",
+                   "out_row_stride": "i32", "n_cols": "i32", "BLOCK": "constexpr"},
+        constexprs={"BLOCK": 64},
+        attrs={0: D16, 1: D16, 2: D16, 3: D16},
+        options={"num_warps": 1, "ptx_version": 90},
+    ),
+    "softmax_row_b256": dict(
+        fn="softmax_row_kernel",
+        signature={"out_ptr": "*fp32", "in_ptr": "*fp32", "in_row_stride": "i32",
+                   "out_row_stride": "i32", "n_cols": "i32", "BLOCK": "constexpr"},
+        constexprs={"BLOCK": 256},
+        attrs={0: D16, 1: D16, 2: D16, 3: D16},
+        options={"num_warps": 2, "ptx_version": 90},
+    ),
     "layernorm_fwd": dict(
         fn="layernorm_fwd_kernel",
         signature={"x_ptr": "*fp32", "y_ptr": "*fp32", "w_ptr": "*fp32", "b_ptr": "*fp32",

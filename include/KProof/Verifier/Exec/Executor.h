@@ -336,6 +336,11 @@ struct ResolutionObligation {
   /// is `condition`, and it carries no values (no shuffle trees of exp
   /// atoms), so it is asked first. Null when there is none.
   Term addressOnly = nullptr;
+  /// With addressOnly: the two values `condition` says differ (another
+  /// writer's and the witness writer's), so that the checker may ask
+  /// whether they are one term up to bit-vector subterms first
+  /// (bitVectorDifference). Null when there are none.
+  Term otherValue = nullptr, witnessValue = nullptr;
 };
 
 struct ExecutionResult {

@@ -340,6 +340,15 @@ public:
   /// `t` with its operands replaced by `ops` (same kind and payload),
   /// through the folding constructors.
   Term rebuild(Term t, llvm::ArrayRef<Term> ops);
+  /// `t` with every nest of max (min) of more than kMaxChain operands, which
+  /// construction keeps as written (binary), rebuilt as one canonical chain
+  /// (flattened, deduplicated, sorted by term id, constants folded): the
+  /// value is the same (max and min are associative, commutative and
+  /// idempotent), and two nests of the same operands in different orders
+  /// (a kernel's reduction tree and a spec's left fold over 1000 elements)
+  /// become one term. Costs the nest's size once per maximal nest; `t`
+  /// itself when it has no such nest.
+  Term canonicalChains(Term t);
   /// `t` with every occurrence of a key of `map` replaced by its value
   /// (variables by terms), memoized over the DAG.
   Term substitute(Term t, const llvm::DenseMap<Term, Term> &map);

@@ -1,0 +1,74 @@
+// Triton's row softmax (test/Inputs/triton/kernels.py, softmax_row_kernel,
+// compiled for sm_90a): masked loads with other=-inf, the row max and the
+// sum of exponentials as butterfly shuffles (shfl.sync.bfly 16, 8, 4, 2, 1)
+// and, with four warps, a second round through shared memory, in which
+// every lane of a warp stores the warp's value to one slot.
+//
+// Each butterfly step op(a, shfl(a, 2^k)) is read as the reduction over the
+// lanes of the span in lane order (Executor::combineButterfly), so a whole
+// warp's max is one term that depends on the lane only through
+// lane & ~31, and the CTA's max after the shared-memory round is a chain
+// of concrete elements, the same as the spec's max once both are canonical
+// chains (TermContext::canonicalChains). The lanes of one warp storing one
+// slot store the same term up to index terms: a bit-vector question
+// (bitVectorDifference). Coverage inverts the layout 4 * tid + j + 512 * h
+// as a mixed-radix system whose last digit the row length (1000) cuts.
+//
+// BLOCK = 64 (one warp, two elements per lane) at n = 50 in 4 CTAs, and
+// BLOCK = 1024 (four warps, eight elements per lane) at n = 1000: PROVED.
+// The twin passes n_cols = 49 for rows of 50: the last column is neither
+// summed nor written, REFUTED with the element and replayed.
+// RUN: split-file %s %t
+// RUN: kproof-opt %inputs/triton/ptx/softmax_row_b64.sm90.ptx --verify-equiv --contract=%t/b64.mlir | FileCheck %s --check-prefix=B64
+// RUN: cp %t/b64.mlir %t/b64bug.mlir
+// RUN: sed -i 's/{name = "n", scalar = i32, value = 50 : i32}/{name = "n", scalar = i32, value = 49 : i32}/' %t/b64bug.mlir
+// RUN: %expect_exit 1 kproof-opt %inputs/triton/ptx/softmax_row_b64.sm90.ptx --verify-equiv --contract=%t/b64bug.mlir 2>/dev/null | FileCheck %s --check-prefix=BUG
+// RUN: kproof-opt %inputs/triton/ptx/softmax_row.sm90.ptx --verify-equiv --contract=%t/b1024.mlir | FileCheck %s --check-prefix=B1024
+
+// B64: kproof: softmax_row_kernel against softmax(x) -> y
+// B64: idiom: f32 constant 0f3FB8AA3B read as log2(e)
+// B64-NOT: UNKNOWN
+// B64: {{^}}PROVED
+
+// BUG: kproof: softmax_row_kernel against softmax(x) -> y
+// BUG: ERROR: value mismatch at y[{{[0-9]+}}]
+// BUG: Replay: confirmed by replay
+// BUG: {{^}}REFUTED
+
+// B1024: kproof: softmax_row_kernel against softmax(x) -> y
+// B1024: warning: tolerated race (both threads write the same value): shared 'global_smem'
+// B1024-NOT: UNKNOWN
+// B1024: obligations: {{[0-9]+}} ({{[0-9]+}} proved)
+// B1024: {{^}}PROVED
+
+//--- b64.mlir
+kproof.contract @tsm64 {
+  kernel = "softmax_row_kernel", grid = array<i64: 4, 1, 1>, block = array<i64: 32, 1, 1>,
+  params = [
+    {name = "y", buffer = "out", space = "global", type = f32, shape = array<i64: 4, 50>},
+    {name = "x", buffer = "in", space = "global", type = f32, shape = array<i64: 4, 50>},
+    {name = "x_row_stride", scalar = i32, value = 50 : i32},
+    {name = "y_row_stride", scalar = i32, value = 50 : i32},
+    {name = "n", scalar = i32, value = 50 : i32},
+    {name = "global_scratch", scalar = i64, value = 0 : i64},
+    {name = "profile_scratch", scalar = i64, value = 0 : i64}
+  ],
+  spec = {builtin = "softmax", input = "x", output = "y"}
+}
+
+//--- b1024.mlir
+kproof.contract @tsm1024 {
+  kernel = "softmax_row_kernel", grid = array<i64: 1, 1, 1>, block = array<i64: 128, 1, 1>,
+  params = [
+    {name = "y", buffer = "out", space = "global", type = f32, shape = array<i64: 1, 1000>},
+    {name = "x", buffer = "in", space = "global", type = f32, shape = array<i64: 1, 1000>},
+    {name = "x_row_stride", scalar = i32, value = 1000 : i32},
+    {name = "y_row_stride", scalar = i32, value = 1000 : i32},
+    {name = "n", scalar = i32, value = 1000 : i32},
+    {name = "global_scratch", scalar = i64, value = 0 : i64},
+    {name = "profile_scratch", scalar = i64, value = 0 : i64}
+  ],
+  dynamic_shared = 16,
+  tolerate_equal_writes = true,
+  spec = {builtin = "softmax", input = "x", output = "y"}
+}
