@@ -14,7 +14,9 @@
 // (bitVectorDifference). Coverage inverts the layout 4 * tid + j + 512 * h
 // as a mixed-radix system whose last digit the row length (1000) cuts.
 //
-// BLOCK = 64 (one warp, two elements per lane) at n = 50 in 4 CTAs, and
+// BLOCK = 64 (one warp, two elements per lane) at n = 50 in 4 CTAs,
+// BLOCK = 256 (two warps, four elements per lane) at n = 200 in 2 CTAs (the
+// spec's row (200 ctaid + col) / 200 read as ctaid where col < 200), and
 // BLOCK = 1024 (four warps, eight elements per lane) at n = 1000: PROVED.
 // The twin passes n_cols = 49 for rows of 50: the last column is neither
 // summed nor written, REFUTED with the element and replayed.
@@ -23,6 +25,7 @@
 // RUN: cp %t/b64.mlir %t/b64bug.mlir
 // RUN: sed -i 's/{name = "n", scalar = i32, value = 50 : i32}/{name = "n", scalar = i32, value = 49 : i32}/' %t/b64bug.mlir
 // RUN: %expect_exit 1 kproof-opt %inputs/triton/ptx/softmax_row_b64.sm90.ptx --verify-equiv --contract=%t/b64bug.mlir 2>/dev/null | FileCheck %s --check-prefix=BUG
+// RUN: kproof-opt %inputs/triton/ptx/softmax_row_b256.sm90.ptx --verify-equiv --contract=%t/b256.mlir | FileCheck %s --check-prefix=B256
 // RUN: kproof-opt %inputs/triton/ptx/softmax_row.sm90.ptx --verify-equiv --contract=%t/b1024.mlir | FileCheck %s --check-prefix=B1024
 
 // B64: kproof: softmax_row_kernel against softmax(x) -> y
@@ -34,6 +37,10 @@
 // BUG: ERROR: value mismatch at y[{{[0-9]+}}]
 // BUG: Replay: confirmed by replay
 // BUG: {{^}}REFUTED
+
+// B256: kproof: softmax_row_kernel against softmax(x) -> y
+// B256-NOT: UNKNOWN
+// B256: {{^}}PROVED
 
 // B1024: kproof: softmax_row_kernel against softmax(x) -> y
 // B1024: warning: tolerated race (both threads write the same value): shared 'global_smem'
@@ -65,6 +72,23 @@ kproof.contract @tsm1024 {
     {name = "x_row_stride", scalar = i32, value = 1000 : i32},
     {name = "y_row_stride", scalar = i32, value = 1000 : i32},
     {name = "n", scalar = i32, value = 1000 : i32},
+    {name = "global_scratch", scalar = i64, value = 0 : i64},
+    {name = "profile_scratch", scalar = i64, value = 0 : i64}
+  ],
+  dynamic_shared = 16,
+  tolerate_equal_writes = true,
+  spec = {builtin = "softmax", input = "x", output = "y"}
+}
+
+//--- b256.mlir
+kproof.contract @tsm256 {
+  kernel = "softmax_row_kernel", grid = array<i64: 2, 1, 1>, block = array<i64: 64, 1, 1>,
+  params = [
+    {name = "y", buffer = "out", space = "global", type = f32, shape = array<i64: 2, 200>},
+    {name = "x", buffer = "in", space = "global", type = f32, shape = array<i64: 2, 200>},
+    {name = "x_row_stride", scalar = i32, value = 200 : i32},
+    {name = "y_row_stride", scalar = i32, value = 200 : i32},
+    {name = "n", scalar = i32, value = 200 : i32},
     {name = "global_scratch", scalar = i64, value = 0 : i64},
     {name = "profile_scratch", scalar = i64, value = 0 : i64}
   ],

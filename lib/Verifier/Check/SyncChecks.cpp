@@ -715,9 +715,17 @@ void Checker::checkSync(const ExecutionResult &ex,
       if (r.otherValue && r.witnessValue)
         if (Term bvDiffer =
                 bitVectorDifference(T, r.otherValue, r.witnessValue)) {
-          Term cond = T.andOf(r.addressOnly, bvDiffer);
-          Query qb{T, options, &tableRanges, {cond}};
-          if (qb.check().result == smt::CheckResult::Unsat) {
+          // Asked in two parts (each smaller): the witness misses nowhere
+          // another writer hits, and the values agree at equal indices.
+          Term cond = T.andOf(
+              r.addressOnly,
+              r.witnessMissed ? T.orOf(bvDiffer, r.witnessMissed) : bvDiffer);
+          auto unsatPart = [&](Term part) {
+            Query qp{T, options, &tableRanges, {T.andOf(r.addressOnly, part)}};
+            return qp.check().result == smt::CheckResult::Unsat;
+          };
+          if ((!r.witnessMissed || unsatPart(r.witnessMissed)) &&
+              unsatPart(bvDiffer)) {
             proved(name, cond,
                    "z3 (unsat: every other writer writes the same term at "
                    "equal indices)");

@@ -42,15 +42,53 @@ Term Checker::splitDivisions(Term pc, Term value) {
       if (!seen.insert(u).second || d->getAPInt().isZero() ||
           d->getAPInt().getActiveBits() > 62)
         continue;
-      std::optional<std::pair<uint64_t, uint64_t>> iv =
-          T.indexInterval(T.canonicalIndex(x));
+      Term xc = T.canonicalIndex(x);
+      std::optional<std::pair<uint64_t, uint64_t>> iv = T.indexInterval(xc);
       uint64_t dv = d->getAPInt().getZExtValue();
+      unsigned w = u->getWidth();
+      // x = d * (sum of its addends c * a with d | c) + r, the form not
+      // wrapping (it has an interval): x / d is that sum where r < d on
+      // every execution the path allows (the row of ctaid * 200 + col).
+      if (iv) {
+        SmallVector<Term> work{xc}, quotient, rest;
+        while (!work.empty()) {
+          Term a = work.pop_back_val();
+          if (a->getKind() == Kind::BVAdd) {
+            work.push_back(a->getOperand(0));
+            work.push_back(a->getOperand(1));
+            continue;
+          }
+          if (a->getKind() == Kind::BVMul &&
+              a->getOperand(1)->getKind() == Kind::BVConst &&
+              a->getOperand(1)->getAPInt().getActiveBits() <= 63 &&
+              a->getOperand(1)->getAPInt().getZExtValue() % dv == 0) {
+            uint64_t c = a->getOperand(1)->getAPInt().getZExtValue() / dv;
+            quotient.push_back(c == 1 ? a->getOperand(0)
+                                      : T.bvBin(Kind::BVMul, a->getOperand(0),
+                                                T.bv(c, w)));
+            continue;
+          }
+          rest.push_back(a);
+        }
+        if (!quotient.empty()) {
+          Term q = quotient[0];
+          for (size_t i = 1; i < quotient.size(); ++i)
+            q = T.bvBin(Kind::BVAdd, q, quotient[i]);
+          Term r = rest.empty() ? T.bv(0, w) : rest[0];
+          for (size_t i = 1; i < rest.size(); ++i)
+            r = T.bvBin(Kind::BVAdd, r, rest[i]);
+          if (T.indexInterval(r) &&
+              shortcutUnsat(T.andOf(pc, T.notOf(T.bvUlt(r, d))), 3'000'000)) {
+            map[u] = u->getKind() == Kind::BVUDiv ? q : r;
+            continue;
+          }
+        }
+      }
       if (!iv || iv->first / dv == iv->second / dv ||
           iv->second / dv - iv->first / dv > 1 ||
           (unsigned __int128)(iv->second / dv + 1) * dv >=
               ((unsigned __int128)1 << u->getWidth()))
         continue;
-      unsigned w = u->getWidth();
       for (uint64_t k = iv->first / dv; k <= iv->second / dv; ++k) {
         Term lo = T.bv(k * dv, w), hi = T.bv((k + 1) * dv, w);
         Term inside = T.andOf(T.bvUle(lo, x), T.bvUlt(x, hi));

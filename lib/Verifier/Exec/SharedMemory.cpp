@@ -237,6 +237,11 @@ Term SharedMemoryModel::resolveSharedRead(State &s, const std::string &region,
   unwrittenShared.insert(v);
   Term anyMatch = T.boolConst(false);
   std::optional<Location> guessedWriter;
+  struct PendingWitness {
+    size_t index;
+    Term otherWriter, match, valueDiffers;
+  };
+  SmallVector<PendingWitness> pendingWitnesses;
   for (const MemoryAccess &w : result.accesses) {
     if (!w.write || !w.shared || w.region != region || w.phase >= s.phase)
       continue;
@@ -253,7 +258,11 @@ Term SharedMemoryModel::resolveSharedRead(State &s, const std::string &region,
     llvm::DenseMap<Term, Term> sigma;
     bool exact = true;
     Term match = writerMatch(w, a, sigma, exact);
-    if (match->getKind() == Kind::BoolConst && !match->getBoolValue())
+    // A witness the address determines misses `a`: no thread of this write
+    // hits it. A guessed one (lane 0 of a slot) may miss where another
+    // thread hits: kept, so that the obligation below asks.
+    if (match->getKind() == Kind::BoolConst && !match->getBoolValue() &&
+        exact)
       continue;
     if (!exact)
       guessedWriter = w.loc;
@@ -274,6 +283,14 @@ Term SharedMemoryModel::resolveSharedRead(State &s, const std::string &region,
     Term otherWriter =
         T.andOf({s.pc, T.substitute(w.pathCondition, tau), ex.threadRange(tau),
                  T.eq(T.substitute(w.byteOffset, tau), a), T.orOf(differs)});
+    // The condition is completed once the newer writes are known (below):
+    // another writer hits `a` and either writes another value or the
+    // witness misses `a` while no newer write hits it (a guessed witness,
+    // lane 0 of a slot, that does not write: the read would fall through
+    // to an older value).
+    pendingWitnesses.push_back(
+        {result.resolutions.size(), otherWriter, match,
+         T.notOf(T.eq(T.substitute(w.value, tau), value))});
     result.resolutions.push_back(
         {T.andOf(otherWriter,
                  T.notOf(T.eq(T.substitute(w.value, tau), value))),
@@ -311,6 +328,14 @@ Term SharedMemoryModel::resolveSharedRead(State &s, const std::string &region,
     // that some write is seen.
     if (!ex.mayHold(T.andOf(s.pc, T.notOf(match))))
       v = value;
+  }
+  Term newer = T.boolConst(false);
+  for (const PendingWitness &p : llvm::reverse(pendingWitnesses)) {
+    ResolutionObligation &r = result.resolutions[p.index];
+    r.witnessMissed = T.andOf(T.notOf(p.match), T.notOf(newer));
+    r.condition =
+        T.andOf(p.otherWriter, T.orOf(r.witnessMissed, p.valueDiffers));
+    newer = T.orOf(newer, p.match);
   }
   result.resolutions.push_back(
       {T.andOf(s.pc, T.notOf(anyMatch)), loc,

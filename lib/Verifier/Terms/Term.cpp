@@ -1396,7 +1396,11 @@ Term TermContext::bvVar(llvm::StringRef name, unsigned width) {
 /// variables (arithmetic mod 2^w keeps the low k <= w bits of sums,
 /// differences and products as functions of the operands' low k bits):
 /// x * 32 + c has low 5 bits c. nullopt when unknown.
-using LowBitsMemo = llvm::DenseMap<Term, std::optional<uint64_t>>;
+/// Keyed by (term, k): a shift asks for fewer bits of its operand than its
+/// own query (a review found one memo per term returning a (k - s)-bit
+/// answer to a k-bit query: a false PROVED).
+using LowBitsMemo =
+    llvm::DenseMap<std::pair<Term, unsigned>, std::optional<uint64_t>>;
 static std::optional<uint64_t> knownLowBitsOf(Term t, unsigned k,
                                               LowBitsMemo &memo,
                                               unsigned depth);
@@ -1489,11 +1493,11 @@ static std::optional<uint64_t> knownLowBitsOf(Term t, unsigned k,
   if (k == 0 || k > 63 || t->getSort() != Sort::BV || t->getWidth() < k ||
       depth > 256)
     return std::nullopt;
-  auto it = memo.find(t);
+  auto it = memo.find({t, k});
   if (it != memo.end())
     return it->second;
   std::optional<uint64_t> r = knownLowBitsImpl(t, k, memo, depth);
-  memo[t] = r;
+  memo[{t, k}] = r;
   return r;
 }
 

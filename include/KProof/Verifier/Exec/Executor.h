@@ -341,6 +341,11 @@ struct ResolutionObligation {
   /// whether they are one term up to bit-vector subterms first
   /// (bitVectorDifference). Null when there are none.
   Term otherValue = nullptr, witnessValue = nullptr;
+  /// With addressOnly: where the witness writer does not hit the address
+  /// and no newer write does (the read falls through to an older value
+  /// while another writer of this write hits it). `condition` includes it;
+  /// a proof from otherValue/witnessValue must cover it too.
+  Term witnessMissed = nullptr;
 };
 
 struct ExecutionResult {
