@@ -27,6 +27,16 @@ using namespace ::kproof::engine;
 
 namespace kproof::engine::check {
 
+/// The w-bit sum of `terms` (0 when empty).
+static Term sumOf(TermContext &T, ArrayRef<Term> terms, unsigned w) {
+  if (terms.empty())
+    return T.bv(0, w);
+  Term sum = terms.front();
+  for (Term t : terms.drop_front())
+    sum = T.bvBin(Kind::BVAdd, sum, t);
+  return sum;
+}
+
 Term Checker::splitDivisions(Term pc, Term value) {
   llvm::DenseMap<Term, Term> map;
   llvm::DenseSet<Term> seen;
@@ -46,11 +56,39 @@ Term Checker::splitDivisions(Term pc, Term value) {
       std::optional<std::pair<uint64_t, uint64_t>> iv = T.indexInterval(xc);
       uint64_t dv = d->getAPInt().getZExtValue();
       unsigned w = u->getWidth();
-      // x = d * (sum of its addends c * a with d | c) + r, the form not
-      // wrapping (it has an interval): x / d is that sum where r < d on
-      // every execution the path allows (the row of ctaid * 200 + col).
+      // x = d * (sum of its addends c * a with d | c) + r: x / d is that
+      // sum where r < d on every execution the path allows (the row of
+      // ctaid * 200 + col). Exact only when no addend is negative (a
+      // coefficient or constant of 2^(w-1) or more is one, as 2^w - c) and
+      // the addends' upper bounds sum below 2^w: the form's interval alone
+      // does not say so (a review found 256 a + (2^32 - 256) b, read with
+      // quotient a + 16777215 b: a false PROVED).
+      auto upper = [&](Term a) -> std::optional<unsigned __int128> {
+        auto small = [&](Term c) {
+          return c->getKind() == Kind::BVConst &&
+                 c->getAPInt().getActiveBits() < w &&
+                 c->getAPInt().getActiveBits() <= 62;
+        };
+        if (a->getKind() == Kind::BVConst)
+          return small(a) ? std::optional<unsigned __int128>(
+                                a->getAPInt().getZExtValue())
+                          : std::nullopt;
+        if (a->getKind() == Kind::BVMul &&
+            a->getOperand(1)->getKind() == Kind::BVConst) {
+          auto ia = T.indexInterval(a->getOperand(0));
+          if (!small(a->getOperand(1)) || !ia)
+            return std::nullopt;
+          return (unsigned __int128)ia->second *
+                 a->getOperand(1)->getAPInt().getZExtValue();
+        }
+        auto ia = T.indexInterval(a);
+        return ia ? std::optional<unsigned __int128>(ia->second)
+                  : std::nullopt;
+      };
       if (iv) {
         SmallVector<Term> work{xc}, quotient, rest;
+        unsigned __int128 total = 0;
+        bool exactSum = true;
         while (!work.empty()) {
           Term a = work.pop_back_val();
           if (a->getKind() == Kind::BVAdd) {
@@ -58,9 +96,14 @@ Term Checker::splitDivisions(Term pc, Term value) {
             work.push_back(a->getOperand(1));
             continue;
           }
+          std::optional<unsigned __int128> hi = upper(a);
+          if (!hi)
+            exactSum = false;
+          else
+            total += *hi;
           if (a->getKind() == Kind::BVMul &&
               a->getOperand(1)->getKind() == Kind::BVConst &&
-              a->getOperand(1)->getAPInt().getActiveBits() <= 63 &&
+              a->getOperand(1)->getAPInt().getActiveBits() <= 62 &&
               a->getOperand(1)->getAPInt().getZExtValue() % dv == 0) {
             uint64_t c = a->getOperand(1)->getAPInt().getZExtValue() / dv;
             quotient.push_back(c == 1 ? a->getOperand(0)
@@ -70,13 +113,9 @@ Term Checker::splitDivisions(Term pc, Term value) {
           }
           rest.push_back(a);
         }
-        if (!quotient.empty()) {
-          Term q = quotient[0];
-          for (size_t i = 1; i < quotient.size(); ++i)
-            q = T.bvBin(Kind::BVAdd, q, quotient[i]);
-          Term r = rest.empty() ? T.bv(0, w) : rest[0];
-          for (size_t i = 1; i < rest.size(); ++i)
-            r = T.bvBin(Kind::BVAdd, r, rest[i]);
+        if (exactSum && total < ((unsigned __int128)1 << w) &&
+            !quotient.empty()) {
+          Term q = sumOf(T, quotient, w), r = sumOf(T, rest, w);
           if (T.indexInterval(r) &&
               shortcutUnsat(T.andOf(pc, T.notOf(T.bvUlt(r, d))), 3'000'000)) {
             map[u] = u->getKind() == Kind::BVUDiv ? q : r;
@@ -146,12 +185,7 @@ Term Checker::splitDivisions(Term pc, Term value) {
     }
     if (!ok || quotient.empty())
       continue;
-    Term q = quotient[0];
-    for (size_t i = 1; i < quotient.size(); ++i)
-      q = T.bvBin(Kind::BVAdd, q, quotient[i]);
-    Term r = rest.empty() ? T.bv(0, w) : rest[0];
-    for (size_t i = 1; i < rest.size(); ++i)
-      r = T.bvBin(Kind::BVAdd, r, rest[i]);
+    Term q = sumOf(T, quotient, w), r = sumOf(T, rest, w);
     // x = q * d + r exactly (x's form does not wrap, nor does any product
     // d * y, and r, as part of that form, is its value); it is the
     // division when r < d on every execution the path condition allows.

@@ -43,33 +43,24 @@ DEFAULT_STAGE = "/tmp/kproof-gen-stage"  # odd length, see padded_relative()
 
 D16 = [["tt.divisibility", 16]]  # what Triton's JIT infers for 16-byte aligned args
 
+def softmax_fixture(block, num_warps):
+    """softmax_row_kernel at one BLOCK and warp count."""
+    return dict(
+        fn="softmax_row_kernel",
+        signature={"out_ptr": "*fp32", "in_ptr": "*fp32", "in_row_stride": "i32",
+                   "out_row_stride": "i32", "n_cols": "i32", "BLOCK": "constexpr"},
+        constexprs={"BLOCK": block},
+        attrs={0: D16, 1: D16, 2: D16, 3: D16},
+        options={"num_warps": num_warps, "ptx_version": 90},
+    )
+
+
 # name -> kernel function name, signature, constexprs, attrs (arg index -> attrs),
 # compile options. Signatures list every argument; constexpr ones as "constexpr".
 FIXTURES = {
-    "softmax_row": dict(
-        fn="softmax_row_kernel",
-        signature={"out_ptr": "*fp32", "in_ptr": "*fp32", "in_row_stride": "i32",
-                   "out_row_stride": "i32", "n_cols": "i32", "BLOCK": "constexpr"},
-        constexprs={"BLOCK": 1024},
-        attrs={0: D16, 1: D16, 2: D16, 3: D16},
-        options={"num_warps": 4, "ptx_version": 90},
-    ),
-    "softmax_row_b64": dict(
-        fn="softmax_row_kernel",
-        signature={"out_ptr": "*fp32", "in_ptr": "*fp32", "in_row_stride": "i32",
-                   "out_row_stride": "i32", "n_cols": "i32", "BLOCK": "constexpr"},
-        constexprs={"BLOCK": 64},
-        attrs={0: D16, 1: D16, 2: D16, 3: D16},
-        options={"num_warps": 1, "ptx_version": 90},
-    ),
-    "softmax_row_b256": dict(
-        fn="softmax_row_kernel",
-        signature={"out_ptr": "*fp32", "in_ptr": "*fp32", "in_row_stride": "i32",
-                   "out_row_stride": "i32", "n_cols": "i32", "BLOCK": "constexpr"},
-        constexprs={"BLOCK": 256},
-        attrs={0: D16, 1: D16, 2: D16, 3: D16},
-        options={"num_warps": 2, "ptx_version": 90},
-    ),
+    "softmax_row": softmax_fixture(1024, 4),
+    "softmax_row_b64": softmax_fixture(64, 1),
+    "softmax_row_b256": softmax_fixture(256, 2),
     "layernorm_fwd": dict(
         fn="layernorm_fwd_kernel",
         signature={"x_ptr": "*fp32", "y_ptr": "*fp32", "w_ptr": "*fp32", "b_ptr": "*fp32",

@@ -10,9 +10,20 @@
 //    skipped, the read seeing the first phase's x[0]: PROVED against
 //    y = x[0]. The write is kept and the obligation asks whether another
 //    writer hits the slot where the witness misses: UNKNOWN.
+// 3. A spec's x / 256 read as the sum of the addends whose coefficient 256
+//    divides, from a form whose "negative" coefficient 2^32 - 256 wraps:
+//    (256 a - 256 b + e) / 256 was read as a + 16777215 b (it is a - b), so
+//    a kernel storing a + 16777215 b was PROVED. Now only non-negative
+//    addends whose upper bounds sum below 2^32: REFUTED; the kernel
+//    storing a - b is PROVED.
 // RUN: split-file %s %t
 // RUN: %expect_exit 1 kproof-opt %t/lowbits.ptx --verify-equiv --contract=%t/lowbits.mlir 2>&1 | FileCheck %s --check-prefix=LOWBITS
 // RUN: %expect_exit 3 kproof-opt %t/twophase.ptx --verify-equiv --contract=%t/twophase.mlir 2>&1 | FileCheck %s --check-prefix=SLOT
+// RUN: %expect_exit 1 kproof-opt %t/negk.ptx --verify-equiv --contract=%t/negk.mlir 2>&1 | FileCheck %s --check-prefix=NEGK
+// RUN: sed 's/mul.lo.s32 %%r4, %%r2, 16777215;/neg.s32 %%r4, %%r2;/' %t/negk.ptx > %t/negk_ok.ptx
+// RUN: kproof-opt %t/negk_ok.ptx --verify-equiv --contract=%t/negk.mlir 2>&1 | FileCheck %s --check-prefix=NEGKOK
+// NEGK: {{^}}REFUTED
+// NEGKOK: {{^}}PROVED
 // LOWBITS: Replay: confirmed by replay (IEEE f32): kernel y[{{[0-9]+}}] = 5, spec = 1
 // LOWBITS: {{^}}REFUTED
 // SLOT-NOT: PROVED
@@ -121,4 +132,56 @@ kproof.contract @c {
   ],
   tolerate_equal_writes = true,
   spec = {func = @bcast, inputs = ["x"], output = "y"}
+}
+//--- negk.ptx
+.version 9.0
+.target sm_80
+.address_size 64
+
+.visible .entry negk(
+	.param .u64 negk_param_0,
+	.param .u64 negk_param_1,
+	.param .u32 negk_param_2,
+	.param .u32 negk_param_3
+)
+{
+	.reg .b32 %r<12>;
+	.reg .b64 %rd<8>;
+
+	ld.param.u64 %rd1, [negk_param_0];
+	ld.param.u32 %r1, [negk_param_2];
+	ld.param.u32 %r2, [negk_param_3];
+	cvta.to.global.u64 %rd3, %rd1;
+	mov.u32 %r3, %tid.x;
+	mul.lo.s32 %r4, %r2, 16777215;
+	add.s32 %r5, %r1, %r4;
+	mul.wide.u32 %rd4, %r3, 4;
+	add.s64 %rd5, %rd3, %rd4;
+	st.global.u32 [%rd5], %r5;
+	ret;
+}
+//--- negk.mlir
+func.func @f(%x: tensor<1xi32>, %a: i32, %b: i32) -> tensor<32xi32> {
+  %c0 = arith.constant 0 : index
+  %x0 = tensor.extract %x[%c0] : tensor<1xi32>
+  %c3 = arith.constant 3 : i32
+  %e = arith.andi %x0, %c3 : i32
+  %c256 = arith.constant 256 : i32
+  %u = arith.muli %a, %c256 : i32
+  %v = arith.muli %b, %c256 : i32
+  %z0 = arith.subi %u, %v : i32
+  %z = arith.addi %z0, %e : i32
+  %q = arith.divui %z, %c256 : i32
+  %s = tensor.splat %q : tensor<32xi32>
+  return %s : tensor<32xi32>
+}
+kproof.contract @c {
+  kernel = "negk", grid = array<i64: 1, 1, 1>, block = array<i64: 32, 1, 1>,
+  params = [
+    {name = "y", buffer = "out", space = "global", type = i32, shape = array<i64: 32>},
+    {name = "x", buffer = "in", space = "global", type = i32, shape = array<i64: 1>},
+    {name = "a", scalar = i32, range = array<i64: 4, 8>},
+    {name = "b", scalar = i32, range = array<i64: 1, 2>}
+  ],
+  spec = {func = @f, inputs = ["x", "a", "b"], output = "y"}
 }
