@@ -115,8 +115,11 @@ SharedMemoryModel::warpWriter(const MemoryAccess &w, Term a, bool &guessed) {
 
 Term SharedMemoryModel::writerMatch(const MemoryAccess &w, Term a,
                                     llvm::DenseMap<Term, Term> &sigma,
-                                    bool &exact) {
+                                    bool &exact,
+                                    bool *injective) {
   // The witness: the writer thread w* with addr(w*) == a.
+  if (injective)
+    *injective = false;
   for (auto &[var, ext] : ex.ctaIdVars())
     sigma[var] = var; // shared memory: the writer is in the same CTA
   __int128 c0 = 0;
@@ -135,6 +138,19 @@ Term SharedMemoryModel::writerMatch(const MemoryAccess &w, Term a,
         return x.second > y.second ||
                (x.second == y.second && x.first->getId() < y.first->getId());
       });
+      // Injective: each coefficient at least the next smaller one times
+      // that variable's (concrete) range.
+      if (injective) {
+        bool mixed = true;
+        for (size_t k = 0; k + 1 < order.size(); ++k) {
+          Term small = order[k + 1].first;
+          auto ext = ex.threadIdVars().find(small);
+          if (ext == ex.threadIdVars().end() || ext->second <= 0 ||
+              order[k].second < order[k + 1].second * ext->second)
+            mixed = false;
+        }
+        *injective = mixed;
+      }
       Term rem = T.bvBin(Kind::BVSub, a64, T.bv(APInt(64, uint64_t(c0), true)));
       for (auto &[var, c] : order) {
         Term cc = T.bv(uint64_t(c), 64);
@@ -146,6 +162,8 @@ Term SharedMemoryModel::writerMatch(const MemoryAccess &w, Term a,
   } else if (std::optional<std::pair<Term, Term>> lw =
                  warpWriter(w, a64, guessedLane)) {
     sigma[lw->first] = lw->second;
+    if (injective)
+      *injective = !guessedLane; // the elected lane writes its slot alone
   }
   exact = !guessedLane;
   llvm::DenseSet<Term> used;
@@ -257,12 +275,14 @@ Term SharedMemoryModel::resolveSharedRead(State &s, const std::string &region,
     }
     llvm::DenseMap<Term, Term> sigma;
     bool exact = true;
-    Term match = writerMatch(w, a, sigma, exact);
-    // A witness the address determines misses `a`: no thread of this write
-    // hits it. A guessed one (lane 0 of a slot) may miss where another
-    // thread hits: kept, so that the obligation below asks.
+    bool injective = false;
+    Term match = writerMatch(w, a, sigma, exact, &injective);
+    // A witness the address determines (an injective inversion) misses
+    // `a`: no thread of this write hits it. Any other (lane 0 of a slot, a
+    // non-injective inversion) may miss where another thread hits: kept,
+    // so that the obligation below asks.
     if (match->getKind() == Kind::BoolConst && !match->getBoolValue() &&
-        exact)
+        exact && injective)
       continue;
     if (!exact)
       guessedWriter = w.loc;

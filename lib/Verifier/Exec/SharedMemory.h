@@ -165,8 +165,14 @@ private:
   /// `exact` is false when w* is a guess: a thread id the write's path
   /// condition or address depends on is neither found by the inversion
   /// nor pinned (then "no writer matches" does not mean none exists).
+  /// `injective` (when given) is set where the inversion names the only
+  /// thread of the write that can hit `a`: a linear address whose
+  /// coefficients form a mixed-radix system over the thread ranges, or an
+  /// elected lane's per-warp slot. Only then does a witness that misses
+  /// `a` mean that no thread of the write hits it.
   Term writerMatch(const MemoryAccess &w, Term a,
-                   llvm::DenseMap<Term, Term> &sigma, bool &exact);
+                   llvm::DenseMap<Term, Term> &sigma, bool &exact,
+                   bool *injective = nullptr);
   /// The value of a shared-memory read of `bytes` at `offset` in `region`
   /// by the representative thread in its current phase (DESIGN.md §4):
   /// the last write of an earlier phase by the writer thread, found by
