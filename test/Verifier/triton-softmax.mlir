@@ -19,7 +19,8 @@
 // spec's row (200 ctaid + col) / 200 read as ctaid where col < 200), and
 // BLOCK = 1024 (four warps, eight elements per lane) at n = 1000: PROVED.
 // The twin passes n_cols = 49 for rows of 50: the last column is neither
-// summed nor written, REFUTED with the element and replayed.
+// summed nor written, REFUTED with the element and replayed (at equal
+// inputs the kernel's y is 1/49, the spec's 1/50).
 // RUN: split-file %s %t
 // RUN: kproof-opt %inputs/triton/ptx/softmax_row_b64.sm90.ptx --verify-equiv --contract=%t/b64.mlir | FileCheck %s --check-prefix=B64
 // RUN: cp %t/b64.mlir %t/b64bug.mlir
@@ -34,8 +35,10 @@
 // B64: {{^}}PROVED
 
 // BUG: kproof: softmax_row_kernel against softmax(x) -> y
-// BUG: ERROR: value mismatch at y[{{[0-9]+}}]
-// BUG: Replay: confirmed by replay
+// BUG: ERROR: value mismatch at y[178]
+// BUG: Kernel value: [2.040816326530e-02, 2.040816326531e-02]
+// BUG-NEXT: Spec value: [1.999999999999e-02, 2.000000000001e-02]
+// BUG: Replay: confirmed by replay (IEEE f32): kernel y[178] = 0.0204081628, spec = 0.02
 // BUG: {{^}}REFUTED
 
 // B256: kproof: softmax_row_kernel against softmax(x) -> y

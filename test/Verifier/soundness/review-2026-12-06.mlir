@@ -22,6 +22,7 @@
 // RUN: %expect_exit 1 kproof-opt %t/negk.ptx --verify-equiv --contract=%t/negk.mlir 2>&1 | FileCheck %s --check-prefix=NEGK
 // RUN: sed 's/mul.lo.s32 %%r4, %%r2, 16777215;/neg.s32 %%r4, %%r2;/' %t/negk.ptx > %t/negk_ok.ptx
 // RUN: kproof-opt %t/negk_ok.ptx --verify-equiv --contract=%t/negk.mlir 2>&1 | FileCheck %s --check-prefix=NEGKOK
+// NEGK: Replay: confirmed by replay (IEEE i32): kernel y[{{[0-9]+}}] = 16777221, spec = 5
 // NEGK: {{^}}REFUTED
 // NEGKOK: {{^}}PROVED
 // LOWBITS: Replay: confirmed by replay (IEEE f32): kernel y[{{[0-9]+}}] = 5, spec = 1
