@@ -39,7 +39,7 @@
 // PC-NOT: UNKNOWN
 // PC-NOT: REFUTED
 // PC: "spec": "synchronization
-// PC-NEXT: "verdict": "PROVED",
+// PC: "verdict": "PROVED",
 
 // The producers arrive before writing: a producer's write and a consumer's
 // read are not ordered.
@@ -81,7 +81,7 @@
 // GROUPS-NOT: UNKNOWN
 // GROUPS-NOT: REFUTED
 // GROUPS: "spec": "synchronization
-// GROUPS-NEXT: "verdict": "PROVED",
+// GROUPS: "verdict": "PROVED",
 
 // Reading the other group's slot: no barrier both groups take part in.
 // CROSS: ERROR: data race on shared 'two_groups_cross::s' (byte {{[0-9]+}}): thread (tid.x={{[0-9]+}}, ctaid.x={{[0-9]+}}) writes at {{.*}}, thread (tid.x={{[0-9]+}}, ctaid.x={{[0-9]+}}) reads at {{.*}} in the same barrier phase, not ordered by a counted barrier

@@ -17,6 +17,7 @@
 #include "KProof/Import/PTX/PTXImporter.h"
 #include "KProof/Import/PTX/PTXParser.h"
 #include "KProof/Interpreter/Harness.h"
+#include "KProof/Tools/CommandLine.h"
 #include "KProof/Transforms/Passes.h"
 #include "KProof/Verifier/Check/EquivalenceChecker.h"
 
@@ -41,11 +42,21 @@
 #include "mlir/Transforms/Passes.h"
 
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
-#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <chrono>
+#include <condition_variable>
+#include <cstdlib>
+#include <mutex>
+#include <optional>
+#include <thread>
 
 using namespace mlir;
 
@@ -173,7 +184,209 @@ llvm::cl::opt<unsigned> smallSizes(
                    "REFUTED there is the verdict; they never prove anything"),
     llvm::cl::init(4), llvm::cl::cat(kproofCategory));
 
+llvm::cl::opt<unsigned> timeoutSeconds(
+    "timeout",
+    llvm::cl::desc("Time limit per contract, in seconds (default 0: none). "
+                   "Past it no Z3 query starts, a running one stops, and the "
+                   "verdict is UNKNOWN naming the limit; if the engine does "
+                   "not stop within 3 s more, kproof-opt prints that verdict "
+                   "itself and exits 3. Wall-clock, so machine-dependent"),
+    llvm::cl::value_desc("seconds"), llvm::cl::init(0),
+    llvm::cl::cat(kproofCategory));
+
+enum class ProgressMode { Auto, Always, Never };
+llvm::cl::opt<ProgressMode> progressMode(
+    "progress",
+    llvm::cl::desc("A progress line on stderr for checks that run longer "
+                   "than a second: elapsed time, obligations decided, what "
+                   "runs now"),
+    llvm::cl::init(ProgressMode::Auto),
+    llvm::cl::values(
+        clEnumValN(ProgressMode::Auto, "auto",
+                   "when stderr is a terminal (default): one line, redrawn"),
+        clEnumValN(ProgressMode::Always, "always",
+                   "also into a file or pipe: a line when the step changes, "
+                   "at most one a second"),
+        clEnumValN(ProgressMode::Never, "never", "none")),
+    llvm::cl::cat(kproofCategory));
+
+llvm::cl::opt<bool> quiet(
+    "quiet",
+    llvm::cl::desc("No progress line and no warnings on stderr (errors and "
+                   "the verdict, with its warnings, are still printed)"),
+    llvm::cl::cat(kproofCategory));
+
+llvm::cl::opt<std::string> inputFilename(llvm::cl::Positional,
+                                         llvm::cl::desc("<input file>"),
+                                         llvm::cl::init("-"));
+llvm::cl::opt<std::string> outputFilename("o", llvm::cl::desc("Output file"),
+                                          llvm::cl::value_desc("file"),
+                                          llvm::cl::init("-"),
+                                          llvm::cl::cat(kproofCategory));
+
+/// The MLIR driver's options (pass pipeline, diagnostics, timing, printing):
+/// named so that `--help` lists them after kproof's own.
+llvm::cl::OptionCategory
+    mlirCategory("mlir-opt options (passes, pipelines, diagnostics, printing)");
+
 enum { ExitUnknown = 3 };
+
+/// Consumes warnings and remarks (--quiet); errors go on to the handlers
+/// registered before it.
+struct QuietHandler : ScopedDiagnosticHandler {
+  explicit QuietHandler(MLIRContext *ctx) : ScopedDiagnosticHandler(ctx) {
+    setHandler([](Diagnostic &d) {
+      return success(d.getSeverity() == DiagnosticSeverity::Warning ||
+                     d.getSeverity() == DiagnosticSeverity::Remark);
+    });
+  }
+};
+
+/// Records the first error diagnostic as "file:line:col: message" for the
+/// JSON error object; every diagnostic goes on to the handlers registered
+/// before it (which print it).
+struct ErrorCapture : ScopedDiagnosticHandler {
+  explicit ErrorCapture(MLIRContext *ctx) : ScopedDiagnosticHandler(ctx) {
+    setHandler([this](Diagnostic &d) {
+      if (d.getSeverity() == DiagnosticSeverity::Error && first.empty()) {
+        llvm::raw_string_ostream os(first);
+        if (auto fl = dyn_cast<FileLineColLoc>(d.getLocation()))
+          os << fl.getFilename().getValue() << ":" << fl.getLine() << ":"
+             << fl.getColumn() << ": ";
+        os << d.str();
+      }
+      return failure();
+    });
+  }
+  std::string first;
+};
+
+/// The JSON object of a check that ended in an error (schema as the
+/// verdict's, docs/verify-equiv.md): verdict "ERROR" and the message.
+static void printJSONError(llvm::raw_ostream &os, llvm::StringRef contract,
+                           llvm::StringRef message) {
+  llvm::json::Object root;
+  root["schema_version"] = ::kproof::engine::kVerdictSchemaVersion;
+  root["tool"] = ::kproof::engine::toolVersion();
+  if (!contract.empty())
+    root["contract"] = contract;
+  root["verdict"] = "ERROR";
+  root["error"] = message.empty() ? "error (see stderr)" : message;
+  os << llvm::formatv("{0:2}", llvm::json::Value(std::move(root))) << "\n";
+}
+
+/// Progress and the hard time limit of one contract's check (--progress,
+/// --timeout). A thread wakes four times a second: it redraws the progress
+/// line (after the first second), and once the time limit plus a 3 s grace
+/// has passed without the engine stopping on its own, it prints the
+/// contract's UNKNOWN verdict itself (closing a JSON array) and ends the
+/// process with the run's exit code (REFUTED stays 1, else 3). The engine
+/// reports its steps through `update` (CheckerOptions::progress).
+class Monitor {
+public:
+  Monitor(std::string contract, std::string kernel, llvm::raw_ostream &os,
+          bool json, bool inArray, int rcSoFar)
+      : contract(std::move(contract)), kernel(std::move(kernel)), os(os),
+        json(json), inArray(inArray), rcSoFar(rcSoFar),
+        start(std::chrono::steady_clock::now()) {
+    tty = llvm::sys::Process::StandardErrIsDisplayed();
+    show = !quiet && (progressMode == ProgressMode::Always ||
+                      (progressMode == ProgressMode::Auto && tty));
+    if (show || timeoutSeconds)
+      thread = std::thread([this] { loop(); });
+  }
+  ~Monitor() {
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      done = true;
+    }
+    wake.notify_all();
+    if (thread.joinable())
+      thread.join();
+    if (drawn && tty)
+      llvm::errs() << "\r\033[K";
+  }
+  /// What runs now (empty: the same as before) and the obligations
+  /// decided so far (CheckerOptions::progress).
+  void update(llvm::StringRef now, unsigned decided) {
+    std::lock_guard<std::mutex> lock(mutex);
+    if (!now.empty())
+      current = now.str();
+    this->decided = decided;
+  }
+
+private:
+  void loop() {
+    std::unique_lock<std::mutex> lock(mutex);
+    std::string lastShown;
+    auto lastLine = start;
+    while (!wake.wait_for(lock, std::chrono::milliseconds(250),
+                          [this] { return done; })) {
+      auto now = std::chrono::steady_clock::now();
+      double elapsed = std::chrono::duration<double>(now - start).count();
+      if (timeoutSeconds && elapsed >= timeoutSeconds + 3.0)
+        hardStop(elapsed);
+      if (!show || elapsed < 1.0)
+        continue;
+      std::string line =
+          llvm::formatv("kproof-opt: {0}: {1:f1} s, {2} obligation(s) "
+                        "decided, now: {3}",
+                        contract, elapsed, decided, current)
+              .str();
+      if (tty) {
+        // One line, redrawn; cut to the terminal's width.
+        unsigned width = llvm::sys::Process::StandardErrColumns();
+        if (width > 1 && line.size() >= width)
+          line = line.substr(0, width - 1);
+        llvm::errs() << "\r\033[K" << line;
+        llvm::errs().flush();
+        drawn = true;
+      } else if (current != lastShown &&
+                 std::chrono::duration<double>(now - lastLine).count() >= 1.0) {
+        llvm::errs() << line << "\n";
+        lastShown = current;
+        lastLine = now;
+      }
+    }
+  }
+  [[noreturn]] void hardStop(double elapsed) {
+    if (drawn && tty)
+      llvm::errs() << "\r\033[K";
+    ::kproof::engine::Verdict v;
+    v.kind = ::kproof::engine::VerdictKind::Unknown;
+    v.contractName = contract;
+    v.kernelName = kernel;
+    v.specDescription = "the contract's spec";
+    v.seconds = elapsed;
+    v.reason = llvm::formatv("time limit of {0} s reached (--timeout); the "
+                             "engine was stopped after {1} obligation(s) "
+                             "decided, while running: {2}",
+                             unsigned(timeoutSeconds), decided, current)
+                   .str();
+    if (json) {
+      v.printJSON(os);
+      if (inArray)
+        os << "]\n";
+    } else {
+      v.print(os);
+    }
+    os.flush();
+    llvm::errs().flush();
+    std::_Exit(rcSoFar == ExitFailure ? ExitFailure : ExitUnknown);
+  }
+
+  std::string contract, kernel;
+  llvm::raw_ostream &os;
+  bool json, inArray;
+  int rcSoFar;
+  std::chrono::steady_clock::time_point start;
+  bool tty = false, show = false, drawn = false, done = false;
+  std::mutex mutex;
+  std::condition_variable wake;
+  std::string current = "start";
+  unsigned decided = 0;
+  std::thread thread;
+};
 } // namespace
 
 /// --verify-equiv: run the proof engine on `module` against the contract
@@ -187,37 +400,52 @@ static int runVerifyEquiv(ModuleOp module, MLIRContext &context,
   static llvm::SourceMgr contractSourceMgr;
   OwningOpRef<ModuleOp> contractModule;
   SmallVector<kproof::ContractOp> contracts;
+  bool json = verdictFormat == OutputFormat::JSON;
+  // Errors before any contract is checked: one JSON error object.
+  auto fail = [&](const std::string &message) {
+    if (!message.empty())
+      llvm::errs() << "kproof-opt: " << message << "\n";
+    if (json)
+      printJSONError(os, "", message);
+    return ExitError;
+  };
+  ErrorCapture contractErrors(&context);
   if (!contractFile.empty()) {
     std::string err;
     auto buffer = openInputFile(contractFile, &err);
-    if (!buffer) {
-      llvm::errs() << "kproof-opt: " << err << "\n";
-      return ExitError;
-    }
+    if (!buffer)
+      return fail(err);
     // The contract lives in its own source manager: parseSourceFile reads
     // the main buffer, which for the kernel's manager is the kernel.
     contractSourceMgr.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
-    if (failed(kproof::checkBeforeParsing(contractSourceMgr, &context)))
+    if (failed(kproof::checkBeforeParsing(contractSourceMgr, &context))) {
+      if (json)
+        printJSONError(os, "", contractErrors.first);
       return ExitError;
+    }
     contractModule = parseSourceFile<ModuleOp>(contractSourceMgr, &context);
-    if (!contractModule)
+    if (!contractModule) {
+      if (json)
+        printJSONError(os, "", contractErrors.first);
       return ExitError;
+    }
     contractModule->walk(
         [&](kproof::ContractOp c) { contracts.push_back(c); });
     if (contracts.empty()) {
       mlir::emitError(contractModule->getLoc())
           << "no kproof.contract in " << contractFile;
+      if (json)
+        printJSONError(os, "", contractErrors.first);
       return ExitError;
     }
   } else {
     module.walk([&](kproof::ContractOp c) { contracts.push_back(c); });
-    if (contracts.empty()) {
-      llvm::errs() << "kproof-opt: --verify-equiv needs a contract: "
-                      "--contract=FILE or a kproof.contract op in the input\n";
-      return ExitError;
-    }
+    if (contracts.empty())
+      return fail("--verify-equiv needs a contract: --contract=FILE or a "
+                  "kproof.contract op in the input");
   }
   ::kproof::engine::CheckerOptions options;
+  options.timeoutSeconds = timeoutSeconds;
   options.certificateDir = certificateDir;
   options.syncOnly = verifySync && !verifyEquiv;
   options.mergeStates = mergeStates;
@@ -228,31 +456,55 @@ static int runVerifyEquiv(ModuleOp module, MLIRContext &context,
   options.smallSizes = smallSizes;
   if (precisionMode == "strict")
     options.strictPrecision = true;
-  else if (precisionMode != "allow") {
-    llvm::errs() << "kproof-opt: --precision must be 'strict' or 'allow'\n";
-    return ExitError;
-  }
+  else if (precisionMode != "allow")
+    return fail("--precision must be 'strict' or 'allow'");
   // Every contract is checked, in order; the worst verdict decides the exit
   // code (REFUTED > UNKNOWN > PROVED), and a contract error stops with 2.
   int rc = ExitOk;
-  bool json = verdictFormat == OutputFormat::JSON;
   if (json && contracts.size() > 1)
     os << "[\n";
+  bool inArray = json && contracts.size() > 1;
   for (auto [i, contract] : llvm::enumerate(contracts)) {
-    TimingScope proofTimer =
-        rootTimer.nest(("proof of " + contract.getSymName()).str());
-    std::optional<::kproof::engine::Verdict> verdict =
-        ::kproof::engine::checkEquivalence(module, contract, options);
-    proofTimer.stop();
-    if (!verdict)
-      return ExitError;
-    TimingScope replayTimer = rootTimer.nest("replay");
-    // Every counterexample is replayed on the kernel by the interpreter, so
-    // a REFUTED is never an artifact of the model (Harness.h).
-    ::kproof::interp::replayAndSettle(module, contract, *verdict);
-    replayTimer.stop();
     if (i > 0)
       os << (json ? ",\n" : "\n");
+    os.flush();
+    auto start = std::chrono::steady_clock::now();
+    std::optional<::kproof::engine::Verdict> verdict;
+    ErrorCapture errors(&context);
+    {
+      Monitor monitor(contract.getSymName().str(), contract.getKernel().str(),
+                      os, json, inArray, rc);
+      options.progress = [&monitor](llvm::StringRef now, unsigned decided) {
+        monitor.update(now, decided);
+      };
+      TimingScope proofTimer =
+          rootTimer.nest(("proof of " + contract.getSymName()).str());
+      verdict = ::kproof::engine::checkEquivalence(module, contract, options);
+      proofTimer.stop();
+      if (verdict) {
+        monitor.update("replay of the counterexample",
+                       verdict->obligations.size());
+        TimingScope replayTimer = rootTimer.nest("replay");
+        // Every counterexample is replayed on the kernel by the
+        // interpreter, so a REFUTED is never an artifact of the model
+        // (Harness.h).
+        ::kproof::interp::replayAndSettle(module, contract, *verdict);
+        replayTimer.stop();
+      }
+    }
+    if (!verdict) {
+      // A contract error (printed on stderr): the JSON stays valid.
+      if (json) {
+        printJSONError(os, contract.getSymName(), errors.first);
+        if (inArray)
+          os << "]\n";
+      }
+      return ExitError;
+    }
+    verdict->contractName = contract.getSymName().str();
+    verdict->seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+            .count();
     if (json)
       verdict->printJSON(os);
     else
@@ -261,7 +513,7 @@ static int runVerifyEquiv(ModuleOp module, MLIRContext &context,
     if (code == ExitFailure || (code == ExitUnknown && rc == ExitOk))
       rc = code;
   }
-  if (json && contracts.size() > 1)
+  if (inArray)
     os << "]\n";
   return rc;
 }
@@ -282,9 +534,17 @@ static int runOnPTX(std::unique_ptr<llvm::MemoryBuffer> input,
   sourceMgr.AddNewSourceBuffer(std::move(input), llvm::SMLoc());
 
   auto process = [&]() -> int {
+    bool verifying = verifyEquiv || verifySync;
+    std::optional<QuietHandler> quietHandler;
+    if (quiet)
+      quietHandler.emplace(&context);
+    ErrorCapture errors(&context);
     OwningOpRef<ModuleOp> module = kproof::importPTX(sourceMgr, &context);
-    if (!module)
+    if (!module) {
+      if (verifying && verdictFormat == OutputFormat::JSON)
+        printJSONError(os, "", errors.first);
       return ExitError;
+    }
     if (verifyEquiv || verifySync)
       return runVerifyEquiv(*module, context, sourceMgr, os);
     PassManager pm(&context, ModuleOp::getOperationName(),
@@ -324,9 +584,23 @@ int main(int argc, char **argv) {
   DialectRegistry registry;
   registerKProofDialects(registry);
 
-  auto [inputFilename, outputFilename] = registerAndParseCLIOptions(
-      argc, argv, "kproof driver: import, transform and verify GPU kernels\n",
-      registry);
+  // kproof's own options first in --help, then the MLIR driver's; LLVM's
+  // backend flags only with --help-all. A malformed command line is a usage
+  // error (exit 2), never exit 1, which means REFUTED.
+  std::string helpHeader;
+  kproof::tools::organizeHelp(
+      {&kproofCategory},
+      [&] {
+        helpHeader = registerCLIOptions(
+            "kproof driver: import, transform and verify GPU kernels\n",
+            registry);
+      },
+      &mlirCategory);
+  llvm::cl::AddExtraVersionPrinter([](llvm::raw_ostream &os) {
+    os << ::kproof::engine::toolVersion() << "\n";
+  });
+  if (!llvm::cl::ParseCommandLineOptions(argc, argv, helpHeader, &llvm::errs()))
+    return ExitError;
   MlirOptMainConfig config = MlirOptMainConfig::createFromCLOptions();
 
   std::string errorMessage;
@@ -360,12 +634,22 @@ int main(int argc, char **argv) {
     llvm::SourceMgr sourceMgr;
     sourceMgr.AddNewSourceBuffer(std::move(input), llvm::SMLoc());
     SourceMgrDiagnosticHandler handler(sourceMgr, &context);
-    if (failed(kproof::checkBeforeParsing(sourceMgr, &context)))
-      return ExitError;
-    OwningOpRef<ModuleOp> module =
-        parseSourceFile<ModuleOp>(sourceMgr, &context);
-    if (!module)
-      return ExitError;
+    std::optional<QuietHandler> quietHandler;
+    if (quiet)
+      quietHandler.emplace(&context);
+    OwningOpRef<ModuleOp> module;
+    {
+      ErrorCapture errors(&context);
+      if (succeeded(kproof::checkBeforeParsing(sourceMgr, &context)))
+        module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+      if (!module) {
+        if (verdictFormat == OutputFormat::JSON) {
+          printJSONError(output->os(), "", errors.first);
+          output->keep();
+        }
+        return ExitError;
+      }
+    }
     int rc = runVerifyEquiv(*module, context, sourceMgr, output->os());
     output->keep();
     return rc;

@@ -27,6 +27,7 @@
 #include "KProof/Import/PTX/PTXImporter.h"
 #include "KProof/Import/PTX/PTXParser.h"
 #include "KProof/Interpreter/Harness.h"
+#include "KProof/Tools/CommandLine.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
@@ -56,63 +57,68 @@ using namespace ::kproof::interp;
 namespace {
 enum ExitCode : int { ExitOk = 0, ExitMismatch = 1, ExitError = 2 };
 
+llvm::cl::OptionCategory runCategory("kproof-run options");
+
 llvm::cl::opt<std::string> kernelFile(llvm::cl::Positional,
                                       llvm::cl::desc("<kernel.ptx|mlir>"),
-                                      llvm::cl::Required);
+                                      llvm::cl::Required,
+                                      llvm::cl::cat(runCategory));
 llvm::cl::opt<std::string>
     contractFile("contract",
                  llvm::cl::desc("MLIR file with the kproof.contract (default: "
                                 "the kernel module's own)"),
-                 llvm::cl::value_desc("file"));
+                 llvm::cl::value_desc("file"), llvm::cl::cat(runCategory));
 llvm::cl::opt<std::string>
     contractName("contract-name",
                  llvm::cl::desc("Which kproof.contract of the file (default: "
-                                "the first)"));
-llvm::cl::opt<std::string> inputsFile(
-    "inputs", llvm::cl::desc("JSON file with the input buffers and free "
-                             "scalars (docs/interpreter.md)"),
-    llvm::cl::value_desc("file.json"));
+                                "the first)"),
+                 llvm::cl::cat(runCategory));
+llvm::cl::opt<std::string>
+    inputsFile("inputs",
+               llvm::cl::desc("JSON file with the input buffers and free "
+                              "scalars (docs/interpreter.md)"),
+               llvm::cl::value_desc("file.json"), llvm::cl::cat(runCategory));
 llvm::cl::opt<unsigned>
     randomSamples("random",
                   llvm::cl::desc("Random testing: run up to N random inputs, "
                                  "stop at the first failing one"),
-                  llvm::cl::value_desc("N"), llvm::cl::init(0));
+                  llvm::cl::value_desc("N"), llvm::cl::init(0),
+                  llvm::cl::cat(runCategory));
 llvm::cl::opt<uint64_t> seed("seed", llvm::cl::desc("Seed of --random"),
-                             llvm::cl::init(1));
+                             llvm::cl::init(1), llvm::cl::cat(runCategory));
 llvm::cl::opt<double>
-    range("range",
-          llvm::cl::desc("--random draws inputs uniformly in [-R, R]"),
-          llvm::cl::init(4.0));
+    range("range", llvm::cl::desc("--random draws inputs uniformly in [-R, R]"),
+          llvm::cl::init(4.0), llvm::cl::cat(runCategory));
 llvm::cl::opt<std::string>
     scheduleOpt("schedule",
                 llvm::cl::desc("Interleaving between barriers: inorder "
                                "(default), reversed, warp-rr, random[:SEED]"),
-                llvm::cl::init("inorder"));
+                llvm::cl::init("inorder"), llvm::cl::cat(runCategory));
 llvm::cl::opt<std::string>
     modeOpt("mode",
             llvm::cl::desc("ieee (default): host IEEE arithmetic with PTX "
                            "rounding; exact: reals at 256 bits (the proof "
                            "engine's model)"),
-            llvm::cl::init("ieee"));
+            llvm::cl::init("ieee"), llvm::cl::cat(runCategory));
 llvm::cl::opt<double> atolOpt("atol", llvm::cl::desc("Absolute tolerance"),
-                           llvm::cl::init(1e-5));
+                              llvm::cl::init(1e-5), llvm::cl::cat(runCategory));
 llvm::cl::opt<double> rtolOpt("rtol", llvm::cl::desc("Relative tolerance"),
-                           llvm::cl::init(1e-4));
+                              llvm::cl::init(1e-4), llvm::cl::cat(runCategory));
 llvm::cl::opt<uint64_t>
     dynamicSmem("dynamic-smem",
                 llvm::cl::desc("Bytes of dynamic shared memory per CTA "
                                "(default: the contract's dynamic_shared)"),
-                llvm::cl::init(0));
+                llvm::cl::init(0), llvm::cl::cat(runCategory));
 llvm::cl::opt<std::string> launchOpt(
     "launch",
     llvm::cl::desc("Extents of a symbolic launch (a contract with grid_max "
                    "or block_max), e.g. ntid.x=96,nctaid.x=3; an extent not "
                    "given is 1"),
-    llvm::cl::init(""));
+    llvm::cl::init(""), llvm::cl::cat(runCategory));
 llvm::cl::opt<uint64_t>
     maxSteps("max-steps",
              llvm::cl::desc("Operations executed before the run stops"),
-             llvm::cl::init(200'000'000));
+             llvm::cl::init(200'000'000), llvm::cl::cat(runCategory));
 } // namespace
 
 /// A double as a JSON number; JSON has no infinities or NaN, so those are
@@ -250,9 +256,15 @@ static void writeRun(llvm::json::OStream &J, const engine::BoundContract &bc,
 
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
-  llvm::cl::ParseCommandLineOptions(
-      argc, argv,
-      "kproof-run: run a kernel on the CPU interpreter against its contract\n");
+  // kproof-run's own options in --help (LLVM's with --help-all); a
+  // malformed command line is a usage error (exit 2).
+  kproof::tools::organizeHelp({&runCategory});
+  if (!llvm::cl::ParseCommandLineOptions(
+          argc, argv,
+          "kproof-run: run a kernel on the CPU interpreter against its "
+          "contract\n",
+          &llvm::errs()))
+    return ExitError;
 
   std::optional<Schedule> schedule = parseSchedule(scheduleOpt);
   if (!schedule) {

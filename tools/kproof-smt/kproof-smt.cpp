@@ -16,6 +16,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "KProof/Tools/CommandLine.h"
 #include "KProof/Verifier/SMT/Z3Solver.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -29,23 +30,30 @@
 #include <string>
 #include <vector>
 
+llvm::cl::OptionCategory smtCategory("kproof-smt options");
+
 static llvm::cl::list<std::string>
     inputs(llvm::cl::Positional, llvm::cl::desc("<file.smt2 | directory>..."),
-           llvm::cl::OneOrMore);
-static llvm::cl::opt<uint64_t> rlimit(
-    "rlimit",
-    llvm::cl::desc("Z3 resource limit per file (0: none); past it the "
-                   "answer is unknown"),
-    llvm::cl::init(200'000'000));
+           llvm::cl::OneOrMore, llvm::cl::cat(smtCategory));
+static llvm::cl::opt<uint64_t>
+    rlimit("rlimit",
+           llvm::cl::desc("Z3 resource limit per file (0: none); past it the "
+                          "answer is unknown"),
+           llvm::cl::init(200'000'000), llvm::cl::cat(smtCategory));
 static llvm::cl::opt<bool>
     expectUnsat("expect-unsat",
                 llvm::cl::desc("exit 1 unless every answer is unsat"),
-                llvm::cl::init(false));
+                llvm::cl::init(false), llvm::cl::cat(smtCategory));
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
-  llvm::cl::ParseCommandLineOptions(
-      argc, argv, "kproof-smt: solve SMT-LIB2 files with kproof's Z3\n");
+  // kproof-smt's own options in --help (LLVM's with --help-all); a
+  // malformed command line is a usage error (exit 2).
+  kproof::tools::organizeHelp({&smtCategory});
+  if (!llvm::cl::ParseCommandLineOptions(
+          argc, argv, "kproof-smt: solve SMT-LIB2 files with kproof's Z3\n",
+          &llvm::errs()))
+    return 2;
 
   std::vector<std::string> files;
   for (const std::string &in : inputs) {

@@ -10,11 +10,15 @@
 //===----------------------------------------------------------------------===//
 
 #include "KProof/Import/PTX/PTXImporter.h"
+#include "KProof/Tools/CommandLine.h"
 
 #include "mlir/Tools/mlir-translate/MlirTranslateMain.h"
 
 int main(int argc, char **argv) {
   kproof::registerPTXImportTranslation();
+  // LLVM's backend flags only with --help-all (the translation options
+  // mlirTranslateMain registers stay in --help).
+  kproof::tools::organizeHelp({});
   if (mlir::failed(mlir::mlirTranslateMain(argc, argv, "kproof translation tool")))
     return 2;
   return 0;

@@ -397,6 +397,19 @@ struct Query {
       return {smt::CheckResult::Unknown, std::nullopt,
               "memory budget of " + Twine(options.memoryLimitMiB).str() +
                   " MiB exceeded (--memory-limit); the query was not run"};
+    // The time limit (--timeout): no new query past it, and a running one
+    // gets what remains.
+    std::optional<uint64_t> remainingMs;
+    if (options.deadline) {
+      auto now = std::chrono::steady_clock::now();
+      if (now >= *options.deadline)
+        return {smt::CheckResult::Unknown, std::nullopt,
+                timeLimitReason("the query was not run")};
+      remainingMs = std::max<uint64_t>(
+          1, std::chrono::duration_cast<std::chrono::milliseconds>(
+                 *options.deadline - now)
+                 .count());
+    }
     smt::SolverOptions so;
     so.rlimit = rlimit ? rlimit : options.rlimit;
     // Z3 4.8's nonlinear integer arithmetic does not always heed the
@@ -407,6 +420,8 @@ struct Query {
     so.timeoutMs = options.solverGuardSeconds * 1000u;
     if (guardSeconds && (!so.timeoutMs || guardSeconds * 1000u < so.timeoutMs))
       so.timeoutMs = guardSeconds * 1000u;
+    if (remainingMs && (!so.timeoutMs || *remainingMs < so.timeoutMs))
+      so.timeoutMs = unsigned(std::min<uint64_t>(*remainingMs, UINT32_MAX));
     // The reused context: a fresh one per query makes the model the same
     // on every run (with the reused one it varies with the process's
     // memory layout), but measured on the tiled-attention mask-bug query
@@ -462,6 +477,9 @@ struct Query {
     double elapsed = std::chrono::duration<double>(
                          std::chrono::steady_clock::now() - t0)
                          .count();
+    if (r == smt::CheckResult::Unknown && options.deadline &&
+        std::chrono::steady_clock::now() >= *options.deadline)
+      return {r, std::nullopt, timeLimitReason("the query was interrupted")};
     if (r != smt::CheckResult::Sat)
       return {r, std::nullopt,
               explainReason(solver.getReason(), so, elapsed)};
@@ -471,6 +489,14 @@ struct Query {
               "model not exact: " + lowering.getModelError()};
     shrinkLaunch(m, bvAsInt, extra);
     return {r, std::move(m), ""};
+  }
+
+  /// The UNKNOWN reason of a query the time limit stopped (`what`: "the
+  /// query was not run", "... was interrupted").
+  std::string timeLimitReason(StringRef what) const {
+    return ("time limit of " + Twine(options.timeoutSeconds) +
+            " s reached (--timeout); " + what)
+        .str();
   }
 
   /// Z3's reason for an unknown, said in the engine's terms: the resource
@@ -605,6 +631,14 @@ private:
 
   void record(std::string name, VerdictKind k, std::string how) {
     verdict.obligations.push_back({std::move(name), k, std::move(how)});
+    if (options.progress)
+      options.progress("", verdict.obligations.size());
+  }
+  /// Reports the phase or obligation that starts now to the driver
+  /// (CheckerOptions::progress).
+  void progress(StringRef now) {
+    if (options.progress)
+      options.progress(now, verdict.obligations.size());
   }
   /// Records a proved obligation and, with --proof-certificate, writes its
   /// certificate: `negatedGoal` is what was shown unsatisfiable.

@@ -254,6 +254,7 @@ void Checker::checkThreadStores(const PathResult &p, ArrayRef<Spec *> specs) {
       record(name, VerdictKind::Unknown, "spec: " + why);
       continue;
     }
+    progress(name);
     // A family's value is checked at an arbitrary iteration k that
     // stores (its guard).
     Term spc = st->isFamily() ? T.andOf(pc, T.substitute(st->guard, pins))

@@ -137,6 +137,9 @@ std::optional<Verdict> Checker::run() {
              "non-finite input values are not modeled there (--verify-sync "
              "covers them)");
   execOptions.memoryLimitMiB = options.memoryLimitMiB;
+  execOptions.deadline = options.deadline;
+  execOptions.timeoutSeconds = options.timeoutSeconds;
+  progress("symbolic execution");
   ExecutionResult ex =
       execute(kernel, launch, buffers, scalars, T, N, execOptions);
   mergeGuards = &ex.mergeGuards;
@@ -186,8 +189,10 @@ std::optional<Verdict> Checker::run() {
 
   if (multiThread) {
     collectCounters(ex, launch);
+    progress("synchronization (races, barriers, shared reads)");
     checkSync(ex, launch);
   }
+  progress("memory safety");
   // Memory safety (alignment, bounds) before values, as Alive2 checks UB
   // before refinement: its counterexample is the one printed.
   SmallVector<Term> safe;
@@ -226,6 +231,7 @@ std::optional<Verdict> Checker::run() {
            ex.valueUnknownReason);
 
   // Obligations per path.
+  progress("values and coverage of the outputs");
   for (const PathResult &p : ex.paths) {
     if (p.trapped) {
       checkNever("no trap (the kernel never aborts)", p.pathCondition,
@@ -375,7 +381,12 @@ std::optional<Verdict> Checker::run() {
 
 std::optional<Verdict>
 kproof::engine::checkEquivalence(ModuleOp module, ContractOp contract,
-                                 const CheckerOptions &options) {
+                                 const CheckerOptions &givenOptions) {
+  // The time limit counts from here, and covers the bounded checks too.
+  CheckerOptions options = givenOptions;
+  if (options.timeoutSeconds && !options.deadline)
+    options.deadline = std::chrono::steady_clock::now() +
+                       std::chrono::seconds(options.timeoutSeconds);
   check::Checker checker(module, contract, options);
   std::optional<Verdict> verdict = checker.run();
   if (!verdict || verdict->kind != VerdictKind::Unknown ||
@@ -397,9 +408,19 @@ kproof::engine::checkEquivalence(ModuleOp module, ContractOp contract,
   if (free.empty())
     return verdict;
   std::string names, tried;
+  bool timedOut = false;
   for (const LaunchConfig::SizeParam *p : free)
     names += (names.empty() ? "" : ", ") + p->name;
   for (int64_t v = lo; v < hi && v < lo + int64_t(options.smallSizes); ++v) {
+    if (options.deadline &&
+        std::chrono::steady_clock::now() >= *options.deadline) {
+      timedOut = true;
+      break;
+    }
+    if (options.progress)
+      options.progress("bounded check at " + names + " = " + std::to_string(v) +
+                           " (--small-sizes)",
+                       0);
     CheckerOptions bounded = options;
     for (const LaunchConfig::SizeParam *p : free)
       bounded.sizeValues[p->name] = v;
@@ -420,7 +441,12 @@ kproof::engine::checkEquivalence(ModuleOp module, ContractOp contract,
         " (a bounded check at small sizes, --small-sizes)");
     return at;
   }
-  verdict->warnings.push_back("bounded checks at " + names + " = " + tried +
-                              " (--small-sizes) found no counterexample");
+  if (!tried.empty())
+    verdict->warnings.push_back("bounded checks at " + names + " = " + tried +
+                                " (--small-sizes) found no counterexample");
+  if (timedOut)
+    verdict->warnings.push_back("bounded checks at small " + names +
+                                " stopped: the time limit (--timeout) was "
+                                "reached");
   return verdict;
 }

@@ -13,9 +13,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "KProof/Verifier/Check/EquivalenceChecker.h"
+#include "KProof/Version.h"
 
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
+
+#include <cmath>
 
 using namespace mlir;
 using namespace ::kproof;
@@ -33,6 +36,8 @@ static const char *verdictName(VerdictKind k) {
   return "UNKNOWN";
 }
 
+std::string kproof::engine::toolVersion() { return "kproof " KPROOF_VERSION; }
+
 int Verdict::exitCode() const {
   switch (kind) {
   case VerdictKind::Proved:
@@ -48,6 +53,14 @@ int Verdict::exitCode() const {
 void Verdict::print(llvm::raw_ostream &os) const {
   os << "kproof: " << kernelName << " against " << specDescription
      << " (mode reals)\n";
+  if (!contractName.empty() || seconds >= 0) {
+    os << " ";
+    if (!contractName.empty())
+      os << " contract @" << contractName << ",";
+    if (seconds >= 0)
+      os << llvm::formatv(" {0:f2} s,", seconds);
+    os << " " << toolVersion() << "\n";
+  }
   for (const std::string &a : assumptions)
     os << "  assuming: " << a << "\n";
   for (const std::string &i : idioms)
@@ -142,6 +155,12 @@ void Verdict::print(llvm::raw_ostream &os) const {
 
 void Verdict::printJSON(llvm::raw_ostream &os) const {
   llvm::json::Object root;
+  root["schema_version"] = kVerdictSchemaVersion;
+  root["tool"] = toolVersion();
+  if (!contractName.empty())
+    root["contract"] = contractName;
+  if (seconds >= 0)
+    root["time_ms"] = int64_t(std::llround(seconds * 1000));
   root["verdict"] = verdictName(kind);
   root["kernel"] = kernelName;
   root["spec"] = specDescription;

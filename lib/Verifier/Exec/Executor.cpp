@@ -202,6 +202,13 @@ void Executor::step(State &s) {
                                 "(--memory-limit)");
       return;
     }
+    if (options.deadline && (steps & 4095) == 0 &&
+        std::chrono::steady_clock::now() > *options.deadline) {
+      unknown(op->getLoc(), "time limit of " + Twine(options.timeoutSeconds) +
+                                " s reached during symbolic execution "
+                                "(--timeout)");
+      return;
+    }
     if (++steps > options.maxSteps) {
       unknown(op->getLoc(), "step limit of " + Twine(options.maxSteps) +
                                 " operations reached (loop bound not "

@@ -30,6 +30,8 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <chrono>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -72,8 +74,19 @@ struct NonFiniteCandidate {
   Counterexample counterexample;
 };
 
+/// The version of the JSON verdict format (docs/verify-equiv.md); raised
+/// when a key changes meaning or goes away (new keys keep it).
+constexpr int64_t kVerdictSchemaVersion = 1;
+
+/// "kproof X.Y.Z": the tool and engine version printed with every verdict.
+std::string toolVersion();
+
 struct Verdict {
   VerdictKind kind = VerdictKind::Unknown;
+  /// The contract's symbol name, and the wall time of its check (proof and
+  /// replay) in seconds; filled by the driver (< 0: not measured).
+  std::string contractName;
+  double seconds = -1;
   std::string kernelName;
   std::string specDescription;
   std::vector<std::string> assumptions;
@@ -151,6 +164,21 @@ struct CheckerOptions {
   /// Merge the states of data-dependent branches at their joins
   /// (ExecutorOptions::mergeStates); off: every path runs to its end.
   bool mergeStates = true;
+  /// The time limit of the whole check, in seconds (--timeout; 0: none).
+  /// Past it symbolic execution stops, no Z3 query starts, a running one is
+  /// interrupted (its time limit is what remains), and the verdict is
+  /// UNKNOWN naming the limit. Wall-clock, so machine-dependent: the
+  /// solver's rlimit stays what decides a solver UNKNOWN. The clock starts
+  /// when checkEquivalence does (or at `deadline` when that is set).
+  unsigned timeoutSeconds = 0;
+  std::optional<std::chrono::steady_clock::time_point> deadline;
+  /// Called at each step of the check with a short description of what
+  /// starts now (a phase: "symbolic execution", "memory safety", ...; or a
+  /// long obligation: one store's value) and the number of obligations
+  /// decided so far; `now` is empty when an obligation was just decided and
+  /// the step goes on. The driver prints progress from it. It must be
+  /// cheap.
+  std::function<void(llvm::StringRef now, unsigned decided)> progress;
 };
 
 /// Checks the kernel named by `contract` in `module` against the contract.

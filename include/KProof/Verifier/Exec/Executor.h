@@ -30,6 +30,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <chrono>
 #include <map>
 #include <optional>
 #include <string>
@@ -422,6 +423,10 @@ struct ExecutorOptions {
   /// operations; 0: none): past it the execution stops with UNKNOWN naming
   /// the budget, instead of the allocator aborting.
   uint64_t memoryLimitMiB = 0;
+  /// The time limit (--timeout; checked every 4096 operations): past it the
+  /// execution stops with UNKNOWN naming `timeoutSeconds`. Unset: none.
+  std::optional<std::chrono::steady_clock::time_point> deadline;
+  unsigned timeoutSeconds = 0;
 };
 
 /// The resident set size of this process in MiB (/proc/self/statm; 0 when
