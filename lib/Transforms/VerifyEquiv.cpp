@@ -41,6 +41,7 @@ struct VerifyEquivPass
       // Every counterexample is replayed on the kernel by the interpreter
       // (Harness.h); one the replay does not confirm is not a REFUTED.
       ::kproof::interp::replayAndSettle(module, contract, *verdict);
+      verdict->emitRefutedSites();
       switch (verdict->kind) {
       case ::kproof::engine::VerdictKind::Proved:
         contract.emitRemark("PROVED: ")

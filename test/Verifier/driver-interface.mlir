@@ -31,6 +31,23 @@
 // RUN: python3 %S/Inputs/check_verdict_json.py %t/one.json 1 | FileCheck %s --check-prefix=JSON1
 // JSON1: ok PROVED
 //
+// A counterexample over a 2-D output (Triton's row softmax passing n = 49
+// for rows of 50): the launch and the buffer shapes are printed, and the
+// element and inputs are indexed as the contract's shape gives them.
+// RUN: sed 's/{name = "n", scalar = i32, value = 50 : i32}/{name = "n", scalar = i32, value = 49 : i32}/' %t/tsm64.mlir > %t/tsm64bug.mlir
+// RUN: %expect_exit 1 kproof-opt %inputs/triton/ptx/softmax_row_b64.sm90.ptx --verify-equiv --contract=%t/tsm64bug.mlir 2>/dev/null | FileCheck %s --check-prefix=SHAPED
+// SHAPED: launch: grid (4, 1, 1) x block (32, 1, 1); buffers: y out f32[4, 50], x in f32[4, 50]
+// SHAPED: ERROR: value mismatch at y[3, 28]
+// RUN: %expect_exit 1 kproof-opt %inputs/triton/ptx/softmax_row_b64.sm90.ptx --verify-equiv --contract=%t/tsm64bug.mlir --format=json > %t/shaped.json 2>/dev/null
+// RUN: python3 %S/Inputs/check_verdict_json.py %t/shaped.json 1 | FileCheck %s --check-prefix=SHAPEDJSON
+// SHAPEDJSON: tsm64 REFUTED
+// RUN: FileCheck %s --check-prefix=SHAPEDKEYS < %t/shaped.json
+// SHAPEDKEYS: "element": [
+// SHAPEDKEYS-NEXT: 3,
+// SHAPEDKEYS-NEXT: 28
+// SHAPEDKEYS-NEXT: ],
+// SHAPEDKEYS-NEXT: "index": 178,
+//
 // JSON stays valid when a contract is wrong: the contracts checked before it
 // keep their objects, the wrong one becomes an error object (verdict ERROR
 // and the message, at the field), the array is closed; exit 2.
@@ -93,5 +110,19 @@ kproof.contract @tsm1024 {
   ],
   dynamic_shared = 16,
   tolerate_equal_writes = true,
+  spec = {builtin = "softmax", input = "x", output = "y"}
+}
+//--- tsm64.mlir
+kproof.contract @tsm64 {
+  kernel = "softmax_row_kernel", grid = array<i64: 4, 1, 1>, block = array<i64: 32, 1, 1>,
+  params = [
+    {name = "y", buffer = "out", space = "global", type = f32, shape = array<i64: 4, 50>},
+    {name = "x", buffer = "in", space = "global", type = f32, shape = array<i64: 4, 50>},
+    {name = "x_row_stride", scalar = i32, value = 50 : i32},
+    {name = "y_row_stride", scalar = i32, value = 50 : i32},
+    {name = "n", scalar = i32, value = 50 : i32},
+    {name = "global_scratch", scalar = i64, value = 0 : i64},
+    {name = "profile_scratch", scalar = i64, value = 0 : i64}
+  ],
   spec = {builtin = "softmax", input = "x", output = "y"}
 }

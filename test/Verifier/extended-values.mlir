@@ -24,7 +24,7 @@
 // mask gives 1/i (row 3: 1/3 against 1/4), the unmasked sum 1/16. (The
 // probes' draws are seeded by the obligation's name, file directories
 // left out, so these examples do not depend on where the tree is.)
-// REFUTED: ERROR: value mismatch at y[{{[0-9]+}}]
+// REFUTED: ERROR: value mismatch at y[{{[0-9]+}}, {{[0-9]+}}] (row-major {{[0-9]+}})
 // STRICT80: tid.x = 3{{$}}
 // STRICT90: tid.x = 10{{$}}
 // NOMASK: tid.x = 7{{$}}

@@ -42,7 +42,7 @@
 // DECODE: obligations: [[N:[0-9]+]] ([[N]] proved)
 // DECODE: {{^}}PROVED{{$}}
 // STALE: this REFUTED is the kernel at n = 2
-// STALE: ERROR: value mismatch at out[{{[0-9]+}}]
+// STALE: ERROR: value mismatch at out[{{[0-9]+}}, {{[0-9]+}}] (row-major {{[0-9]+}})
 // STALE: n = 2
 // STALE: Replay: confirmed by replay (IEEE f32)
 // STALE: {{^}}REFUTED{{$}}
@@ -52,13 +52,13 @@
 // ONLINE: obligations: [[N:[0-9]+]] ([[N]] proved)
 // ONLINE: {{^}}PROVED{{$}}
 // BUG: warning: the proof over every n in the contract's range is UNKNOWN ({{.*}}has no invariant the engine states{{.*}}); this REFUTED is the kernel at n = 2 (a bounded check at small sizes, --small-sizes)
-// BUG: ERROR: value mismatch at y[{{[0-9]+}}]
+// BUG: ERROR: value mismatch at y[{{[0-9]+}}, {{[0-9]+}}] (row-major {{[0-9]+}})
 // A row of two: (x, 0) with x = -2 (O3) or (0, 1) (G); the kernel's
 // denominator misses the rescale by exp(m_old - m_new).
 // BUG: Example:
-// BUG80: x[30] = -2
-// BUG90: x[67] = 1
 // BUG: n = 2
+// BUG80: x[15, 0] = -2
+// BUG90: x[33, 1] = 1
 // BUG80: Replay: confirmed by replay (IEEE f32): kernel y[30] = 0.0676676{{[0-9]+}}, spec = 0.119202{{[0-9]+}}
 // BUG90: Replay: confirmed by replay (IEEE f32): kernel y[66] = 0.18393{{[0-9]+}}, spec = 0.26894{{[0-9]+}}
 // BUG: {{^}}REFUTED{{$}}

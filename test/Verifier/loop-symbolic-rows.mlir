@@ -31,8 +31,8 @@
 // SKIP: n = {{[1-9]}}
 // SKIP: Replay: confirmed by replay (IEEE f32)
 // SKIP: REFUTED
-// ZERO: x[others] = -1
 // ZERO: n = {{[1-9]}}
+// ZERO: x[others] = -1
 // ZERO: Replay: confirmed by replay (IEEE f32): kernel y[{{[0-9]+}}] = 0, spec = -1
 // ZERO: REFUTED
 // JSON: "name": "value y[i] written by the representative thread (sum over equal bounds of equal elements)",

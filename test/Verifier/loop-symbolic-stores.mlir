@@ -52,7 +52,7 @@
 // One CTA of 32 threads for 64 rows: rows 32..63 are written by no thread.
 // HALF-NOT: PROVED
 // HALF: REFUTED: coverage: every element of 'y' is written -- no thread writes y[[[E:[0-9]+]]] on any path
-// HALF: ERROR: coverage: no thread writes y[[[E]]]
+// HALF: ERROR: coverage: no thread writes y[{{[0-9]+}}, {{[0-9]+}}] (row-major [[E]])
 // HALF: Example:
 // HALF-NEXT: n = {{[12]}}
 // HALF-NEXT: Replay: confirmed by replay (IEEE f32): the kernel never writes y[[[E]]]

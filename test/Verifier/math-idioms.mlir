@@ -19,7 +19,7 @@
 // RUN: sed 's/"softmax_rows_expf"/"softmax_rows_expf_nomax"/' %t/rows.mlir > %t/nomax.mlir
 // RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/softmax_expf.sm80.O3.ptx --verify-equiv --contract=%t/nomax.mlir 2>/dev/null | FileCheck %s --check-prefix=NOMAX
 // RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/softmax_expf.sm90.G.ptx --verify-equiv --contract=%t/nomax.mlir 2>/dev/null | FileCheck %s --check-prefix=NOMAX
-// NOMAX: ERROR: value mismatch at y[2036]
+// NOMAX: ERROR: value mismatch at y[11, 133] (row-major 2036)
 // NOMAX: Replay: confirmed by replay (IEEE f32): kernel y[2036] = 1.25908923, spec = 0.463193083
 // NOMAX: REFUTED
 //
@@ -31,7 +31,7 @@
 // WARP: PROVED
 // RUN: sed 's/"warp_softmax_expf"/"warp_softmax_expf_down_sum"/' %t/warp.mlir > %t/down.mlir
 // RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/softmax_expf.sm90.G.ptx --verify-equiv --contract=%t/down.mlir 2>/dev/null | FileCheck %s --check-prefix=DOWN
-// DOWN: ERROR: value mismatch at y[198]
+// DOWN: ERROR: value mismatch at y[6, 6] (row-major 198)
 // DOWN: Replay: confirmed by replay (IEEE f32): kernel y[198] = 0.0282194428, spec = 0.0296575017
 // DOWN: REFUTED
 //
@@ -43,7 +43,7 @@
 // CAUSAL: PROVED
 // RUN: sed 's/"causal_softmax_expf"/"causal_softmax_expf_strict"/' %t/causal.mlir > %t/strict.mlir
 // RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/softmax_expf.sm90.G.ptx --verify-equiv --contract=%t/strict.mlir 2>/dev/null | FileCheck %s --check-prefix=STRICT
-// STRICT: ERROR: value mismatch at y[224]
+// STRICT: ERROR: value mismatch at y[14, 0] (row-major 224)
 // STRICT: Replay: confirmed by replay (IEEE f32): kernel y[224] = 0.0714285746, spec = 0.0666666667
 // STRICT: REFUTED
 //

@@ -24,15 +24,33 @@
 // CHECK: Replay: confirmed by replay (IEEE f32): kernel y[0] = 0.0919698{{[0-9]*}}, spec = 0.1748777{{[0-9]*}}
 // CHECK: REFUTED
 
-// JSON keys are sorted.
+// JSON keys are sorted; the inputs are a list in index order.
+// JSON: "buffers": [
+// JSON: "name": "x",
+// JSON-NEXT: "role": "in",
+// JSON-NEXT: "shape": [
+// JSON-NEXT: 4
+// JSON-NEXT: ],
+// JSON-NEXT: "type": "f32"
 // JSON: "counterexample": {
 // JSON-NEXT: "buffer": "y",
+// JSON-NEXT: "element": [
+// JSON-NEXT: 0
+// JSON-NEXT: ],
 // JSON-NEXT: "index": 0,
-// JSON-NEXT: "inputs": {
-// JSON-NEXT: "x[0]": "0",
-// JSON-NEXT: "x[1]": "0",
-// JSON-NEXT: "x[2]": "0",
-// JSON-NEXT: "x[3]": "1"
+// JSON-NEXT: "inputs": [
+// JSON-NEXT: {
+// JSON-NEXT: "buffer": "x",
+// JSON-NEXT: "index": [
+// JSON-NEXT: 0
+// JSON-NEXT: ],
+// JSON-NEXT: "name": "x[0]",
+// JSON-NEXT: "value": "0"
+// JSON-NEXT: },
+// JSON: "name": "x[1]",
+// JSON: "name": "x[2]",
+// JSON: "name": "x[3]",
+// JSON-NEXT: "value": "1"
 // JSON: "property": "value mismatch at y[0]",
 // JSON-NEXT: "replay": "confirmed by replay (IEEE f32): kernel y[0] = 0.0919698{{[0-9]*}}, spec = 0.1748777{{[0-9]*}}",
 // JSON: "verdict": "REFUTED"

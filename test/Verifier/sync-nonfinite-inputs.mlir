@@ -39,10 +39,14 @@
 // CHECK: REFUTED: race-free: shared 'decode_skip_race::mt', one CTA, phase {{[0-9]+}}: {{.*}}soundness.cu:7{{[24]}}:5) -- {{(loop-carried )?}}data race on shared 'decode_skip_race::mt' {{.*}} (with mask all -inf, shown by replaying the kernel)
 // CHECK: ERROR: {{(loop-carried )?}}data race on shared 'decode_skip_race::mt'
 // CHECK: Example:
+// CHECK-NEXT: t1.tid.x = {{[0-9]+}}
+// CHECK-NEXT: t2.tid.x = {{[0-9]+}}
 // CHECK-NEXT: mask[all] = -inf
 // CHECK: Replay: confirmed by replay (IEEE f32): race: {{.*}}decode_skip_race{{.*}}mt' at byte {{[0-9]+}} by thread
 // CHECK: {{^}}REFUTED{{$}}
-// JSON: "mask[all]": "-inf"
+// JSON: "buffer": "mask",
+// JSON-NEXT: "name": "mask[all]",
+// JSON-NEXT: "value": "-inf"
 // JSON: "replay": "confirmed by replay (IEEE f32): race:
 // JSON: {{^}}  "verdict": "REFUTED"
 // FINITE: assuming: floats are exact reals; inputs are finite (no NaN or infinity; contract: finite_inputs)

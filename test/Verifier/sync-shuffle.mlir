@@ -21,7 +21,8 @@
 // (lane 18 here; every other input 0 after shrinking).
 // MISSING: ERROR: value mismatch at y[0]
 // MISSING: Example:
-// MISSING-NEXT: x[18] = -1
+// MISSING-NEXT: tid.x = 0
+// MISSING-NEXT: x[0, 18] = -1
 // MISSING-NEXT: x[others] = 0
 // MISSING: Kernel value: [0.0{{0*}}e+00,
 // MISSING: Spec value: [-1.0{{0*}}e+00,

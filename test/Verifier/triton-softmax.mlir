@@ -35,7 +35,7 @@
 // B64: {{^}}PROVED
 
 // BUG: kproof: softmax_row_kernel against softmax(x) -> y
-// BUG: ERROR: value mismatch at y[178]
+// BUG: ERROR: value mismatch at y[3, 28] (row-major 178)
 // BUG: Kernel value: [2.040816326530e-02, 2.040816326531e-02]
 // BUG-NEXT: Spec value: [1.999999999999e-02, 2.000000000001e-02]
 // BUG: Replay: confirmed by replay (IEEE f32): kernel y[178] = 0.0204081628, spec = 0.02

@@ -22,7 +22,7 @@
 // PROVED: {{^}}PROVED
 // Row 7 (x all 0), lane 6: the spec's 1/20; zero fill gives 1/32 (12 more
 // lanes of exp(0)), the shfl.down sum 1/18 at this lane.
-// REFUTED: ERROR: value mismatch at y[{{[0-9]+}}]
+// REFUTED: ERROR: value mismatch at y[{{[0-9]+}}, {{[0-9]+}}] (row-major {{[0-9]+}})
 // ZERO: Replay: confirmed by replay (IEEE f32): kernel y[146] = 0.03125, spec = 0.05
 // DOWN: Replay: confirmed by replay (IEEE f32): kernel y[146] = 0.055555556, spec = 0.05
 // REFUTED: {{^}}REFUTED

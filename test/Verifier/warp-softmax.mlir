@@ -21,12 +21,12 @@
 
 // BUG: kproof: warp_softmax_rows_down_bug against softmax(x) -> y
 // BUG: REFUTED: value y[i] written by the representative thread -- counterexample confirmed (random input
-// BUG: ERROR: value mismatch at y[198]
+// BUG: ERROR: value mismatch at y[6, 6] (row-major 198)
 // BUG: Example:
-// BUG-NEXT: x[213] = 1
-// BUG-NEXT: x[others] = 0
 // BUG-NEXT: ctaid.x = 3
 // BUG-NEXT: tid.x = 6
+// BUG-NEXT: x[6, 21] = 1
+// BUG-NEXT: x[others] = 0
 // BUG: Kernel value: [2.821944051013e-02, 2.821944051014e-02]
 // BUG-NEXT: Spec value: [2.965750168076e-02, 2.965750168077e-02]
 // BUG: Replay: confirmed by replay (IEEE f32): kernel y[198] = 0.0282194428, spec = 0.0296575017

@@ -501,6 +501,8 @@ static int runVerifyEquiv(ModuleOp module, MLIRContext &context,
       }
       return ExitError;
     }
+    // The failing instructions, once the replay has settled the verdict.
+    verdict->emitRefutedSites();
     verdict->contractName = contract.getSymName().str();
     verdict->seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start)

@@ -691,7 +691,7 @@ private:
   void refutedAt(Location loc, const Counterexample &c) {
     // Once per instruction and property (paths repeat them).
     if (refutedDiagnostics.insert(locString(loc) + "\n" + c.property).second)
-      mlir::emitError(loc) << "REFUTED: " << c.property;
+      verdict.refutedSites.push_back({loc, c.property});
     if (!verdict.counterexample)
       verdict.counterexample = c;
   }

@@ -36,6 +36,36 @@ std::optional<Verdict> Checker::run() {
   kernelLoc = kernel.getLoc();
   verdict.kernelName = kernel.getSymName().str();
   buffers = bound->buffers;
+  // The launch and the buffers' shapes, for the report.
+  {
+    const LaunchConfig &l = bound->launch;
+    auto dims = [](const int64_t *v, const bool *symbolic) {
+      std::string s = "(";
+      for (int d = 0; d < 3; ++d)
+        s += (d ? ", " : "") + std::string(symbolic[d] ? "<= " : "") +
+             std::to_string(v[d]);
+      return s + ")";
+    };
+    verdict.launch = "grid " + dims(l.grid, l.gridSymbolic) + " x block " +
+                     dims(l.block, l.blockSymbolic);
+    for (const std::optional<BufferBinding> &b : buffers) {
+      if (!b)
+        continue;
+      Verdict::BufferShape shape;
+      shape.name = b->name;
+      shape.role = b->role == BufferBinding::Role::In    ? "in"
+                   : b->role == BufferBinding::Role::Out ? "out"
+                                                         : "inout";
+      llvm::raw_string_ostream ts(shape.type);
+      ts << b->elemType;
+      for (size_t d = 0; d < b->shape.size(); ++d)
+        shape.dims.push_back(d < b->symbolicDims.size() &&
+                                     !b->symbolicDims[d].empty()
+                                 ? b->symbolicDims[d]
+                                 : std::to_string(b->shape[d]));
+      verdict.buffers.push_back(std::move(shape));
+    }
+  }
   scalars = bound->scalars;
   for (const std::optional<BufferBinding> &b : buffers) {
     if (b && b->range)

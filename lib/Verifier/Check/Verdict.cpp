@@ -38,6 +38,13 @@ static const char *verdictName(VerdictKind k) {
 
 std::string kproof::engine::toolVersion() { return "kproof " KPROOF_VERSION; }
 
+void Verdict::emitRefutedSites() const {
+  if (kind != VerdictKind::Refuted)
+    return;
+  for (const auto &[loc, property] : refutedSites)
+    mlir::emitError(loc) << "REFUTED: " << property;
+}
+
 int Verdict::exitCode() const {
   switch (kind) {
   case VerdictKind::Proved:
@@ -50,6 +57,122 @@ int Verdict::exitCode() const {
   return 3;
 }
 
+std::vector<int64_t> Verdict::elementIndex(StringRef buffer,
+                                           uint64_t flat) const {
+  auto b = llvm::find_if(buffers, [&](const BufferShape &s) {
+    return s.name == buffer;
+  });
+  if (b == buffers.end() || b->dims.size() < 2)
+    return {int64_t(flat)};
+  // Extents: the contract's, or a size parameter's value in the
+  // counterexample; without one, the flat index.
+  std::vector<uint64_t> extents;
+  for (const std::string &d : b->dims) {
+    uint64_t v;
+    if (!StringRef(d).getAsInteger(10, v)) {
+      extents.push_back(v);
+      continue;
+    }
+    if (!counterexample)
+      return {int64_t(flat)};
+    auto it = counterexample->inputs.bitvectors.find(d);
+    if (it == counterexample->inputs.bitvectors.end() ||
+        it->second.getZExtValue() == 0)
+      return {int64_t(flat)};
+    extents.push_back(it->second.getZExtValue());
+  }
+  std::vector<int64_t> index(extents.size());
+  uint64_t rest = flat;
+  for (size_t d = extents.size(); d-- > 0;) {
+    index[d] = int64_t(rest % extents[d]);
+    rest /= extents[d];
+  }
+  if (rest)
+    return {int64_t(flat)}; // past the extents: the flat index
+  return index;
+}
+
+std::vector<Verdict::InputEntry> Verdict::listInputs(bool compact) const {
+  std::vector<InputEntry> out;
+  if (!counterexample)
+    return out;
+  const Counterexample &c = *counterexample;
+  // Scalars (reals, then integers) by name; buffer elements (constant-index
+  // variables "x[3]" and elements read at symbolic indices alike) by
+  // buffer, in index order. Compact: a buffer with more than 8 listed
+  // elements shows only those that differ from its default (0 unless the
+  // model says otherwise; the replay reads the same), then
+  // "x[others] = default".
+  std::map<std::string, std::map<uint64_t, const Rational *>> byBuffer;
+  for (auto &[name, v] : c.inputs.reals) {
+    if (name.find('#') != std::string::npos)
+      continue;
+    StringRef n(name);
+    size_t open = n.rfind('[');
+    uint64_t index;
+    if (open != StringRef::npos && n.ends_with("]") &&
+        !n.slice(open + 1, n.size() - 1).getAsInteger(10, index))
+      byBuffer[n.take_front(open).str()][index] = &v;
+    else
+      out.push_back({name, v.toString(), "", {}, false, false});
+  }
+  for (auto &[name, v] : c.inputs.bitvectors)
+    if (name.find('#') == std::string::npos && name != "e")
+      out.push_back({name, std::to_string(v.getZExtValue()), "", {}, false,
+                     false});
+  for (auto &[buffer, elems] : c.inputs.elements)
+    for (auto &[i, v] : elems)
+      byBuffer[buffer][i] = &v;
+  for (auto &[buffer, v] : c.inputs.elementDefaults)
+    byBuffer[buffer];
+  // Buffers the replay filled with a non-finite value replace the model's
+  // values.
+  for (auto &[buffer, v] : c.nonFiniteInputs) {
+    byBuffer.erase(buffer);
+    out.push_back({buffer + "[all]", v, buffer, {}, false, true});
+  }
+  for (auto &[buffer, elems] : byBuffer) {
+    auto d = c.inputs.elementDefaults.find(buffer);
+    Rational def =
+        d == c.inputs.elementDefaults.end() ? Rational(0) : d->second;
+    bool omit = compact && elems.size() > 8;
+    for (auto &[i, v] : elems) {
+      if (omit && *v == def)
+        continue;
+      std::vector<int64_t> index = elementIndex(buffer, i);
+      std::string name = buffer + "[";
+      for (auto [k, x] : llvm::enumerate(index))
+        name += (k ? ", " : "") + std::to_string(x);
+      out.push_back({name + "]", v->toString(), buffer, index, false, false});
+    }
+    if (omit || d != c.inputs.elementDefaults.end())
+      out.push_back(
+          {buffer + "[others]", def.toString(), buffer, {}, true, false});
+  }
+  return out;
+}
+
+std::string Verdict::property() const {
+  if (!counterexample)
+    return "";
+  const Counterexample &c = *counterexample;
+  if (c.outputBuffer.empty() || !c.outputIndex)
+    return c.property;
+  // "... at y[178]" with the element as the contract's shape gives it.
+  std::string flat =
+      c.outputBuffer + "[" + std::to_string(*c.outputIndex) + "]";
+  std::vector<int64_t> index = elementIndex(c.outputBuffer, *c.outputIndex);
+  size_t at = c.property.rfind(flat);
+  if (index.size() < 2 || at == std::string::npos)
+    return c.property;
+  std::string shaped = c.outputBuffer + "[";
+  for (auto [k, x] : llvm::enumerate(index))
+    shaped += (k ? ", " : "") + std::to_string(x);
+  return c.property.substr(0, at) + shaped + "] (row-major " +
+         std::to_string(*c.outputIndex) + ")" +
+         c.property.substr(at + flat.size());
+}
+
 void Verdict::print(llvm::raw_ostream &os) const {
   os << "kproof: " << kernelName << " against " << specDescription
      << " (mode reals)\n";
@@ -60,6 +183,17 @@ void Verdict::print(llvm::raw_ostream &os) const {
     if (seconds >= 0)
       os << llvm::formatv(" {0:f2} s,", seconds);
     os << " " << toolVersion() << "\n";
+  }
+  if (!launch.empty()) {
+    os << "  launch: " << launch;
+    for (auto [k, b] : llvm::enumerate(buffers)) {
+      os << (k ? ", " : "; buffers: ") << b.name << " " << b.role << " "
+         << b.type << "[";
+      for (auto [d, e] : llvm::enumerate(b.dims))
+        os << (d ? ", " : "") << e;
+      os << "]";
+    }
+    os << "\n";
   }
   for (const std::string &a : assumptions)
     os << "  assuming: " << a << "\n";
@@ -82,62 +216,15 @@ void Verdict::print(llvm::raw_ostream &os) const {
          << o.how << "\n";
   if (counterexample) {
     const Counterexample &c = *counterexample;
-    os << "\nERROR: " << c.property << "\n";
+    os << "\nERROR: " << property() << "\n";
     if (!c.location.empty())
       os << "  at " << c.location << "\n";
     os << "\nExample:\n";
-    bool any = false;
-    for (auto &[name, v] : c.inputs.reals)
-      any |= name.find('#') == std::string::npos;
-    any |= !c.inputs.elements.empty() || !c.inputs.elementDefaults.empty();
-    for (auto &[name, v] : c.inputs.bitvectors)
-      any |= name.find('#') == std::string::npos && name != "e";
-    if (!any)
+    std::vector<InputEntry> entries = listInputs(/*compact=*/true);
+    if (entries.empty())
       os << "  (any input)\n";
-    // Scalars by name; buffer elements (constant-index variables "x[3]"
-    // and elements read at symbolic indices alike) by buffer, in index
-    // order. A buffer with more than 8 listed elements shows only those
-    // that differ from its default (0 unless the model says otherwise; the
-    // replay reads the same), then "x[others] = default".
-    std::map<std::string, std::map<uint64_t, const Rational *>> byBuffer;
-    for (auto &[name, v] : c.inputs.reals) {
-      if (name.find('#') != std::string::npos)
-        continue;
-      StringRef n(name);
-      size_t open = n.rfind('[');
-      uint64_t index;
-      if (open != StringRef::npos && n.ends_with("]") &&
-          !n.slice(open + 1, n.size() - 1).getAsInteger(10, index))
-        byBuffer[n.take_front(open).str()][index] = &v;
-      else
-        os << "  " << name << " = " << v.toString() << "\n";
-    }
-    for (auto &[buffer, elems] : c.inputs.elements)
-      for (auto &[i, v] : elems)
-        byBuffer[buffer][i] = &v;
-    for (auto &[buffer, v] : c.inputs.elementDefaults)
-      byBuffer[buffer];
-    // Buffers the replay filled with a non-finite value replace the
-    // model's values.
-    for (auto &[buffer, v] : c.nonFiniteInputs)
-      byBuffer.erase(buffer);
-    for (auto &[buffer, v] : c.nonFiniteInputs)
-      os << "  " << buffer << "[all] = " << v << "\n";
-    for (auto &[buffer, elems] : byBuffer) {
-      auto d = c.inputs.elementDefaults.find(buffer);
-      Rational def = d == c.inputs.elementDefaults.end() ? Rational(0)
-                                                         : d->second;
-      bool omit = elems.size() > 8;
-      for (auto &[i, v] : elems)
-        if (!omit || !(*v == def))
-          os << "  " << buffer << "[" << i << "] = " << v->toString()
-             << "\n";
-      if (omit || d != c.inputs.elementDefaults.end())
-        os << "  " << buffer << "[others] = " << def.toString() << "\n";
-    }
-    for (auto &[name, v] : c.inputs.bitvectors)
-      if (name.find('#') == std::string::npos && name != "e")
-        os << "  " << name << " = " << v.getZExtValue() << "\n";
+    for (const InputEntry &e : entries)
+      os << "  " << e.name << " = " << e.value << "\n";
     if (!c.specValue.empty()) {
       os << "\nKernel value: " << c.kernelValue << "\n";
       os << "Spec value:   " << c.specValue << "\n";
@@ -163,6 +250,25 @@ void Verdict::printJSON(llvm::raw_ostream &os) const {
     root["time_ms"] = int64_t(std::llround(seconds * 1000));
   root["verdict"] = verdictName(kind);
   root["kernel"] = kernelName;
+  if (!launch.empty()) {
+    root["launch"] = launch;
+    llvm::json::Array bufs;
+    for (const BufferShape &b : buffers) {
+      llvm::json::Array shape;
+      for (const std::string &d : b.dims) {
+        int64_t v;
+        if (!StringRef(d).getAsInteger(10, v))
+          shape.push_back(v);
+        else
+          shape.push_back(d);
+      }
+      bufs.push_back(llvm::json::Object{{"name", b.name},
+                                        {"role", b.role},
+                                        {"type", b.type},
+                                        {"shape", std::move(shape)}});
+    }
+    root["buffers"] = std::move(bufs);
+  }
   root["spec"] = specDescription;
   root["mode"] = "reals";
   root["assumptions"] = llvm::json::Array(assumptions);
@@ -180,30 +286,22 @@ void Verdict::printJSON(llvm::raw_ostream &os) const {
                                      {"how", o.how}});
   root["obligations"] = std::move(obs);
   if (counterexample) {
-    llvm::json::Object inputs;
-    for (auto &[name, v] : counterexample->inputs.reals)
-      if (name.find('#') == std::string::npos)
-        inputs[name] = v.toString();
-    for (auto &[buffer, elems] : counterexample->inputs.elements)
-      for (auto &[i, v] : elems)
-        inputs[buffer + "[" + std::to_string(i) + "]"] = v.toString();
-    for (auto &[buffer, v] : counterexample->inputs.elementDefaults)
-      inputs[buffer + "[others]"] = v.toString();
-    for (auto &[buffer, v] : counterexample->nonFiniteInputs) {
-      // The replay's non-finite fill replaces the model's values.
-      std::vector<std::string> stale;
-      for (auto &kv : inputs)
-        if (llvm::StringRef(kv.first).starts_with(buffer + "["))
-          stale.push_back(kv.first.str());
-      for (const std::string &k : stale)
-        inputs.erase(k);
-      inputs[buffer + "[all]"] = v;
+    // In order: scalars by name, then each buffer's elements in index
+    // order (index as the contract's shape gives it), its default last.
+    llvm::json::Array inputs;
+    for (const InputEntry &e : listInputs(/*compact=*/false)) {
+      llvm::json::Object o{{"name", e.name}, {"value", e.value}};
+      if (!e.buffer.empty()) {
+        o["buffer"] = e.buffer;
+        if (e.others)
+          o["others"] = true;
+        else if (!e.all)
+          o["index"] = llvm::json::Array(e.index);
+      }
+      inputs.push_back(std::move(o));
     }
-    for (auto &[name, v] : counterexample->inputs.bitvectors)
-      if (name.find('#') == std::string::npos && name != "e")
-        inputs[name] = std::to_string(v.getZExtValue());
     root["counterexample"] = llvm::json::Object{
-        {"property", counterexample->property},
+        {"property", property()},
         {"location", counterexample->location},
         {"inputs", std::move(inputs)},
         {"kernel_value", counterexample->kernelValue},
@@ -213,6 +311,9 @@ void Verdict::printJSON(llvm::raw_ostream &os) const {
           counterexample->outputBuffer;
       (*root.getObject("counterexample"))["index"] =
           int64_t(*counterexample->outputIndex);
+      (*root.getObject("counterexample"))["element"] =
+          llvm::json::Array(elementIndex(counterexample->outputBuffer,
+                                         *counterexample->outputIndex));
     }
     if (!replay.empty())
       (*root.getObject("counterexample"))["replay"] = replay;

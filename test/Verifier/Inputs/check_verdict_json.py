@@ -16,7 +16,7 @@ REQUIRED = {
 ERROR_REQUIRED = {"schema_version": int, "tool": str, "verdict": str,
                   "error": str}
 OPTIONAL = {"contract": str, "time_ms": int, "reason": str,
-            "counterexample": dict}
+            "counterexample": dict, "launch": str, "buffers": list}
 
 
 def fail(msg):
@@ -43,6 +43,23 @@ def check(obj):
         for o in obj["obligations"]:
             if set(o) != {"name", "verdict", "how"}:
                 fail("obligation keys %r" % sorted(o))
+        for b in obj.get("buffers", []):
+            if set(b) != {"name", "role", "type", "shape"} or \
+                    b["role"] not in ("in", "out", "inout"):
+                fail("buffer %r" % (b,))
+        cex = obj.get("counterexample")
+        if cex is not None:
+            for key in ("property", "location", "inputs", "kernel_value",
+                        "spec_value"):
+                if key not in cex:
+                    fail("counterexample without %r" % key)
+            if not isinstance(cex["inputs"], list):
+                fail("counterexample inputs are not a list")
+            for i in cex["inputs"]:
+                if not {"name", "value"} <= set(i):
+                    fail("input %r" % (i,))
+                if "index" in i and not all(isinstance(x, int) for x in i["index"]):
+                    fail("input index %r" % (i,))
     line = "%s %s" % (obj.get("contract", "-"), obj["verdict"])
     if error:
         # The message with its file name only (the directory varies).

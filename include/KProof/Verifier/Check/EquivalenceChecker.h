@@ -89,6 +89,18 @@ struct Verdict {
   double seconds = -1;
   std::string kernelName;
   std::string specDescription;
+  /// The launch as the contract states it: "grid (4, 1, 1) x block (64, 1,
+  /// 1)"; a symbolic extent as "<= N" (N its bound). Empty when the
+  /// contract did not bind.
+  std::string launch;
+  /// A contract buffer: name, role ("in", "out", "inout"), element type
+  /// ("f32"), and per dimension the extent in elements, or the name of the
+  /// size or launch extent it is ("n", "nctaid.x*ntid.x").
+  struct BufferShape {
+    std::string name, role, type;
+    std::vector<std::string> dims;
+  };
+  std::vector<BufferShape> buffers;
   std::vector<std::string> assumptions;
   std::vector<std::string> idioms;
   std::vector<std::string> warnings;
@@ -108,6 +120,39 @@ struct Verdict {
   /// the CPU interpreter showed ("confirmed by replay: ...", or why not).
   /// Filled by the driver (kproof-opt, the pass), empty when not replayed.
   std::string replay;
+  /// The instructions where an obligation was refuted, with the property
+  /// ("value mismatch at y[3]"), once per instruction and property. The
+  /// checker does not report them: the driver emits them
+  /// (emitRefutedSites) once the verdict stands, after the replay, so that
+  /// nothing says REFUTED before it is confirmed.
+  std::vector<std::pair<mlir::Location, std::string>> refutedSites;
+
+  /// Emits one error diagnostic "REFUTED: <property>" per refuted site when
+  /// the verdict is REFUTED; nothing otherwise.
+  void emitRefutedSites() const;
+
+  /// One input of the counterexample as reports list it: a scalar (`buffer`
+  /// empty), a buffer element at `index` (per dimension, as the contract's
+  /// shape gives it; the flat index when the shape has one dimension or an
+  /// extent without a value), the buffer's default for elements not listed
+  /// (`others`), or a non-finite fill of the whole buffer (`all`).
+  struct InputEntry {
+    std::string name, value, buffer;
+    std::vector<int64_t> index;
+    bool others = false, all = false;
+  };
+  /// The counterexample's inputs in order: scalars by name, then each
+  /// buffer's elements in index order and its default. `compact`: a buffer
+  /// with more than 8 listed elements lists only those that differ from
+  /// its default. Empty without a counterexample.
+  std::vector<InputEntry> listInputs(bool compact) const;
+  /// The counterexample's property with its output element indexed as the
+  /// contract's shape gives it ("value mismatch at y[3, 28]").
+  std::string property() const;
+  /// The element at row-major `flat` of `buffer` as a multi-dimensional
+  /// index by the contract's shape.
+  std::vector<int64_t> elementIndex(llvm::StringRef buffer,
+                                    uint64_t flat) const;
 
   /// kproof-opt exit code (DESIGN.md §6): 0 PROVED, 1 REFUTED, 3 UNKNOWN.
   int exitCode() const;
