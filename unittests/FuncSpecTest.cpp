@@ -96,7 +96,7 @@ struct Fixture {
   }
 
   std::unique_ptr<Spec> build() {
-    return buildSpec(contract, contract.getSpec(), env);
+    return buildSpec(contract, contract.getSpecAttr(), env);
   }
   std::unique_ptr<Spec> buildBuiltin(StringRef builtin, StringRef in,
                                      StringRef out) {

@@ -83,7 +83,7 @@ struct Fixture {
       buffers.push_back(b);
       env.buffers[name] = &buffers.back();
     }
-    return buildSpec(contract, contract.getSpec(), env);
+    return buildSpec(contract, contract.getSpecAttr(), env);
   }
 
   Term idx(uint64_t i) { return T.bv(i, 64); }

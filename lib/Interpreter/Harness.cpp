@@ -533,7 +533,16 @@ std::string kproof::interp::replayCounterexample(
   for (auto [k, sp] : llvm::enumerate(bc->specs))
     if (sp->output().name == cex.outputBuffer)
       specIndex = k;
-  const BufferBinding &outB = bc->specs[specIndex]->output();
+  // The element type runs are named by: the spec's output, or (a
+  // --verify-sync contract without a spec) the first buffer's.
+  Type outType;
+  if (!bc->specs.empty())
+    outType = bc->specs[specIndex]->output().elemType;
+  for (const std::optional<engine::BufferBinding> &b : bc->buffers)
+    if (!outType && b)
+      outType = b->elemType;
+  if (!outType)
+    outType = Float32Type::get(module.getContext());
   auto runIn = [&](bool ieeeMode) {
     RunOptions opts;
     opts.mode = ieeeMode ? NumericMode::IEEE : NumericMode::Exact;
@@ -542,7 +551,7 @@ std::string kproof::interp::replayCounterexample(
                        opts);
   };
   auto modeName = [&](bool ieeeMode) {
-    return ieeeMode ? "IEEE " + typeName(outB.elemType)
+    return ieeeMode ? "IEEE " + typeName(outType)
                     : "exact, " + (why.empty() ? std::string("256 bits")
                                                : "because " + why);
   };
@@ -554,6 +563,9 @@ std::string kproof::interp::replayCounterexample(
            (run.errorLoc ? " at " + locationString(*run.errorLoc) : "");
 
   // A value mismatch: compare the element with the spec.
+  if (!cex.outputBuffer.empty() && cex.outputIndex && bc->specs.empty())
+    return "not confirmed by replay: the contract has no spec to compare "
+           "the element with";
   if (!cex.outputBuffer.empty() && cex.outputIndex) {
     // Tolerances: IEEE arithmetic differs from the reals by rounding and by
     // the .approx instructions (2 ulp each, PTX ISA 9.7.3); exact mode only
@@ -569,7 +581,7 @@ std::string kproof::interp::replayCounterexample(
         return "not confirmed by replay (" + modeName(m) +
                "): the interpreter stopped: " + run.error + ieeeNote;
       double atol = m ? 1e-6 : 1e-30, rtol = m ? 1e-5 : 1e-30;
-      if (isa<IntegerType>(outB.elemType))
+      if (isa<IntegerType>(outType))
         atol = rtol = 0;
       Comparison c =
           compareWithSpec(*bc, T, in, run, atol, rtol, specIndex, i);
@@ -580,7 +592,7 @@ std::string kproof::interp::replayCounterexample(
         return "not confirmed by replay: " + where +
                " is not an element of the spec's output";
       const OutputElement &e = run.buffers[c.buffer][i];
-      std::string kv = formatElement(e, outB.elemType);
+      std::string kv = formatElement(e, outType);
       char buf[64];
       snprintf(buf, sizeof(buf), "%.9g", c.spec[i]);
       std::string sv = buf;
@@ -599,7 +611,7 @@ std::string kproof::interp::replayCounterexample(
       if (!m)
         return "not confirmed by replay (" + modeName(m) + "): " + note +
                ieeeNote;
-      ieeeNote = "; in IEEE " + typeName(outB.elemType) + " " + note;
+      ieeeNote = "; in IEEE " + typeName(outType) + " " + note;
     }
   }
 

@@ -49,10 +49,10 @@ kproof.kernel entry @oob(%x: i64, %y: i64) {
   kproof.st shared %a, %v : i32, f32
   kproof.return
 }
+// A --verify-sync contract needs no spec.
 kproof.contract @c {kernel = "oob", grid = array<i64: 1, 1, 1>, block = array<i64: 32, 1, 1>,
   params = [{name = "x", buffer = "in", type = f32, shape = array<i64: 32>},
-            {name = "y", buffer = "out", type = f32, shape = array<i64: 32>}],
-  spec = {builtin = "copy", input = "x", output = "y"}}
+            {name = "y", buffer = "in", type = f32, shape = array<i64: 32>}]}
 
 //--- inbounds.mlir
 kproof.global shared @s : f32[32] {align = 4 : i64}
@@ -68,8 +68,7 @@ kproof.kernel entry @inb(%x: i64, %y: i64) {
 }
 kproof.contract @c {kernel = "inb", grid = array<i64: 1, 1, 1>, block = array<i64: 32, 1, 1>,
   params = [{name = "x", buffer = "in", type = f32, shape = array<i64: 32>},
-            {name = "y", buffer = "out", type = f32, shape = array<i64: 32>}],
-  spec = {builtin = "copy", input = "x", output = "y"}}
+            {name = "y", buffer = "in", type = f32, shape = array<i64: 32>}]}
 
 //--- benign.mlir
 kproof.global shared @s : f32[32] {align = 4 : i64}

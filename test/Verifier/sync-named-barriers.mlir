@@ -226,9 +226,8 @@ kproof.contract @c {
   kernel = "two_counts", grid = array<i64: 2, 1, 1>, block = array<i64: 128, 1, 1>,
   params = [
     {name = "x", buffer = "in", space = "global", type = f32, shape = array<i64: 256>},
-    {name = "y", buffer = "out", space = "global", type = f32, shape = array<i64: 256>}
-  ],
-  spec = {builtin = "copy", input = "x", output = "y"}
+    {name = "y", buffer = "in", space = "global", type = f32, shape = array<i64: 256>}
+  ]
 }
 
 //--- unequal.mlir
@@ -236,9 +235,8 @@ kproof.contract @c {
   kernel = "unequal", grid = array<i64: 2, 1, 1>, block = array<i64: 128, 1, 1>,
   params = [
     {name = "x", buffer = "in", space = "global", type = f32, shape = array<i64: 256>},
-    {name = "y", buffer = "out", space = "global", type = f32, shape = array<i64: 256>}
-  ],
-  spec = {builtin = "copy", input = "x", output = "y"}
+    {name = "y", buffer = "in", space = "global", type = f32, shape = array<i64: 256>}
+  ]
 }
 
 //--- arrive-twice.mlir
@@ -246,9 +244,8 @@ kproof.contract @c {
   kernel = "arrive_twice", grid = array<i64: 2, 1, 1>, block = array<i64: 128, 1, 1>,
   params = [
     {name = "x", buffer = "in", space = "global", type = f32, shape = array<i64: 256>},
-    {name = "y", buffer = "out", space = "global", type = f32, shape = array<i64: 256>}
-  ],
-  spec = {builtin = "copy", input = "x", output = "y"}
+    {name = "y", buffer = "in", space = "global", type = f32, shape = array<i64: 256>}
+  ]
 }
 
 //--- id-register.mlir
@@ -256,9 +253,8 @@ kproof.contract @c {
   kernel = "id_in_register", grid = array<i64: 2, 1, 1>, block = array<i64: 128, 1, 1>,
   params = [
     {name = "x", buffer = "in", space = "global", type = f32, shape = array<i64: 256>},
-    {name = "y", buffer = "out", space = "global", type = f32, shape = array<i64: 256>}
-  ],
-  spec = {builtin = "copy", input = "x", output = "y"}
+    {name = "y", buffer = "in", space = "global", type = f32, shape = array<i64: 256>}
+  ]
 }
 
 //--- full.mlir

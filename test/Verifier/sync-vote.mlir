@@ -84,9 +84,8 @@ kproof.contract @mismatch {
   kernel = "mask_mismatch", grid = array<i64: 1, 1, 1>, block = array<i64: 32, 1, 1>,
   params = [
     {name = "x", buffer = "in", space = "global", type = f32, shape = array<i64: 32>},
-    {name = "y", buffer = "out", space = "global", type = f32, shape = array<i64: 32>}
-  ],
-  spec = {builtin = "copy", input = "x", output = "y"}
+    {name = "y", buffer = "in", space = "global", type = f32, shape = array<i64: 32>}
+  ]
 }
 
 //--- two-sites.mlir
@@ -94,9 +93,8 @@ kproof.contract @sites {
   kernel = "two_sites", grid = array<i64: 1, 1, 1>, block = array<i64: 32, 1, 1>,
   params = [
     {name = "x", buffer = "in", space = "global", type = f32, shape = array<i64: 32>},
-    {name = "y", buffer = "out", space = "global", type = f32, shape = array<i64: 32>}
-  ],
-  spec = {builtin = "copy", input = "x", output = "y"}
+    {name = "y", buffer = "in", space = "global", type = f32, shape = array<i64: 32>}
+  ]
 }
 
 //--- any.mlir

@@ -380,6 +380,12 @@ int main(int argc, char **argv) {
       *module, contract, T, launchOpt.empty() ? nullptr : &launchValues);
   if (!bc)
     return ExitError; // the diagnostic names the contract field
+  if (bc->specs.empty()) {
+    llvm::errs() << "kproof-run: error: contract @" << contract.getSymName()
+                 << " has no 'spec': kproof-run compares the kernel's outputs "
+                    "with it\n";
+    return ExitError;
+  }
   if (bc->launch.isSymbolic()) {
     llvm::errs() << "kproof-run: error: the contract's launch is symbolic ("
                  << llvm::StringRef(bc->launch.describe())

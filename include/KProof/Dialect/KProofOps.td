@@ -1100,7 +1100,9 @@ def KProof_ContractOp : KProof_Op<"contract", [Symbol]> {
     - a scalar: `{name = "n", scalar = i32, value = 4 : i32}` (a fixed value)
       or without `value` (any value).
 
-    `spec` is a dictionary naming a built-in spec and its buffers:
+    `spec` is a dictionary naming a built-in spec and its buffers; a
+    contract for `--verify-sync` alone may leave it out (`--verify-equiv`
+    then says the contract has no spec, a contract error):
     - `{builtin = "softmax", input = "x", output = "y"}`: row softmax over the
       last dimension, `y[r, i] = exp(x[r, i] - m_r) / sum_j exp(x[r, j] - m_r)`
       with `m_r = max_j x[r, j]`;
@@ -1128,7 +1130,7 @@ def KProof_ContractOp : KProof_Op<"contract", [Symbol]> {
   let arguments = (ins SymbolNameAttr:$sym_name, StrAttr:$kernel,
                        OptionalAttr<DenseI64ArrayAttr>:$grid,
                        OptionalAttr<DenseI64ArrayAttr>:$block,
-                       ArrayAttr:$params, DictionaryAttr:$spec,
+                       ArrayAttr:$params, OptionalAttr<DictionaryAttr>:$spec,
                        OptionalAttr<StrArrayAttr>:$assume,
                        DefaultValuedAttr<StrAttr, "\"reals\"">:$mode,
                        OptionalAttr<I64Attr>:$dynamic_shared,

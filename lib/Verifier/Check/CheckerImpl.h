@@ -679,6 +679,8 @@ private:
     return done;
   }
   std::set<std::string> refutedDiagnostics;
+  /// BoundContract::swapHint: added to a refuted store to an input.
+  std::string swapHint;
   /// A confirmed counterexample: kept for the report (the first one) and
   /// reported as a diagnostic at the failing instruction's PTX location.
   /// Keeps the first race or barrier divergence that only non-finite

@@ -78,6 +78,13 @@ std::optional<Verdict> Checker::run() {
             i < scalars.size() && scalars[i])
           tableRanges[b->name].atMost = scalars[i];
   }
+  if (bound->specs.empty() && !options.syncOnly) {
+    contract.emitError("contract @")
+        << contract.getSymName()
+        << " has no 'spec': --verify-equiv compares the kernel with one "
+           "(--verify-sync needs none)";
+    return std::nullopt;
+  }
   std::vector<std::unique_ptr<Spec>> ownedSpecs = std::move(bound->specs);
   SmallVector<Spec *> specs;
   std::string described;
@@ -90,6 +97,7 @@ std::optional<Verdict> Checker::run() {
                          "shared-memory reads, bounds)"
                        : described;
   verdict.assumptions = bound->assumptions;
+  swapHint = bound->swapHint;
   tolerateEqualWrites = bound->tolerateEqualWrites;
   // --verify-sync covers NaN and infinite inputs too (their comparisons
   // may go either way), unless the contract restricts it to finite ones.
@@ -270,7 +278,12 @@ std::optional<Verdict> Checker::run() {
       continue;
     }
     for (auto [k, v] : llvm::enumerate(p.violations))
-      checkNever("never: " + v, p.pathCondition, T.boolConst(true),
+      checkNever("never: " + v +
+                     (!swapHint.empty() &&
+                              StringRef(v).starts_with("store to input buffer")
+                          ? " (" + swapHint + ")"
+                          : std::string()),
+                 p.pathCondition, T.boolConst(true),
                  k < p.violationLocs.size() ? p.violationLocs[k]
                                             : kernel.getLoc());
     // Under counted barriers shared reads are not resolved: the values

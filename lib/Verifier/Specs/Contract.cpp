@@ -10,6 +10,8 @@
 #include "KProof/Verifier/Terms/Rational.h"
 
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Regex.h"
 
 using namespace mlir;
 using namespace ::kproof;
@@ -160,6 +162,84 @@ bindParams(ContractOp contract, KernelOp kernel, TermContext &T,
   return success();
 }
 
+/// Where the contract's source spells param `param` (`name = "y"`): the
+/// field a contract error is about. The contract's own location when its
+/// file cannot be read or does not show the field.
+static Location paramLoc(ContractOp contract, StringRef param) {
+  Location fallback = contract.getLoc();
+  auto fl = dyn_cast<FileLineColLoc>(fallback);
+  if (!fl)
+    return fallback;
+  auto buffer = llvm::MemoryBuffer::getFile(fl.getFilename().getValue());
+  if (!buffer)
+    return fallback;
+  StringRef text = (*buffer)->getBuffer();
+  size_t at = 0;
+  for (unsigned line = 1; line < fl.getLine() && at < text.size(); ++at)
+    line += text[at] == '\n';
+  at = std::min(text.size(), at + fl.getColumn() - 1);
+  // Within this contract: up to the next one.
+  StringRef rest = text.drop_front(at);
+  size_t next = rest.find("kproof.contract", 1);
+  if (next != StringRef::npos)
+    rest = rest.take_front(next);
+  llvm::Regex field("name[ \t\n]*=[ \t\n]*\"" + llvm::Regex::escape(param) +
+                    "\"");
+  SmallVector<StringRef> match;
+  if (!field.match(rest, &match))
+    return fallback;
+  size_t offset = match[0].data() - text.data();
+  unsigned line = 1, col = 1;
+  for (size_t k = 0; k < offset; ++k) {
+    col = text[k] == '\n' ? 1 : col + 1;
+    line += text[k] == '\n';
+  }
+  return FileLineColLoc::get(fl.getFilename(), line, col);
+}
+
+/// Contract mistakes the kernel's code shows (paramAccesses): an `out`
+/// buffer no store of the kernel can write through is a contract error at
+/// the param's field, with what the kernel does with it. When the kernel
+/// stores through an `in` buffer instead, the buffers may be swapped, but a
+/// kernel that writes its input is also a real bug: the engine refutes that
+/// store, and BoundContract::swapHint adds the suggestion to its message.
+static LogicalResult checkBufferRoles(ContractOp contract,
+                                      BoundContract &bc) {
+  std::optional<std::vector<ParamAccess>> access =
+      paramAccesses(bc.kernel);
+  if (!access)
+    return success(); // the analysis cannot tell: no claim
+  std::string storedInputs;
+  for (auto [i, b] : llvm::enumerate(bc.buffers))
+    if (b && b->role == BufferBinding::Role::In && i < access->size() &&
+        (*access)[i].stored)
+      storedInputs += (storedInputs.empty() ? "'" : ", '") + b->name + "'";
+  for (auto [i, b] : llvm::enumerate(bc.buffers)) {
+    if (!b || b->role != BufferBinding::Role::Out || i >= access->size() ||
+        (*access)[i].stored)
+      continue;
+    if (!storedInputs.empty()) {
+      // A kernel that writes an input is a bug class of its own: the
+      // engine refutes the store, and its message carries this hint.
+      bc.swapHint = "the contract may have the buffers swapped: the kernel "
+                    "stores through " +
+                    storedInputs + ", declared 'in', and no store writes '" +
+                    b->name + "', declared 'out'";
+      return success();
+    }
+    auto diag = mlir::emitError(paramLoc(contract, b->name))
+                << "param '" << b->name
+                << "' is an 'out' buffer, but no store of kernel '"
+                << bc.kernel.getSymName() << "' writes through it"
+                << ((*access)[i].loaded ? " (the kernel only loads from it)"
+                                        : "");
+    diag << "; declare it 'in' if the kernel only reads it, or check the "
+            "order of the params (they bind to the kernel's by position)";
+    return failure();
+  }
+  return success();
+}
+
 std::optional<BoundContract> kproof::engine::bindContract(
     ModuleOp module, ContractOp contract, TermContext &T,
     const std::map<std::string, int64_t> *launchValues, bool mergeStates) {
@@ -223,6 +303,8 @@ std::optional<BoundContract> kproof::engine::bindContract(
   }
   if (failed(bindParams(contract, bc.kernel, T, bc, launchValues)))
     return std::nullopt;
+  if (failed(checkBufferRoles(contract, bc)))
+    return std::nullopt;
 
   SpecEnvironment env;
   env.launch = bc.launch;
@@ -233,8 +315,11 @@ std::optional<BoundContract> kproof::engine::bindContract(
   for (auto [i, name] : llvm::enumerate(bc.names))
     if (bc.scalars[i])
       env.scalars[name] = bc.scalars[i];
-  DictionaryAttr specAttr = contract.getSpec();
-  if (auto outputs = specAttr.getAs<ArrayAttr>("outputs")) {
+  DictionaryAttr specAttr = contract.getSpecAttr();
+  if (!specAttr) {
+    // A --verify-sync contract: nothing to compare (Checker::run refuses
+    // --verify-equiv without a spec).
+  } else if (auto outputs = specAttr.getAs<ArrayAttr>("outputs")) {
     // A func spec with several results: one spec per output buffer.
     if (!specAttr.get("func") || outputs.empty()) {
       contract.emitError("'outputs' lists the output buffers of a func spec "

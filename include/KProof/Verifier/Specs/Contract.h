@@ -63,7 +63,27 @@ struct BoundContract {
   /// `finite_inputs = true`: --verify-sync, too, covers finite float
   /// inputs only (ExecutorOptions::nonFiniteInputs off). Printed.
   bool finiteInputs = false;
+  /// When the kernel stores through an `in` buffer and never through an
+  /// `out` one (checkBufferRoles): the suggestion that the contract has
+  /// them swapped, for the message of the refuted store.
+  std::string swapHint;
 };
+
+/// How a kernel uses one pointer parameter (paramAccesses).
+struct ParamAccess {
+  bool loaded = false; ///< some load (or atomic) reads through it
+  bool stored = false; ///< some store (or atomic) writes through it
+};
+
+/// Per parameter of `kernel` (by position), whether some load reads and
+/// some store writes through an address derived from it (def-use through
+/// integer arithmetic, cvta, cvt, selp and block arguments; an
+/// over-approximation of derivation, so `stored` false means no store
+/// instruction can write through it). std::nullopt when the analysis cannot
+/// tell: a store's address may come from memory (a loaded 64-bit value), a
+/// parameter-derived value is stored to memory or passed to a call or an
+/// unmodeled instruction, or the kernel has 63 parameters or more.
+std::optional<std::vector<ParamAccess>> paramAccesses(kproof::KernelOp kernel);
 
 /// Binds `contract` to its kernel in `module`. Errors (unknown entry,
 /// parameter count or type mismatch, spec shape mismatch) are emitted at

@@ -1,0 +1,49 @@
+// Contract mistakes the kernel's code shows (which pointer parameters its
+// loads and stores go through). A kernel that stores through an 'in'
+// buffer is REFUTED (kernels that write their inputs are a real bug), and
+// when no store writes the 'out' buffer the message says the contract may
+// have them swapped.
+// RUN: split-file %s %t
+// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/softmax_online.sm80.O3.ptx --verify-equiv --contract=%t/swapped.mlir 2>&1 | FileCheck %s --check-prefix=SWAPPED
+// SWAPPED: REFUTED: never: store to input buffer 'x' (the contract may have the buffers swapped: the kernel stores through 'x', declared 'in', and no store writes 'y', declared 'out')
+// SWAPPED: {{^}}REFUTED{{$}}
+// The same in --verify-sync, and in the -G build (its pointers pass
+// through more registers).
+// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/softmax_online.sm80.O3.ptx --verify-sync --contract=%t/swapped.mlir 2>&1 | FileCheck %s --check-prefix=SWAPPED
+// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/softmax_online.sm80.G.ptx --verify-equiv --contract=%t/swapped.mlir 2>&1 | FileCheck %s --check-prefix=SWAPPED
+// An 'out' buffer no store can write, with no input stored through: a
+// contract error (exit 2) at the param's field, with what the kernel does
+// with it.
+// RUN: %expect_exit 2 kproof-opt %inputs/cuda/ptx/softmax_online.sm80.O3.ptx --verify-equiv --contract=%t/two-outs.mlir 2>&1 | FileCheck %s --check-prefix=TWOOUTS
+// TWOOUTS: two-outs.mlir:2:14: error: param 'x' is an 'out' buffer, but no store of kernel 'softmax_online_4' writes through it (the kernel only loads from it); declare it 'in' if the kernel only reads it, or check the order of the params
+// A contract without a spec is for --verify-sync; --verify-equiv and
+// kproof-run say so (exit 2).
+// RUN: kproof-opt %inputs/cuda/ptx/softmax_online.sm80.O3.ptx --verify-sync --contract=%t/nospec.mlir | FileCheck %s --check-prefix=NOSPEC
+// NOSPEC: {{^}}PROVED{{$}}
+// RUN: %expect_exit 2 kproof-opt %inputs/cuda/ptx/softmax_online.sm80.O3.ptx --verify-equiv --contract=%t/nospec.mlir 2>&1 | FileCheck %s --check-prefix=NOSPECEQ
+// NOSPECEQ: error: contract @nospec has no 'spec': --verify-equiv compares the kernel with one (--verify-sync needs none)
+// RUN: %expect_exit 2 kproof-run %inputs/cuda/ptx/softmax_online.sm80.O3.ptx --contract=%t/nospec.mlir --random=1 2>&1 | FileCheck %s --check-prefix=NOSPECINTERP
+// NOSPECINTERP: kproof-run: error: contract @nospec has no 'spec': kproof-run compares the kernel's outputs with it
+// The right contract proves.
+// RUN: kproof-opt %inputs/cuda/ptx/softmax_online.sm80.O3.ptx --verify-equiv --contract=%t/right.mlir | FileCheck %s --check-prefix=RIGHT
+// RIGHT: PROVED
+
+//--- swapped.mlir
+kproof.contract @swapped {kernel = "softmax_online_4", grid = array<i64: 1, 1, 1>, block = array<i64: 1, 1, 1>,
+  params = [{name = "y", buffer = "out", type = f32, shape = array<i64: 4>},
+            {name = "x", buffer = "in", type = f32, shape = array<i64: 4>}],
+  spec = {builtin = "softmax", input = "x", output = "y"}}
+//--- two-outs.mlir
+kproof.contract @twoouts {kernel = "softmax_online_4", grid = array<i64: 1, 1, 1>, block = array<i64: 1, 1, 1>,
+  params = [{name = "x", buffer = "out", type = f32, shape = array<i64: 4>},
+            {name = "y", buffer = "out", type = f32, shape = array<i64: 4>}],
+  spec = {builtin = "copy", input = "x", output = "y"}}
+//--- right.mlir
+kproof.contract @right {kernel = "softmax_online_4", grid = array<i64: 1, 1, 1>, block = array<i64: 1, 1, 1>,
+  params = [{name = "x", buffer = "in", type = f32, shape = array<i64: 4>},
+            {name = "y", buffer = "out", type = f32, shape = array<i64: 4>}],
+  spec = {builtin = "softmax", input = "x", output = "y"}}
+//--- nospec.mlir
+kproof.contract @nospec {kernel = "softmax_online_4", grid = array<i64: 1, 1, 1>, block = array<i64: 1, 1, 1>,
+  params = [{name = "x", buffer = "in", type = f32, shape = array<i64: 4>},
+            {name = "y", buffer = "out", type = f32, shape = array<i64: 4>}]}
