@@ -79,9 +79,10 @@ TEST_F(TimeLimitTest, WithoutALimitTheSameKernelProves) {
   CheckerOptions opts;
   std::vector<std::string> phases;
   unsigned lastDecided = 0;
-  opts.progress = [&](llvm::StringRef now, unsigned decided) {
+  opts.progress = [&](llvm::StringRef now, const Verdict &sofar) {
     if (!now.empty())
       phases.push_back(now.str());
+    unsigned decided = sofar.obligations.size();
     EXPECT_GE(decided, lastDecided);
     lastDecided = decided;
   };

@@ -19,7 +19,7 @@
 // PARTIAL-NOT: UNKNOWN
 // PARTIAL: {{^}}PROVED
 
-// BUG: REFUTED: value mismatch at O[{{[0-9]+}}]
+// BUG: REFUTED: value mismatch at O[{{[0-9]+}}, {{[0-9]+}}] (row-major {{[0-9]+}})
 // (The counterexample varies between runs; its values can exceed double range, printed inf.)
 // BUG: Replay: confirmed by replay ({{[^)]*}}): kernel O[{{[0-9]+}}] = {{[^,]+}}, spec = {{.+}}
 // BUG: {{^}}REFUTED

@@ -55,6 +55,17 @@
 // RUN: python3 %S/Inputs/check_verdict_json.py %t/two.json 2 | FileCheck %s --check-prefix=JSON2
 // JSON2: ok PROVED
 // JSON2-NEXT: wrong ERROR two.mlir:2:1: no kernel (.entry with a body) named 'softmax_online_5'
+// A bad option value, a missing input file: one error object on stdout.
+// RUN: %expect_exit 2 kproof-opt %inputs/cuda/ptx/softmax_online.sm80.O3.ptx --verify-equiv --contract=%t/one.mlir --format=json --timeout=abc > %t/badopt.json 2>/dev/null
+// RUN: python3 %S/Inputs/check_verdict_json.py %t/badopt.json 1 | FileCheck %s --check-prefix=JSONOPT
+// JSONOPT: - ERROR invalid command line (the reason is on stderr)
+// RUN: %expect_exit 2 kproof-opt %t/no-such-kernel.ptx --verify-equiv --contract=%t/one.mlir --format=json > %t/noinput.json 2>/dev/null
+// RUN: python3 %S/Inputs/check_verdict_json.py %t/noinput.json 1 | FileCheck %s --check-prefix=JSONNOINPUT
+// JSONNOINPUT: - ERROR {{.*}}no-such-kernel.ptx{{.*}}
+// -o keeps the verdict whatever it is (here REFUTED, exit 1).
+// RUN: rm -f %t/kept.json
+// RUN: %expect_exit 1 kproof-opt %inputs/triton/ptx/softmax_row_b64.sm90.ptx --verify-equiv --contract=%t/tsm64bug.mlir --format=json -o %t/kept.json 2>/dev/null
+// RUN: python3 %S/Inputs/check_verdict_json.py %t/kept.json 1 | FileCheck %s --check-prefix=SHAPEDJSON
 // A malformed contract file and malformed PTX: one error object.
 // RUN: %expect_exit 2 kproof-opt %inputs/cuda/ptx/softmax_online.sm80.O3.ptx --verify-equiv --contract=%t/malformed.mlir --format=json > %t/bad.json 2>/dev/null
 // RUN: python3 %S/Inputs/check_verdict_json.py %t/bad.json 1 | FileCheck %s --check-prefix=JSONBAD
@@ -64,13 +75,17 @@
 // JSONPTX: - ERROR bad.ptx:{{[0-9]+}}:{{[0-9]+}}: {{.+}}
 //
 // --timeout: a proof that needs about half a minute (Triton's row softmax at
-// BLOCK = 1024) ends UNKNOWN naming the limit, exit 3, within the limit
-// and its 3 s grace; --progress=always prints progress lines meanwhile.
+// BLOCK = 1024) ends UNKNOWN naming the limit, exit 3: the running Z3
+// check is interrupted and the values not yet normalized are not begun
+// (or, past the limit and a 3 s grace, kproof-opt prints the verdict so
+// far itself); --progress=always prints progress lines meanwhile.
 // RUN: %expect_exit 3 kproof-opt %inputs/triton/ptx/softmax_row.sm90.ptx --verify-equiv --contract=%t/tsm1024.mlir --timeout=2 --progress=always > %t/timeout.txt 2> %t/progress.txt
 // RUN: FileCheck %s --check-prefix=TIMEOUT < %t/timeout.txt
 // RUN: FileCheck %s --check-prefix=PROGRESS < %t/progress.txt
-// TIMEOUT: contract @tsm1024, {{[0-6]\.[0-9][0-9]}} s
-// TIMEOUT: UNKNOWN: time limit of 2 s reached (--timeout)
+// TIMEOUT: kproof: softmax_row_kernel against softmax(x) -> y
+// TIMEOUT-NEXT: contract @tsm1024, {{[0-9]+\.[0-9][0-9]}} s
+// TIMEOUT-NEXT: launch: grid (1, 1, 1) x block (128, 1, 1)
+// TIMEOUT: UNKNOWN: {{.*}}time limit of 2 s reached (--timeout)
 // PROGRESS: kproof-opt: tsm1024: {{[0-9.]+}} s, {{[0-9]+}} obligation(s) decided, now: {{.+}}
 // Without --timeout nothing is cut, and without a terminal (or with
 // --quiet) no progress line is printed.

@@ -20,6 +20,7 @@
 #include "KProof/Tools/CommandLine.h"
 #include "KProof/Transforms/Passes.h"
 #include "KProof/Verifier/Check/EquivalenceChecker.h"
+#include "KProof/Verifier/SMT/Z3Solver.h"
 
 #include "mlir/Dialect/AMDGPU/IR/AMDGPUDialect.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -190,7 +191,8 @@ llvm::cl::opt<unsigned> timeoutSeconds(
                    "Past it no Z3 query starts, a running one stops, and the "
                    "verdict is UNKNOWN naming the limit; if the engine does "
                    "not stop within 3 s more, kproof-opt prints that verdict "
-                   "itself and exits 3. Wall-clock, so machine-dependent"),
+                   "itself and exits (3, or 1 after an earlier REFUTED). "
+                   "Wall-clock, so machine-dependent"),
     llvm::cl::value_desc("seconds"), llvm::cl::init(0),
     llvm::cl::cat(kproofCategory));
 
@@ -306,13 +308,35 @@ public:
     if (drawn && tty)
       llvm::errs() << "\r\033[K";
   }
-  /// What runs now (empty: the same as before) and the obligations
-  /// decided so far (CheckerOptions::progress).
-  void update(llvm::StringRef now, unsigned decided) {
+  /// What runs now (empty: the same as before) and the verdict so far
+  /// (CheckerOptions::progress), of which a copy is kept for a hard stop:
+  /// the header on each new step, the obligations as they are decided.
+  void update(llvm::StringRef now, const ::kproof::engine::Verdict &sofar) {
     std::lock_guard<std::mutex> lock(mutex);
-    if (!now.empty())
+    if (&sofar != source) {
+      // Another checker (a bounded check at a small size): start over.
+      source = &sofar;
+      snapshot.obligations.clear();
+    }
+    if (!now.empty()) {
       current = now.str();
-    this->decided = decided;
+      snapshot.kernelName = sofar.kernelName;
+      snapshot.specDescription = sofar.specDescription;
+      snapshot.launch = sofar.launch;
+      snapshot.buffers = sofar.buffers;
+      snapshot.assumptions = sofar.assumptions;
+      snapshot.idioms = sofar.idioms;
+      snapshot.warnings = sofar.warnings;
+    }
+    for (size_t k = snapshot.obligations.size(); k < sofar.obligations.size();
+         ++k)
+      snapshot.obligations.push_back(sofar.obligations[k]);
+    decided = sofar.obligations.size();
+  }
+  /// The replay runs after the checker: only what runs changes.
+  void update(llvm::StringRef now) {
+    std::lock_guard<std::mutex> lock(mutex);
+    current = now.str();
   }
 
 private:
@@ -326,6 +350,11 @@ private:
       double elapsed = std::chrono::duration<double>(now - start).count();
       if (timeoutSeconds && elapsed >= timeoutSeconds + 3.0)
         hardStop(elapsed);
+      // Past the limit: interrupt the running Z3 check, if any (Z3 4.8
+      // does not always heed the check's own timeout), on every tick, so
+      // a check that started just before the limit is caught too.
+      if (timeoutSeconds && elapsed >= timeoutSeconds)
+        ::kproof::smt::Context::interruptAll();
       if (!show || elapsed < 1.0)
         continue;
       std::string line =
@@ -352,11 +381,15 @@ private:
   [[noreturn]] void hardStop(double elapsed) {
     if (drawn && tty)
       llvm::errs() << "\r\033[K";
-    ::kproof::engine::Verdict v;
+    // What the engine reported so far: kernel, spec, launch and the
+    // obligations it decided.
+    ::kproof::engine::Verdict v = snapshot;
     v.kind = ::kproof::engine::VerdictKind::Unknown;
     v.contractName = contract;
-    v.kernelName = kernel;
-    v.specDescription = "the contract's spec";
+    if (v.kernelName.empty())
+      v.kernelName = kernel;
+    if (v.specDescription.empty())
+      v.specDescription = "the contract's spec";
     v.seconds = elapsed;
     v.reason = llvm::formatv("time limit of {0} s reached (--timeout); the "
                              "engine was stopped after {1} obligation(s) "
@@ -385,6 +418,8 @@ private:
   std::condition_variable wake;
   std::string current = "start";
   unsigned decided = 0;
+  ::kproof::engine::Verdict snapshot;
+  const ::kproof::engine::Verdict *source = nullptr;
   std::thread thread;
 };
 } // namespace
@@ -474,16 +509,16 @@ static int runVerifyEquiv(ModuleOp module, MLIRContext &context,
     {
       Monitor monitor(contract.getSymName().str(), contract.getKernel().str(),
                       os, json, inArray, rc);
-      options.progress = [&monitor](llvm::StringRef now, unsigned decided) {
-        monitor.update(now, decided);
+      options.progress = [&monitor](llvm::StringRef now,
+                                    const ::kproof::engine::Verdict &sofar) {
+        monitor.update(now, sofar);
       };
       TimingScope proofTimer =
           rootTimer.nest(("proof of " + contract.getSymName()).str());
       verdict = ::kproof::engine::checkEquivalence(module, contract, options);
       proofTimer.stop();
       if (verdict) {
-        monitor.update("replay of the counterexample",
-                       verdict->obligations.size());
+        monitor.update("replay of the counterexample");
         TimingScope replayTimer = rootTimer.nest("replay");
         // Every counterexample is replayed on the kernel by the
         // interpreter, so a REFUTED is never an artifact of the model
@@ -601,21 +636,60 @@ int main(int argc, char **argv) {
   llvm::cl::AddExtraVersionPrinter([](llvm::raw_ostream &os) {
     os << ::kproof::engine::toolVersion() << "\n";
   });
-  if (!llvm::cl::ParseCommandLineOptions(argc, argv, helpHeader, &llvm::errs()))
-    return ExitError;
+  // A verification run that asked for JSON gets a JSON error object even
+  // when the command line itself is wrong (on stdout: -o may not be parsed).
+  auto askedForJSON = [&] {
+    bool verifying = false, json = false;
+    for (int i = 1; i < argc; ++i) {
+      llvm::StringRef a(argv[i]);
+      a = a.ltrim('-');
+      verifying |= a == "verify-equiv" || a == "verify-sync";
+      json |= a == "format=json" ||
+              (a == "format" && i + 1 < argc &&
+               llvm::StringRef(argv[i + 1]) == "json");
+    }
+    return verifying && json;
+  };
+  {
+    std::string parseErrors;
+    llvm::raw_string_ostream errs(parseErrors);
+    bool parsed =
+        llvm::cl::ParseCommandLineOptions(argc, argv, helpHeader, &errs);
+    llvm::errs() << parseErrors;
+    if (!parsed) {
+      // LLVM prints a bad value's message straight to stderr; the object
+      // carries what was captured, else points there.
+      std::string first =
+          llvm::StringRef(parseErrors).split('\n').first.trim().str();
+      if (askedForJSON())
+        printJSONError(llvm::outs(), "",
+                       first.empty() ? "invalid command line (the reason is "
+                                       "on stderr)"
+                                     : first);
+      return ExitError;
+    }
+  }
   MlirOptMainConfig config = MlirOptMainConfig::createFromCLOptions();
+  bool jsonVerdicts =
+      (verifyEquiv || verifySync) && verdictFormat == OutputFormat::JSON;
 
   std::string errorMessage;
-  std::unique_ptr<llvm::MemoryBuffer> input =
-      openInputFile(inputFilename, &errorMessage);
-  if (!input) {
-    llvm::errs() << "kproof-opt: " << errorMessage << "\n";
-    return ExitError;
-  }
   std::unique_ptr<llvm::ToolOutputFile> output =
       openOutputFile(outputFilename, &errorMessage);
   if (!output) {
     llvm::errs() << "kproof-opt: " << errorMessage << "\n";
+    if (jsonVerdicts)
+      printJSONError(llvm::outs(), "", errorMessage);
+    return ExitError;
+  }
+  std::unique_ptr<llvm::MemoryBuffer> input =
+      openInputFile(inputFilename, &errorMessage);
+  if (!input) {
+    llvm::errs() << "kproof-opt: " << errorMessage << "\n";
+    if (jsonVerdicts) {
+      printJSONError(output->os(), "", errorMessage);
+      output->keep();
+    }
     return ExitError;
   }
 
@@ -625,7 +699,9 @@ int main(int argc, char **argv) {
                  ::kproof::ptx::looksLikePTX(input->getBuffer())));
   if (isPTX) {
     int rc = runOnPTX(std::move(input), output->os(), registry, config);
-    if (rc == ExitOk)
+    // A verdict (or a JSON error object) is kept whatever it says; a
+    // failed import or pass pipeline writes nothing worth keeping.
+    if (rc == ExitOk || verifyEquiv || verifySync)
       output->keep();
     return rc;
   }

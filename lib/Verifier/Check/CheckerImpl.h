@@ -632,13 +632,13 @@ private:
   void record(std::string name, VerdictKind k, std::string how) {
     verdict.obligations.push_back({std::move(name), k, std::move(how)});
     if (options.progress)
-      options.progress("", verdict.obligations.size());
+      options.progress("", verdict);
   }
   /// Reports the phase or obligation that starts now to the driver
   /// (CheckerOptions::progress).
   void progress(StringRef now) {
     if (options.progress)
-      options.progress(now, verdict.obligations.size());
+      options.progress(now, verdict);
   }
   /// Records a proved obligation and, with --proof-certificate, writes its
   /// certificate: `negatedGoal` is what was shown unsatisfiable.

@@ -21,6 +21,8 @@
 
 #include "CheckerImpl.h"
 
+#include <chrono>
+
 using namespace mlir;
 using namespace ::kproof;
 using namespace ::kproof::engine;
@@ -252,6 +254,15 @@ void Checker::checkThreadStores(const PathResult &p, ArrayRef<Spec *> specs) {
                                   locString(st->loc) + ")");
     if (!specValue) {
       record(name, VerdictKind::Unknown, "spec: " + why);
+      continue;
+    }
+    if (options.deadline &&
+        std::chrono::steady_clock::now() >= *options.deadline) {
+      // Normalizing a value can take seconds: past the limit, not begun.
+      record(name, VerdictKind::Unknown,
+             "not checked: time limit of " +
+                 std::to_string(options.timeoutSeconds) +
+                 " s reached (--timeout)");
       continue;
     }
     progress(name);
@@ -856,6 +867,14 @@ void Checker::checkCoverage(const ExecutionResult &ex,
   // Elements the witnesses miss, from their models: candidates for an
   // element no thread writes.
   SmallVector<Assignment, 2> candidates;
+  // The first witness query the solver did not decide (its reason): then a
+  // miss is not shown, and the verdict says why.
+  std::string undecided;
+  auto noteUndecided = [&](const Query::Outcome &o) {
+    if (o.result != smt::CheckResult::Unsat &&
+        o.result != smt::CheckResult::Sat && undecided.empty())
+      undecided = o.reason.empty() ? std::string("unknown") : o.reason;
+  };
   // One row per thread (n * R + W): decided row by row. When that layout
   // is recognized, its miss is the candidate and the witnesses below
   // (which do not fit the layout, and whose queries carry the product
@@ -865,6 +884,8 @@ void Checker::checkCoverage(const ExecutionResult &ex,
     rowSplit = coverRowSplit(ex, out, launch, name);
   if (rowSplit && rowSplit->result == smt::CheckResult::Unsat)
     return;
+  if (rowSplit)
+    noteUndecided(*rowSplit);
   if (rowSplit && rowSplit->model)
     candidates.push_back(*rowSplit->model);
   if (!rowSplit) {
@@ -879,6 +900,7 @@ void Checker::checkCoverage(const ExecutionResult &ex,
     proved(name, missed, "z3 (unsat) with witness " + witness);
     return;
   }
+  noteUndecided(outcome);
   if (outcome.model)
     candidates.push_back(*outcome.model);
   // One thread per row of a [R, n] output whose row length n is symbolic
@@ -895,6 +917,7 @@ void Checker::checkCoverage(const ExecutionResult &ex,
     Query::Outcome o = q.check();
     if (o.result == smt::CheckResult::Unsat)
       proved(name, missed, "z3 (unsat) with witness " + desc);
+    noteUndecided(o);
     return o;
   };
   if (anySymbolic && out.shape.size() == 2 && out.symbolicDims.size() == 2 &&
@@ -992,9 +1015,19 @@ void Checker::checkCoverage(const ExecutionResult &ex,
                "] on any path (z3: unsat)");
     return;
   }
+  if (candidates.empty() && !undecided.empty()) {
+    record(name, VerdictKind::Unknown,
+           "whether the witness thread (" + witness +
+               ") writes every element was not decided: solver: " +
+               undecided);
+    return;
+  }
   record(name, VerdictKind::Unknown,
          "the witness thread (" + witness + ") does not write every element" +
-             detail);
+             detail +
+             (undecided.empty() ? std::string()
+                                : "; a query was not decided: solver: " +
+                                      undecided));
 }
 
 } // namespace kproof::engine::check

@@ -463,7 +463,7 @@ kproof::engine::checkEquivalence(ModuleOp module, ContractOp contract,
     if (options.progress)
       options.progress("bounded check at " + names + " = " + std::to_string(v) +
                            " (--small-sizes)",
-                       0);
+                       *verdict);
     CheckerOptions bounded = options;
     for (const LaunchConfig::SizeParam *p : free)
       bounded.sizeValues[p->name] = v;

@@ -42,7 +42,7 @@ void Verdict::emitRefutedSites() const {
   if (kind != VerdictKind::Refuted)
     return;
   for (const auto &[loc, property] : refutedSites)
-    mlir::emitError(loc) << "REFUTED: " << property;
+    mlir::emitError(loc) << "REFUTED: " << shaped(property);
 }
 
 int Verdict::exitCode() const {
@@ -152,25 +152,52 @@ std::vector<Verdict::InputEntry> Verdict::listInputs(bool compact) const {
   return out;
 }
 
+std::string Verdict::shaped(StringRef text) const {
+  // Each "name[N]" of a buffer with two or more dimensions, left to right.
+  std::string out;
+  size_t from = 0;
+  while (from < text.size()) {
+    size_t best = StringRef::npos, bestEnd = 0;
+    std::string replacement;
+    for (const BufferShape &b : buffers) {
+      if (b.dims.size() < 2)
+        continue;
+      for (size_t at = text.find(b.name + "[", from); at != StringRef::npos;
+           at = text.find(b.name + "[", at + 1)) {
+        // A whole name: not the tail of a longer identifier.
+        if (at > 0 && (isalnum(text[at - 1]) || text[at - 1] == '_'))
+          continue;
+        size_t open = at + b.name.size(), close = text.find(']', open);
+        uint64_t flat;
+        if (close == StringRef::npos ||
+            text.slice(open + 1, close).getAsInteger(10, flat))
+          continue;
+        if (at < best) {
+          std::vector<int64_t> index = elementIndex(b.name, flat);
+          if (index.size() < 2)
+            break;
+          best = at;
+          bestEnd = close + 1;
+          replacement = b.name + "[";
+          for (auto [k, x] : llvm::enumerate(index))
+            replacement += (k ? ", " : "") + std::to_string(x);
+          replacement += "] (row-major " + std::to_string(flat) + ")";
+        }
+        break;
+      }
+    }
+    if (best == StringRef::npos) {
+      out += text.drop_front(from).str();
+      break;
+    }
+    out += text.slice(from, best).str() + replacement;
+    from = bestEnd;
+  }
+  return out;
+}
+
 std::string Verdict::property() const {
-  if (!counterexample)
-    return "";
-  const Counterexample &c = *counterexample;
-  if (c.outputBuffer.empty() || !c.outputIndex)
-    return c.property;
-  // "... at y[178]" with the element as the contract's shape gives it.
-  std::string flat =
-      c.outputBuffer + "[" + std::to_string(*c.outputIndex) + "]";
-  std::vector<int64_t> index = elementIndex(c.outputBuffer, *c.outputIndex);
-  size_t at = c.property.rfind(flat);
-  if (index.size() < 2 || at == std::string::npos)
-    return c.property;
-  std::string shaped = c.outputBuffer + "[";
-  for (auto [k, x] : llvm::enumerate(index))
-    shaped += (k ? ", " : "") + std::to_string(x);
-  return c.property.substr(0, at) + shaped + "] (row-major " +
-         std::to_string(*c.outputIndex) + ")" +
-         c.property.substr(at + flat.size());
+  return counterexample ? shaped(counterexample->property) : "";
 }
 
 void Verdict::print(llvm::raw_ostream &os) const {

@@ -82,6 +82,13 @@ Context &Context::reusable(const SolverOptions &options) {
   return *shared;
 }
 
+void Context::interruptAll() {
+  ContextRegistry &registry = getRegistry();
+  std::lock_guard<std::mutex> lock(registry.mutex);
+  for (auto &entry : registry.contexts)
+    Z3_interrupt(entry.first);
+}
+
 Context::~Context() {
   {
     ContextRegistry &registry = getRegistry();

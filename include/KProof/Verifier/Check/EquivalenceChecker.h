@@ -147,8 +147,12 @@ struct Verdict {
   /// its default. Empty without a counterexample.
   std::vector<InputEntry> listInputs(bool compact) const;
   /// The counterexample's property with its output element indexed as the
-  /// contract's shape gives it ("value mismatch at y[3, 28]").
+  /// contract's shape gives it ("value mismatch at y[3, 28] (row-major
+  /// 178)").
   std::string property() const;
+  /// `text` with each element "y[178]" of a buffer of two or more
+  /// dimensions written as the contract's shape gives it (elementIndex).
+  std::string shaped(llvm::StringRef text) const;
   /// The element at row-major `flat` of `buffer` as a multi-dimensional
   /// index by the contract's shape.
   std::vector<int64_t> elementIndex(llvm::StringRef buffer,
@@ -219,11 +223,12 @@ struct CheckerOptions {
   std::optional<std::chrono::steady_clock::time_point> deadline;
   /// Called at each step of the check with a short description of what
   /// starts now (a phase: "symbolic execution", "memory safety", ...; or a
-  /// long obligation: one store's value) and the number of obligations
-  /// decided so far; `now` is empty when an obligation was just decided and
-  /// the step goes on. The driver prints progress from it. It must be
-  /// cheap.
-  std::function<void(llvm::StringRef now, unsigned decided)> progress;
+  /// long obligation: one store's value) and the verdict so far (kernel,
+  /// spec, launch, the obligations decided); `now` is empty when an
+  /// obligation was just decided and the step goes on. The driver prints
+  /// progress from it, and keeps what a hard time-limit stop reports. It
+  /// runs on the checker's thread and must be cheap.
+  std::function<void(llvm::StringRef now, const Verdict &sofar)> progress;
 };
 
 /// Checks the kernel named by `contract` in `module` against the contract.

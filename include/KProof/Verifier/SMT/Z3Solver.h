@@ -251,6 +251,12 @@ public:
   /// the first caller's (every solver also gets `options.seed`).
   static Context &reusable(const SolverOptions &options);
 
+  /// Interrupts every check running in any live context (Z3_interrupt, which
+  /// another thread may call): the check answers unknown. For an outer time
+  /// limit (kproof-opt --timeout), since Z3 4.8 does not always heed a
+  /// check's own timeout. A check that starts later is not affected.
+  static void interruptAll();
+
   Expr boolVal(bool value);
   Expr boolVar(llvm::StringRef name);
   Expr realVar(llvm::StringRef name);
