@@ -633,9 +633,6 @@ int main(int argc, char **argv) {
             registry);
       },
       &mlirCategory);
-  llvm::cl::AddExtraVersionPrinter([](llvm::raw_ostream &os) {
-    os << ::kproof::engine::toolVersion() << "\n";
-  });
   // A verification run that asked for JSON gets a JSON error object even
   // when the command line itself is wrong (on stdout: -o may not be parsed).
   auto askedForJSON = [&] {

@@ -16,10 +16,13 @@
 #ifndef KPROOF_TOOLS_COMMANDLINE_H
 #define KPROOF_TOOLS_COMMANDLINE_H
 
+#include "KProof/Version.h"
+
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <cstdlib>
 
@@ -45,6 +48,7 @@ inline bool isGenericOption(const llvm::cl::Option &o) {
 ///   pipeline, --mlir-timing, --verify-diagnostics, remarks, ...); they all
 ///   move to `later` when it is given, which sorts after the tool's own
 ///   category in `--help` (LLVM orders categories by name).
+/// - `--version` also prints kproof's version.
 inline void organizeHelp(llvm::ArrayRef<llvm::cl::OptionCategory *> own,
                          llvm::function_ref<void()> registerMore = {},
                          llvm::cl::OptionCategory *later = nullptr) {
@@ -70,6 +74,10 @@ inline void organizeHelp(llvm::ArrayRef<llvm::cl::OptionCategory *> own,
     if (later)
       o.Categories.assign(1, later);
   }
+  // --version: kproof's version after LLVM's banner.
+  llvm::cl::AddExtraVersionPrinter([](llvm::raw_ostream &os) {
+    os << "kproof " KPROOF_VERSION "\n";
+  });
   // --help-all: LLVM's categorized help with the hidden options (as
   // --help-hidden), listed next to --help (in the generic category).
   auto help = options.find("help");
