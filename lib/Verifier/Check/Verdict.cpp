@@ -143,7 +143,8 @@ std::vector<Verdict::InputEntry> Verdict::listInputs(bool compact) const {
       std::string name = buffer + "[";
       for (auto [k, x] : llvm::enumerate(index))
         name += (k ? ", " : "") + std::to_string(x);
-      out.push_back({name + "]", v->toString(), buffer, index, false, false});
+      out.push_back(
+          {name + "]", v->toString(), buffer, index, false, false, i});
     }
     if (omit || d != c.inputs.elementDefaults.end())
       out.push_back(
@@ -250,8 +251,26 @@ void Verdict::print(llvm::raw_ostream &os) const {
     std::vector<InputEntry> entries = listInputs(/*compact=*/true);
     if (entries.empty())
       os << "  (any input)\n";
-    for (const InputEntry &e : entries)
+    // Runs of five or more consecutive elements (row-major) of one value
+    // as one line: "k[0, 0] .. k[0, 11] = 0 (12 elements)".
+    for (size_t k = 0; k < entries.size();) {
+      const InputEntry &e = entries[k];
+      size_t end = k + 1;
+      bool element = !e.buffer.empty() && !e.others && !e.all;
+      while (element && end < entries.size() &&
+             entries[end].buffer == e.buffer && !entries[end].others &&
+             !entries[end].all && entries[end].value == e.value &&
+             entries[end].flat == entries[end - 1].flat + 1)
+        ++end;
+      if (end - k >= 5) {
+        os << "  " << e.name << " .. " << entries[end - 1].name << " = "
+           << e.value << " (" << end - k << " elements)\n";
+        k = end;
+        continue;
+      }
       os << "  " << e.name << " = " << e.value << "\n";
+      ++k;
+    }
     if (!c.specValue.empty()) {
       os << "\nKernel value: " << c.kernelValue << "\n";
       os << "Spec value:   " << c.specValue << "\n";

@@ -140,6 +140,7 @@ struct Verdict {
     std::string name, value, buffer;
     std::vector<int64_t> index;
     bool others = false, all = false;
+    uint64_t flat = 0; ///< an element's row-major index
   };
   /// The counterexample's inputs in order: scalars by name, then each
   /// buffer's elements in index order and its default. `compact`: a buffer
