@@ -84,4 +84,37 @@ TEST_F(ProvenanceTest, AStoreThroughALoadedPointerGivesUp) {
   EXPECT_FALSE(a);
 }
 
+TEST_F(ProvenanceTest, ScalarParamsAreNotFollowedWhenUntracked) {
+  // y[0] = s: the scalar s stored as data is no escaping pointer once the
+  // analysis follows only the buffers (x, y).
+  const char *src = R"mlir(
+    kproof.kernel entry @k(%x: i64, %y: i64, %s: i64) {
+      %gy = kproof.cvta to global %y : i64
+      kproof.st global %gy, %s : i64, i64
+      kproof.return
+    })mlir";
+  EXPECT_FALSE(run(src)); // all tracked: s looks like a pointer stored
+  module = parseSourceString<ModuleOp>(src, &ctx);
+  ASSERT_TRUE(module);
+  auto a = paramAccesses(*module->getOps<KernelOp>().begin(),
+                         {true, true, false});
+  ASSERT_TRUE(a);
+  EXPECT_TRUE((*a)[1].stored);
+  EXPECT_FALSE((*a)[0].stored);
+}
+
+TEST_F(ProvenanceTest, AStoreThroughAnyLoadedValueGivesUp) {
+  // A pointer rebuilt from two loaded u32 halves.
+  auto a = run(R"mlir(
+    kproof.kernel entry @k(%x: i64, %y: i64) {
+      %gx = kproof.cvta to global %x : i64
+      %lo = kproof.ld global %gx : i64 -> i32
+      %w = kproof.cvt %lo : i32 -> i64
+      %c1 = kproof.constant 1.0 : f32
+      kproof.st global %w, %c1 : i64, f32
+      kproof.return
+    })mlir");
+  EXPECT_FALSE(a);
+}
+
 } // namespace

@@ -180,7 +180,8 @@ static Location paramLoc(ContractOp contract, StringRef param) {
   at = std::min(text.size(), at + fl.getColumn() - 1);
   // Within this contract: up to the next one.
   StringRef rest = text.drop_front(at);
-  size_t next = rest.find("kproof.contract", 1);
+  // (Past the op's own name: the generic form starts `"kproof.contract"`.)
+  size_t next = rest.find("kproof.contract", 20);
   if (next != StringRef::npos)
     rest = rest.take_front(next);
   llvm::Regex field("name[ \t\n]*=[ \t\n]*\"" + llvm::Regex::escape(param) +
@@ -198,15 +199,20 @@ static Location paramLoc(ContractOp contract, StringRef param) {
 }
 
 /// Contract mistakes the kernel's code shows (paramAccesses): an `out`
-/// buffer no store of the kernel can write through is a contract error at
-/// the param's field, with what the kernel does with it. When the kernel
+/// buffer no store of the kernel can write through, but that the kernel
+/// loads from, is a contract error at the param's field. (One it neither
+/// loads nor stores is a kernel that never writes its output: REFUTED by
+/// coverage.) When the kernel
 /// stores through an `in` buffer instead, the buffers may be swapped, but a
 /// kernel that writes its input is also a real bug: the engine refutes that
 /// store, and BoundContract::swapHint adds the suggestion to its message.
 static LogicalResult checkBufferRoles(ContractOp contract,
                                       BoundContract &bc) {
+  SmallVector<bool> isBuffer;
+  for (const std::optional<BufferBinding> &b : bc.buffers)
+    isBuffer.push_back(b.has_value());
   std::optional<std::vector<ParamAccess>> access =
-      paramAccesses(bc.kernel);
+      paramAccesses(bc.kernel, isBuffer);
   if (!access)
     return success(); // the analysis cannot tell: no claim
   std::string storedInputs;
@@ -217,6 +223,11 @@ static LogicalResult checkBufferRoles(ContractOp contract,
   for (auto [i, b] : llvm::enumerate(bc.buffers)) {
     if (!b || b->role != BufferBinding::Role::Out || i >= access->size() ||
         (*access)[i].stored)
+      continue;
+    // Without a sign of a mix-up (an input stored through, or this output
+    // read), a kernel that never writes its output is a kernel bug: the
+    // coverage obligation refutes it.
+    if (storedInputs.empty() && !(*access)[i].loaded)
       continue;
     if (!storedInputs.empty()) {
       // A kernel that writes an input is a bug class of its own: the

@@ -10,9 +10,9 @@
 // some store (st, atom, red) writes through. It over-approximates
 // derivation (any op's result derives from every parameter its operands
 // derive from), and gives up (std::nullopt) where a store's address could
-// come from elsewhere: a 64-bit value loaded from memory (a spilled or
-// tabled pointer), a parameter-derived value stored to memory, or one
-// passed to a call or an unmodeled instruction. The contract checks use it
+// come from elsewhere: a value loaded from memory (a spilled or tabled
+// pointer, an index table), a parameter-derived value stored to memory, or
+// one passed to a call or an unmodeled instruction. The contract checks use it
 // to tell a contract whose buffers are swapped from a kernel bug.
 //
 //===----------------------------------------------------------------------===//
@@ -29,7 +29,7 @@ using namespace ::kproof::engine;
 static constexpr uint64_t kUnknown = uint64_t(1) << 63;
 
 std::optional<std::vector<ParamAccess>>
-kproof::engine::paramAccesses(KernelOp kernel) {
+kproof::engine::paramAccesses(KernelOp kernel, ArrayRef<bool> tracked) {
   Region &body = kernel.getBody();
   if (body.empty())
     return std::nullopt;
@@ -38,8 +38,11 @@ kproof::engine::paramAccesses(KernelOp kernel) {
   if (numParams >= 63)
     return std::nullopt;
   llvm::DenseMap<Value, uint64_t> prov;
+  // Only the tracked parameters (the contract's buffers): a scalar's value
+  // stored to memory (a scale, an epsilon) is no pointer escaping.
   for (unsigned i = 0; i < numParams; ++i)
-    prov[entry.getArgument(i)] = uint64_t(1) << i;
+    if (i >= tracked.size() || tracked[i])
+      prov[entry.getArgument(i)] = uint64_t(1) << i;
   auto of = [&](Value v) -> uint64_t {
     auto it = prov.find(v);
     return it == prov.end() ? 0 : it->second;
@@ -61,10 +64,11 @@ kproof::engine::paramAccesses(KernelOp kernel) {
       for (Value o : op->getOperands())
         in |= of(o);
       if (isa<LoadOp, AtomOp>(op)) {
-        // A loaded 64-bit value may be a pointer.
+        // A loaded value may be (part of) a pointer, whatever its type: a
+        // u64, a v2.u32 packed back, an f64 bitcast, a u32 under
+        // .address_size 32. A store whose address reads one is not followed.
         for (Value r : op->getResults())
-          if (r.getType().isInteger(64))
-            join(r, kUnknown);
+          join(r, kUnknown);
       } else if (isa<CallOp, OpaqueOp>(op)) {
         if (in & ~kUnknown)
           escaped = true; // a parameter's pointer goes where we do not look
@@ -106,8 +110,10 @@ kproof::engine::paramAccesses(KernelOp kernel) {
     } else if (auto at = dyn_cast<AtomOp>(op)) {
       mark(of(at.getAddr()), /*store=*/false);
       mark(of(at.getAddr()), /*store=*/true);
-      if (of(at.getValue()) & ~kUnknown)
-        escaped = true;
+      // Both the value and a cas's swap operand are written to memory.
+      for (Value v : op->getOperands())
+        if (v != at.getAddr() && (of(v) & ~kUnknown))
+          escaped = true;
     }
   });
   if (escaped || unknownStore)

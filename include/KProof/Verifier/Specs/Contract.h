@@ -79,11 +79,14 @@ struct ParamAccess {
 /// some store writes through an address derived from it (def-use through
 /// integer arithmetic, cvta, cvt, selp and block arguments; an
 /// over-approximation of derivation, so `stored` false means no store
-/// instruction can write through it). std::nullopt when the analysis cannot
-/// tell: a store's address may come from memory (a loaded 64-bit value), a
-/// parameter-derived value is stored to memory or passed to a call or an
+/// instruction can write through it). Only the parameters `tracked` marks
+/// (all when it is shorter) are followed: the contract's buffers.
+/// std::nullopt when the analysis cannot tell: a store's address reads a
+/// value loaded from memory, a tracked parameter's value is stored to
+/// memory (a store's or an atomic's data) or passed to a call or an
 /// unmodeled instruction, or the kernel has 63 parameters or more.
-std::optional<std::vector<ParamAccess>> paramAccesses(kproof::KernelOp kernel);
+std::optional<std::vector<ParamAccess>>
+paramAccesses(kproof::KernelOp kernel, llvm::ArrayRef<bool> tracked = {});
 
 /// Binds `contract` to its kernel in `module`. Errors (unknown entry,
 /// parameter count or type mismatch, spec shape mismatch) are emitted at
