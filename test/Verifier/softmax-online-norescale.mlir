@@ -34,6 +34,7 @@
 // JSON-NEXT: "type": "f32"
 // JSON: "counterexample": {
 // JSON-NEXT: "buffer": "y",
+// JSON-NEXT: "confirmed": true,
 // JSON-NEXT: "element": [
 // JSON-NEXT: 0
 // JSON-NEXT: ],

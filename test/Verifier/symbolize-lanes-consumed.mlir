@@ -18,7 +18,9 @@
 // LANES-NOT: UNKNOWN
 // LANES: {{^}}PROVED
 
-// WARP: ERROR: value mismatch
+// WARP-NOT: ERROR:
+// WARP: Candidate (not a counterexample: replaying the kernel did not reproduce it): value mismatch at y[{{[0-9]+}}]
+// WARP: (the model's values, which the replay of the kernel does not reproduce)
 // WARP: Replay: not confirmed by replay
 // WARP: {{^}}UNKNOWN: the counterexample was not confirmed by replaying the kernel
 

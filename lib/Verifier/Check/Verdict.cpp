@@ -244,7 +244,16 @@ void Verdict::print(llvm::raw_ostream &os) const {
          << o.how << "\n";
   if (counterexample) {
     const Counterexample &c = *counterexample;
-    os << "\nERROR: " << property() << "\n";
+    // Only a REFUTED verdict's counterexample is one: a model the replay
+    // did not reproduce (the verdict is then UNKNOWN) is shown as what it
+    // is, a candidate.
+    bool confirmed = kind == VerdictKind::Refuted;
+    if (confirmed)
+      os << "\nERROR: " << property() << "\n";
+    else
+      os << "\nCandidate (not a counterexample: replaying the kernel did not "
+            "reproduce it): "
+         << property() << "\n";
     if (!c.location.empty())
       os << "  at " << c.location << "\n";
     os << "\nExample:\n";
@@ -274,8 +283,12 @@ void Verdict::print(llvm::raw_ostream &os) const {
     if (!c.specValue.empty()) {
       os << "\nKernel value: " << c.kernelValue << "\n";
       os << "Spec value:   " << c.specValue << "\n";
-      os << "(exact values at these inputs, enclosed with MPFR using the true "
-            "functions; they differ)\n";
+      if (confirmed)
+        os << "(exact values at these inputs, enclosed with MPFR using the "
+              "true functions; they differ)\n";
+      else
+        os << "(the model's values, which the replay of the kernel does not "
+              "reproduce)\n";
     }
     if (!replay.empty())
       os << "Replay: " << replay << "\n";
@@ -363,6 +376,9 @@ void Verdict::printJSON(llvm::raw_ostream &os) const {
     }
     if (!replay.empty())
       (*root.getObject("counterexample"))["replay"] = replay;
+    // false: a candidate the replay did not reproduce (verdict UNKNOWN).
+    (*root.getObject("counterexample"))["confirmed"] =
+        kind == VerdictKind::Refuted;
   }
   os << llvm::formatv("{0:2}", llvm::json::Value(std::move(root))) << "\n";
 }
