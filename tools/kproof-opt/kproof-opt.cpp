@@ -445,6 +445,12 @@ static int runVerifyEquiv(ModuleOp module, MLIRContext &context,
     return ExitError;
   };
   ErrorCapture contractErrors(&context);
+  // An error already emitted as a diagnostic (and captured): its object.
+  auto failCaptured = [&] {
+    if (json)
+      printJSONError(os, "", contractErrors.first);
+    return ExitError;
+  };
   if (!contractFile.empty()) {
     std::string err;
     auto buffer = openInputFile(contractFile, &err);
@@ -453,25 +459,17 @@ static int runVerifyEquiv(ModuleOp module, MLIRContext &context,
     // The contract lives in its own source manager: parseSourceFile reads
     // the main buffer, which for the kernel's manager is the kernel.
     contractSourceMgr.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
-    if (failed(kproof::checkBeforeParsing(contractSourceMgr, &context))) {
-      if (json)
-        printJSONError(os, "", contractErrors.first);
-      return ExitError;
-    }
+    if (failed(kproof::checkBeforeParsing(contractSourceMgr, &context)))
+      return failCaptured();
     contractModule = parseSourceFile<ModuleOp>(contractSourceMgr, &context);
-    if (!contractModule) {
-      if (json)
-        printJSONError(os, "", contractErrors.first);
-      return ExitError;
-    }
+    if (!contractModule)
+      return failCaptured();
     contractModule->walk(
         [&](kproof::ContractOp c) { contracts.push_back(c); });
     if (contracts.empty()) {
       mlir::emitError(contractModule->getLoc())
           << "no kproof.contract in " << contractFile;
-      if (json)
-        printJSONError(os, "", contractErrors.first);
-      return ExitError;
+      return failCaptured();
     }
   } else {
     module.walk([&](kproof::ContractOp c) { contracts.push_back(c); });

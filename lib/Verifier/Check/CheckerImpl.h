@@ -477,8 +477,7 @@ struct Query {
     double elapsed = std::chrono::duration<double>(
                          std::chrono::steady_clock::now() - t0)
                          .count();
-    if (r == smt::CheckResult::Unknown && options.deadline &&
-        std::chrono::steady_clock::now() >= *options.deadline)
+    if (r == smt::CheckResult::Unknown && options.pastDeadline())
       return {r, std::nullopt, timeLimitReason("the query was interrupted")};
     if (r != smt::CheckResult::Sat)
       return {r, std::nullopt,

@@ -256,8 +256,7 @@ void Checker::checkThreadStores(const PathResult &p, ArrayRef<Spec *> specs) {
       record(name, VerdictKind::Unknown, "spec: " + why);
       continue;
     }
-    if (options.deadline &&
-        std::chrono::steady_clock::now() >= *options.deadline) {
+    if (options.pastDeadline()) {
       // Normalizing a value can take seconds: past the limit, not begun.
       record(name, VerdictKind::Unknown,
              "not checked: time limit of " +

@@ -455,8 +455,7 @@ kproof::engine::checkEquivalence(ModuleOp module, ContractOp contract,
   for (const LaunchConfig::SizeParam *p : free)
     names += (names.empty() ? "" : ", ") + p->name;
   for (int64_t v = lo; v < hi && v < lo + int64_t(options.smallSizes); ++v) {
-    if (options.deadline &&
-        std::chrono::steady_clock::now() >= *options.deadline) {
+    if (options.pastDeadline()) {
       timedOut = true;
       break;
     }

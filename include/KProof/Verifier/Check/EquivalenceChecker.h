@@ -222,6 +222,10 @@ struct CheckerOptions {
   /// when checkEquivalence does (or at `deadline` when that is set).
   unsigned timeoutSeconds = 0;
   std::optional<std::chrono::steady_clock::time_point> deadline;
+  /// Whether the time limit (`deadline`) has passed.
+  bool pastDeadline() const {
+    return deadline && std::chrono::steady_clock::now() >= *deadline;
+  }
   /// Called at each step of the check with a short description of what
   /// starts now (a phase: "symbolic execution", "memory safety", ...; or a
   /// long obligation: one store's value) and the verdict so far (kernel,
