@@ -261,6 +261,32 @@ TEST(IndexForm, SplitByProduct) {
   EXPECT_FALSE(f.T.splitByProduct(f.mul(k, f.c64(4))).has_value());
 }
 
+/// Triton's row offset: n * pid multiplied in 32 bits, then widened
+/// (zext(n * ctaid.x) + 2 tid.x). The narrow product does not wrap under
+/// the declared bounds, so it splits with the factor widened; ctaid.x is
+/// bounded too, but a thread index is never taken for the size.
+TEST(IndexForm, SplitByANarrowProduct) {
+  Fixture f;
+  Term n = f.T.bvVar("n", 32);
+  f.T.setUpperBound("n", 64);
+  Term idx = f.add(f.T.bvZExt(f.mul(n, f.cta), 64),
+                   f.mul(f.T.bvZExt(f.tid, 64), f.c64(2)));
+  std::optional<TermContext::ProductSplit> sp = f.T.splitByProduct(idx);
+  ASSERT_TRUE(sp.has_value());
+  EXPECT_EQ(sp->size, n);
+  EXPECT_EQ(sp->coeff, 1u);
+  EXPECT_EQ(sp->factor, f.T.bvZExt(f.cta, 64));
+  EXPECT_EQ(sp->rest,
+            f.T.canonicalIndex(f.mul(f.T.bvZExt(f.tid, 64), f.c64(2))));
+  Term rebuilt = f.add(f.mul(f.T.bvZExt(n, 64), sp->factor), sp->rest);
+  EXPECT_TRUE(
+      f.provedEqual(f.T.ite(f.T.bvUle(n, f.c32(64)), idx, rebuilt), rebuilt));
+  // A product that may wrap in 32 bits (n unbounded) does not split.
+  Term m = f.T.bvVar("m", 32);
+  f.T.setUpperBound("m", 0xffffffffu);
+  EXPECT_FALSE(f.T.splitByProduct(f.T.bvZExt(f.mul(m, f.tid), 64)).has_value());
+}
+
 /// An integer element at a symbolic index is a BV-sorted Select of its
 /// width, a constant index the BVVar "idx[k]", and the two are linked in
 /// Z3: idx(3) and idx[3] are one value.

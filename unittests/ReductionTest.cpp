@@ -237,3 +237,85 @@ TEST(Reduction, MaskedBodiesThatMayWrapStay) {
   ASSERT_EQ(s->getKind(), Kind::SumOver);
   EXPECT_EQ(s->getOperand(2)->getKind(), Kind::Ite);
 }
+
+namespace {
+/// Lane c's masked load of a row of n elements, as Triton emits it:
+/// ite(c < n, x[zext(n * row) + c], neutral).
+Term maskedLoad(TermContext &T, uint64_t c, Term neutral) {
+  Term n = T.bvVar("n", 32), row = T.bvVar("row", 32);
+  Term idx = T.bvBin(Kind::BVAdd, T.bvZExt(T.bvBin(Kind::BVMul, n, row), 64),
+                     T.bv(c, 64));
+  return T.ite(T.bvSlt(T.bv(c, 32), n), T.element("x", idx), neutral);
+}
+
+/// A context with n in [1, 8] and row < 4 declared.
+void declareBounds(TermContext &T) {
+  T.setUpperBound("n", 8);
+  T.setLowerBound("n", 1);
+  T.setUpperBound("row", 3);
+}
+} // namespace
+
+TEST(Reduction, MaskedElementsMergeIntoOneRange) {
+  // max over c < 8 of ite(c < n, x[n * row + c], -inf), folded pairwise
+  // in order (a warp's butterfly), is the max over [0, n) of the row: the
+  // one-element ranges [c, smin(n, c + 1)) meet, and smin(n, 8) is n
+  // under n's declared bound. Likewise the sum with neutral 0.
+  TermContext T;
+  declareBounds(T);
+  Term mx = maskedLoad(T, 0, T.negInf());
+  Term sum = maskedLoad(T, 0, T.real(0));
+  for (uint64_t c = 1; c < 8; ++c) {
+    mx = T.max(mx, maskedLoad(T, c, T.negInf()));
+    sum = T.add(sum, maskedLoad(T, c, T.real(0)));
+  }
+  ASSERT_EQ(mx->getKind(), Kind::MaxOver) << mx->toString();
+  ASSERT_EQ(sum->getKind(), Kind::SumOver) << sum->toString();
+  Term n64 = T.bvSExt(T.bvVar("n", 32), 64);
+  EXPECT_EQ(mx->getOperand(1), n64);
+  EXPECT_EQ(sum->getOperand(1), n64);
+  EXPECT_TRUE(mx->getOperand(0)->getKind() == Kind::BVConst &&
+              mx->getOperand(0)->getAPInt().isZero());
+  // The same values as the masked elements, at every n and two rows.
+  for (int64_t nv = 1; nv <= 8; ++nv)
+    for (int64_t rv : {0, 2}) {
+      Assignment in;
+      in.bitvectors["n"] = llvm::APInt(32, nv);
+      in.bitvectors["row"] = llvm::APInt(32, rv);
+      for (uint64_t e = 0; e < 40; ++e)
+        in.elements["x"][e] = Rational(int64_t((e * 7) % 11) - 5);
+      int64_t best = INT64_MIN, total = 0;
+      for (int64_t c = 0; c < nv; ++c) {
+        int64_t v = int64_t(((nv * rv + c) * 7) % 11) - 5;
+        best = std::max(best, v);
+        total += v;
+      }
+      Evaluator ev(in);
+      auto m = ev.real(mx), s = ev.real(sum);
+      ASSERT_TRUE(m && s) << ev.getError();
+      EXPECT_TRUE(m->isPoint() && m->contains(Rational(best))) << nv;
+      EXPECT_TRUE(s->isPoint() && s->contains(Rational(total))) << nv;
+    }
+}
+
+TEST(Reduction, MaskedElementsThatDoNotMeetStay) {
+  TermContext T;
+  declareBounds(T);
+  // Elements 0 and 2: a gap, no range.
+  Term gap = T.max(maskedLoad(T, 0, T.negInf()), maskedLoad(T, 2, T.negInf()));
+  EXPECT_NE(gap->getKind(), Kind::MaxOver);
+  EXPECT_FALSE(gap->isReduction());
+  // Element 1 twice in a sum: counted twice, not a range.
+  Term twice = T.add(maskedLoad(T, 1, T.real(0)), maskedLoad(T, 1, T.real(0)));
+  EXPECT_FALSE(twice->isReduction());
+  // A value that does not read the element at its column (the same
+  // element x[n * row] under the guards of columns 0 and 1): no range.
+  Term n = T.bvVar("n", 32), row = T.bvVar("row", 32);
+  Term first = T.element("x", T.bvZExt(T.bvBin(Kind::BVMul, n, row), 64));
+  Term same = T.max(T.ite(T.bvSlt(T.bv(0, 32), n), first, T.negInf()),
+                    T.ite(T.bvSlt(T.bv(1, 32), n), first, T.negInf()));
+  EXPECT_FALSE(same->isReduction());
+  // A constant bound: the guards fold, nothing to merge.
+  Term c0 = T.ite(T.bvSlt(T.bv(0, 32), T.bv(5, 32)), first, T.negInf());
+  EXPECT_EQ(c0, first);
+}

@@ -46,7 +46,7 @@
 // GSESYM: UNKNOWN: more than 256 paths {{.*}}not summarized: loop at {{.*}}is not of a supported form
 // COPY3: obligations: [[N:[0-9]+]] ([[N]] proved)
 // COPY3: PROVED
-// COPY3-JSON: "how": "z3 (unsat) with witness row = e / n, ctaid.x = row / ntid.x, tid.x = row % ntid.x",
+// COPY3-JSON: "how": "z3 (unsat): each store index is n * R + W; row r is written by the thread with R = r (ctaid.x = r / ntid.x, tid.x = r % ntid.x), element j of it at W = j",
 // COPY3-JSON-NEXT: "name": "coverage: every element of 'y' is written",
 // COPY3-JSON-NEXT: "verdict": "PROVED"
 // One CTA of 32 threads for 64 rows: rows 32..63 are written by no thread.

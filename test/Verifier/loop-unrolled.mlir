@@ -47,8 +47,8 @@
 // RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/loops_unrolled.sm80.O3.ptx --verify-equiv --contract=%t/scale-short.mlir 2>/dev/null | FileCheck %s --check-prefix=SCALE-SHORT --check-prefix=SCALE-SHORT-O3
 // RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/loops_unrolled.sm90.G.ptx --verify-equiv --contract=%t/scale-short.mlir 2>/dev/null | FileCheck %s --check-prefix=SCALE-SHORT --check-prefix=SCALE-SHORT-G
 // SCALE-SHORT: REFUTED: coverage: every element of 'y' is written -- no thread writes y[{{[0-9]+}}] on any path
-// SCALE-SHORT-O3: n = 7
-// SCALE-SHORT-O3: Replay: confirmed by replay (IEEE f32): the kernel never writes y[6] (spec = 0)
+// SCALE-SHORT-O3: n = 4
+// SCALE-SHORT-O3: Replay: confirmed by replay (IEEE f32): the kernel never writes y[3] (spec = 0)
 // SCALE-SHORT-G: n = 1
 // SCALE-SHORT-G: Replay: confirmed by replay (IEEE f32): the kernel never writes y[2] (spec = 0)
 // SCALE-SHORT: {{^}}REFUTED

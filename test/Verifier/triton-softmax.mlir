@@ -28,6 +28,24 @@
 // RUN: %expect_exit 1 kproof-opt %inputs/triton/ptx/softmax_row_b64.sm90.ptx --verify-equiv --contract=%t/b64bug.mlir 2>/dev/null | FileCheck %s --check-prefix=BUG
 // RUN: kproof-opt %inputs/triton/ptx/softmax_row_b256.sm90.ptx --verify-equiv --contract=%t/b256.mlir | FileCheck %s --check-prefix=B256
 // RUN: kproof-opt %inputs/triton/ptx/softmax_row.sm90.ptx --verify-equiv --contract=%t/b1024.mlir | FileCheck %s --check-prefix=B1024
+//
+// A symbolic row length: BLOCK = 64 for every n_cols in [1, 64] at once
+// (shape [4, "n"], row strides = n). Each lane's masked loads
+// ite(c < n, x[row * n + c], -inf) are one-element ranges, and the
+// butterfly's max and sum over the lanes join them into reductions over
+// [0, smin(n, 64)) = [0, n) (TermContext::mergeRanges), the spec's
+// max-over and sum. The spec's row (n * ctaid.x + col) / n is ctaid.x
+// where col < n; coverage is decided row by row (ctaid.x = r, tid.x from
+// the column's layout 2 tid + k). Twins: the odd column's exponent taken
+// from the even element (a value bug, REFUTED with replay), and a range
+// reaching n = 65, past BLOCK (column 64 is never written: REFUTED by
+// coverage, replayed).
+// RUN: kproof-opt %inputs/triton/ptx/softmax_row_b64.sm90.ptx --verify-equiv --contract=%t/b64n.mlir | FileCheck %s --check-prefix=B64N
+// RUN: sed 's/sub.f32 \t%%r27, %%r3, %%r25/sub.f32 \t%%r27, %%r1, %%r25/' %inputs/triton/ptx/softmax_row_b64.sm90.ptx > %t/b64-odd-bug.ptx
+// RUN: not grep -q 'sub.f32 \t%%r27, %%r3' %t/b64-odd-bug.ptx
+// RUN: %expect_exit 1 kproof-opt %t/b64-odd-bug.ptx --verify-equiv --contract=%t/b64n.mlir 2>/dev/null | FileCheck %s --check-prefix=B64N-BUG
+// RUN: sed 's/array<i64: 1, 65>/array<i64: 1, 66>/' %t/b64n.mlir > %t/b64n-over.mlir
+// RUN: %expect_exit 1 kproof-opt %inputs/triton/ptx/softmax_row_b64.sm90.ptx --verify-equiv --contract=%t/b64n-over.mlir 2>/dev/null | FileCheck %s --check-prefix=B64N-OVER
 
 // B64: kproof: softmax_row_kernel against softmax(x) -> y
 // B64: idiom: f32 constant 0f3FB8AA3B read as log2(e)
@@ -40,6 +58,33 @@
 // BUG-NEXT: Spec value: [1.999999999999e-02, 2.000000000001e-02]
 // BUG: Replay: confirmed by replay (IEEE f32): kernel y[178] = 0.0204081628, spec = 0.02
 // BUG: {{^}}REFUTED
+
+// B64N: kproof: softmax_row_kernel against softmax(x) -> y
+// B64N: launch: grid (4, 1, 1) x block (32, 1, 1); buffers: y out f32[4, n], x in f32[4, n]
+// B64N: assuming: precondition: 'n' is in [1, 65) (contract: range)
+// B64N-NOT: UNKNOWN
+// B64N: obligations: [[N:[0-9]+]] ([[N]] proved)
+// B64N: {{^}}PROVED
+
+// B64N-BUG: REFUTED: value y[i] written by the representative thread (store 1 of 2
+// B64N-BUG: ERROR: value mismatch at y[2, 54] (row-major 182)
+// B64N-BUG: Example:
+// B64N-BUG-NEXT: ctaid.x = 2
+// B64N-BUG-NEXT: n = 64
+// B64N-BUG-NEXT: tid.x = 27
+// B64N-BUG-NEXT: x[2, 62] = 1
+// B64N-BUG-NEXT: x[others] = 0
+// B64N-BUG: Kernel value: [1.482875084038e-02, 1.482875084039e-02]
+// B64N-BUG-NEXT: Spec value:   [1.521646598446e-02, 1.521646598447e-02]
+// B64N-BUG: Replay: confirmed by replay (IEEE f32): kernel y[182] = 0.0148287518, spec = 0.015216466
+// B64N-BUG: {{^}}REFUTED
+
+// B64N-OVER: REFUTED: coverage: every element of 'y' is written -- no thread writes y[64] on any path
+// B64N-OVER: ERROR: coverage: no thread writes y[0, 64] (row-major 64)
+// B64N-OVER: Example:
+// B64N-OVER-NEXT: n = 65
+// B64N-OVER: Replay: confirmed by replay (IEEE f32): the kernel never writes y[64]
+// B64N-OVER: {{^}}REFUTED
 
 // B256: kproof: softmax_row_kernel against softmax(x) -> y
 // B256-NOT: UNKNOWN
@@ -60,6 +105,21 @@ kproof.contract @tsm64 {
     {name = "x_row_stride", scalar = i32, value = 50 : i32},
     {name = "y_row_stride", scalar = i32, value = 50 : i32},
     {name = "n", scalar = i32, value = 50 : i32},
+    {name = "global_scratch", scalar = i64, value = 0 : i64},
+    {name = "profile_scratch", scalar = i64, value = 0 : i64}
+  ],
+  spec = {builtin = "softmax", input = "x", output = "y"}
+}
+
+//--- b64n.mlir
+kproof.contract @tsm64n {
+  kernel = "softmax_row_kernel", grid = array<i64: 4, 1, 1>, block = array<i64: 32, 1, 1>,
+  params = [
+    {name = "y", buffer = "out", space = "global", type = f32, shape = [4, "n"]},
+    {name = "x", buffer = "in", space = "global", type = f32, shape = [4, "n"]},
+    {name = "x_row_stride", scalar = i32, value = "n"},
+    {name = "y_row_stride", scalar = i32, value = "n"},
+    {name = "n", scalar = i32, range = array<i64: 1, 65>},
     {name = "global_scratch", scalar = i64, value = 0 : i64},
     {name = "profile_scratch", scalar = i64, value = 0 : i64}
   ],

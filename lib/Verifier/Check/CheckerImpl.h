@@ -618,6 +618,13 @@ private:
                      const LaunchConfig &launch, const std::string &name);
   void checkCoverage(const ExecutionResult &ex, const BufferBinding &out,
                      const LaunchConfig &launch);
+  /// The witness thread of element `e` (named `eName` in `witness`) for
+  /// one path's stores at `indices`: their mixed-radix layout inverted
+  /// (Coverage.cpp). False, with `w` empty, when the layout has another
+  /// shape.
+  bool invertLayout(ArrayRef<Term> indices, Term e, StringRef eName,
+                    const LaunchConfig &launch, llvm::DenseMap<Term, Term> &w,
+                    std::string &witness);
   /// Multi-thread launches: data races, barrier divergence, and the side
   /// conditions of resolving shared reads to their writers (DESIGN.md §4).
   void checkSync(const ExecutionResult &ex, const LaunchConfig &launch);

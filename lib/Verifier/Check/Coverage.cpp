@@ -501,9 +501,38 @@ Checker::coverRowSplit(const ExecutionResult &ex, const BufferBinding &out,
   Term r = T.bvVar("cov.row", 64), j = T.bvVar("cov.j", 64);
   Term block = T.bvZExt(launch.extent(T, "ntid.x"), 64);
   llvm::DenseMap<Term, Term> w;
-  w[T.bvVar("tid.x", 32)] = T.bvExtract(T.bvBin(Kind::BVURem, r, block), 0, 32);
-  w[T.bvVar("ctaid.x", 32)] =
-      T.bvExtract(T.bvBin(Kind::BVUDiv, r, block), 0, 32);
+  std::string witness = "ctaid.x = r / ntid.x, tid.x = r % ntid.x";
+  // One row per CTA (R = ctaid.x, Triton's row programs): the CTA of row
+  // r, and within it the thread that W's layout (several stores per
+  // thread, lanes as columns) gives for column j.
+  Term ctaid = T.bvVar("ctaid.x", 32);
+  Term rowVar = rowFactor;
+  while (rowVar->getKind() == Kind::BVZExt)
+    rowVar = rowVar->getOperand(0);
+  if (rowVar == ctaid) {
+    // The rests W of every path's stores (a guess from their layout; the
+    // query checks it).
+    SmallVector<Term> rests;
+    bool family = false;
+    for (const Site &site : sites) {
+      family |= site.store->isFamily();
+      if (!llvm::is_contained(rests, site.rest))
+        rests.push_back(site.rest);
+    }
+    llvm::DenseMap<Term, Term> inner;
+    std::string how;
+    if (!family && invertLayout(rests, j, "j", launch, inner, how) &&
+        !inner.count(ctaid)) {
+      w = std::move(inner);
+      w[ctaid] = T.bvExtract(r, 0, 32);
+      witness = "ctaid.x = r, " + how;
+    }
+  }
+  if (w.empty()) {
+    w[T.bvVar("tid.x", 32)] =
+        T.bvExtract(T.bvBin(Kind::BVURem, r, block), 0, 32);
+    w[ctaid] = T.bvExtract(T.bvBin(Kind::BVUDiv, r, block), 0, 32);
+  }
   SmallVector<Term> launched{T.boolConst(true)};
   for (auto &[var, extent] : ex.threadVars) {
     auto it = w.find(T.bvVar(var, 32));
@@ -555,17 +584,25 @@ Checker::coverRowSplit(const ExecutionResult &ex, const BufferBinding &out,
   }
   proved(name, missed,
          "z3 (unsat): each store index is " + out.symbolicDims[1] +
-             " * R + W; row r is written by the thread with R = r "
-             "(ctaid.x = r / ntid.x, tid.x = r % ntid.x), element j of it "
-             "at W = j");
+             " * R + W; row r is written by the thread with R = r (" + witness +
+             "), element j of it at W = j");
   return o;
 }
 
-void Checker::checkCoverage(const ExecutionResult &ex,
-                            const BufferBinding &out,
-                            const LaunchConfig &launch) {
-  std::string name = "coverage: every element of '" + out.name +
-                     "' is written";
+/// The witness thread of element `e` for stores at `indices` (the
+/// indices of one path's stores): their layout inverted. Each index is
+/// read as a linear form over the thread variables; the forms must agree
+/// but for a constant c_0 < ... < c_{K-1} (one per store site or unrolled
+/// iteration), and when their coefficients form a mixed-radix system
+/// (1, r0, r0 r1, ...; r = each variable's range, or a store counter's
+/// count), variable k of the witness is ((e - c_0) / coeff_k) % range_k.
+/// `w` maps each thread variable to its witness term, `witness` describes
+/// it (with `eName` for e). False when the layout is not of that shape
+/// (a guess otherwise: the caller checks the witness).
+bool Checker::invertLayout(ArrayRef<Term> indices, Term e, StringRef eName,
+                           const LaunchConfig &launch,
+                           llvm::DenseMap<Term, Term> &w,
+                           std::string &witness) {
   // The witness thread of element e: invert the layout. Read the first
   // store's index as a linear form over the thread variables; when its
   // coefficients form a mixed-radix system (1, r0, r0 r1, ...; r = each
@@ -612,179 +649,180 @@ void Checker::checkCoverage(const ExecutionResult &ex,
     return p->low ? std::min<int64_t>(ext, p->radix)
                   : (ext + int64_t(p->radix) - 1) / int64_t(p->radix);
   };
+  std::map<std::string, int64_t> coeffs;
+  std::set<int64_t> constants;
+  bool linear = true, any = false;
+  for (Term index : indices) {
+    std::map<std::string, int64_t> c;
+    int64_t constant = 0;
+    if (!readLinearForm(T.canonicalIndex(index), 1, c, constant,
+                        /*splitIds=*/true))
+      return false;
+    for (auto it = c.begin(); it != c.end();)
+      it = it->second == 0 ? c.erase(it) : std::next(it);
+    if (any && c != coeffs)
+      return false;
+    coeffs = c;
+    constants.insert(constant);
+    any = true;
+  }
+  if (!any)
+    return false;
+  int64_t constant = *constants.begin();
+  // The constants as a product of evenly stepping counters: {0, 1, 2, 3,
+  // 512, 513, 514, 515} (four elements a thread stores, then four more
+  // half a block later) is 1 * k1 + 512 * k2, k1 < 4, k2 < 2. Each
+  // counter joins the mixed-radix system as a variable of its own.
+  SmallVector<std::pair<int64_t, int64_t>> counters; // (step, count)
+  {
+    std::set<int64_t> d;
+    for (int64_t c : constants)
+      d.insert(c - constant);
+    while (d.size() > 1 && linear) {
+      int64_t step = *std::next(d.begin());
+      int64_t count = 1;
+      while (d.count(count * step))
+        ++count;
+      std::set<int64_t> starts, left = d;
+      while (!left.empty() && linear) {
+        int64_t first = *left.begin();
+        for (int64_t k = 0; k < count && linear; ++k)
+          linear = left.erase(first + k * step) == 1;
+        starts.insert(first);
+      }
+      counters.push_back({step, count});
+      d = std::move(starts);
+    }
+  }
+  if (!linear)
+    return false;
+  // The store counters' pseudo-variables; never substituted (the writes
+  // below disjoin over every store).
+  auto isCounter = [](StringRef var) { return var.starts_with("store.k"); };
+  std::map<std::string, int64_t> counterRange;
+  SmallVector<std::pair<int64_t, std::string>> order;
+  for (auto &[var, c] : coeffs)
+    order.push_back({c, var});
+  for (auto [k, sc] : llvm::enumerate(counters)) {
+    std::string name = "store.k" + std::to_string(k);
+    counterRange[name] = sc.second;
+    order.push_back({sc.first, name});
+  }
+  llvm::sort(order);
+  auto rangeOf = [&](StringRef var) -> std::optional<int64_t> {
+    if (isCounter(var))
+      return counterRange[var.str()];
+    return concreteRange(var);
+  };
+  // Every variable but the most significant needs a concrete range. A
+  // guarded writer may use fewer values of a variable than its range
+  // (lanes l < 20 of 32 writing row * 20 + l): when the next
+  // coefficient is a multiple c * r' of this one with r' below the
+  // range, the radix is r'. (A guess: the witness is checked below.)
+  std::map<std::string, int64_t> narrowed;
+  int64_t expected = 1;
+  bool mixedRadix = !order.empty();
+  for (auto [k, cv] : llvm::enumerate(order)) {
+    auto &[c, var] = cv;
+    // A digit may end below its range where the next coefficient cuts it
+    // (a guarded tail: elements 512 + 4 t + j of a row of 1000): the
+    // digit is then (e % next) / c, which the check below confirms.
+    mixedRadix &=
+        c == expected || (k > 0 && c > order[k - 1].first && c < expected);
+    std::optional<int64_t> r = rangeOf(var);
+    if (k + 1 < order.size() && !r)
+      mixedRadix = false;
+    if (k + 1 < order.size() && r && c > 0 && !isCounter(var)) {
+      int64_t next = order[k + 1].first;
+      if (next % c == 0 && next / c < *r && next / c > 0) {
+        narrowed[var] = next / c;
+        r = next / c;
+      }
+    }
+    expected = c * r.value_or(1);
+  }
+  if (!mixedRadix)
+    return false;
+  Term base = T.bvBin(Kind::BVSub, e, T.bv(APInt(64, constant, true)));
+  // Lane and warp parts recombine: v = (v/2^j) * 2^j + v%2^j.
+  std::map<std::string, std::pair<Term, Term>> parts;
+  std::map<std::string, uint64_t> radix;
+  for (auto [k, cv] : llvm::enumerate(order)) {
+    auto &[c, var] = cv;
+    std::optional<int64_t> r = rangeOf(var);
+    if (narrowed.count(var))
+      r = narrowed[var];
+    // Digit k: (base / c) % r, or (base % next) / c where the next
+    // coefficient is not c * r (a digit cut short by a guard).
+    int64_t next = k + 1 < order.size() ? order[k + 1].first : 0;
+    bool cut = next && r && next != c * *r;
+    witness +=
+        (witness.empty() ? "" : ", ") + var + " = (" + eName.str() + " - " +
+        std::to_string(constant) + ")" +
+        (cut ? " % " + std::to_string(next) : std::string()) + " / " +
+        std::to_string(c) +
+        (cut ? std::string()
+             : " % " + (r ? std::to_string(*r) : range(var)->toString()));
+    if (isCounter(var))
+      continue;
+    Term v =
+        cut ? T.bvBin(Kind::BVUDiv, T.bvBin(Kind::BVURem, base, T.bv(next, 64)),
+                      T.bv(c, 64))
+            : T.bvBin(Kind::BVURem, T.bvBin(Kind::BVUDiv, base, T.bv(c, 64)),
+                      narrowed.count(var) ? T.bv(narrowed[var], 64)
+                                          : range(var));
+    if (std::optional<Part> p = partOf(var)) {
+      auto [it, fresh] = radix.emplace(p->var, p->radix);
+      if (!fresh && it->second != p->radix) {
+        mixedRadix = false; // two splits of one variable
+        break;
+      }
+      (p->low ? parts[p->var].second : parts[p->var].first) = v;
+      continue;
+    }
+    w[T.bvVar(var, 32)] = T.bvExtract(v, 0, 32);
+  }
+  for (auto &[var, hl] : parts) {
+    Term key = T.bvVar(var, 32);
+    if (w.count(key)) {
+      mixedRadix = false; // the variable itself and a part of it
+      break;
+    }
+    Term hi = hl.first ? T.bvBin(Kind::BVMul, hl.first, T.bv(radix[var], 64))
+                       : T.bv(0, 64);
+    Term lo = hl.second ? hl.second : T.bv(0, 64);
+    w[key] = T.bvExtract(T.bvBin(Kind::BVAdd, hi, lo), 0, 32);
+  }
+  if (!mixedRadix) {
+    w.clear();
+    witness.clear();
+    return false;
+  }
+  return true;
+}
+
+void Checker::checkCoverage(const ExecutionResult &ex, const BufferBinding &out,
+                            const LaunchConfig &launch) {
+  std::string name = "coverage: every element of '" + out.name + "' is written";
+  // The witness thread of element e: the layout of the first path with
+  // stores to `out` inverted (invertLayout); else, below, the 1-D witness
+  // ctaid.x = e / ntid.x, tid.x = e % ntid.x.
   Term e = T.bvVar("e", 64);
   llvm::DenseMap<Term, Term> w;
   std::string witness;
   for (const PathResult &p : ex.paths) {
-    // The stores of one path: one linear form over the thread variables,
-    // offset by constants c_0 < ... < c_{K-1} (one per store site or
-    // unrolled iteration). When the constants step evenly by s, the
-    // layout is the linear form plus s * k over a store counter k in
-    // [0, K), which joins the mixed-radix system as a variable of its own.
-    std::map<std::string, int64_t> coeffs;
-    std::set<int64_t> constants;
-    bool linear = true, any = false;
-    for (const SymbolicStore &st : p.symbolicStores) {
-      if (st.buffer != out.name)
-        continue;
-      if (st.isFamily()) {
+    SmallVector<Term> indices;
+    bool family = false;
+    for (const SymbolicStore &st : p.symbolicStores)
+      if (st.buffer == out.name) {
         // Its index has the iteration k in it: the witnesses below.
-        linear = false;
-        any = true;
-        break;
+        family |= st.isFamily();
+        indices.push_back(st.index);
       }
-      std::map<std::string, int64_t> c;
-      int64_t constant = 0;
-      if (!readLinearForm(T.canonicalIndex(st.index), 1, c, constant,
-                          /*splitIds=*/true)) {
-        linear = false;
-        break;
-      }
-      for (auto it = c.begin(); it != c.end();)
-        it = it->second == 0 ? c.erase(it) : std::next(it);
-      if (any && c != coeffs) {
-        linear = false;
-        break;
-      }
-      coeffs = c;
-      constants.insert(constant);
-      any = true;
-    }
-    if (!any)
+    if (indices.empty())
       continue;
-    if (!linear)
-      break;
-    int64_t constant = *constants.begin();
-    // The constants as a product of evenly stepping counters: {0, 1, 2, 3,
-    // 512, 513, 514, 515} (four elements a thread stores, then four more
-    // half a block later) is 1 * k1 + 512 * k2, k1 < 4, k2 < 2. Each
-    // counter joins the mixed-radix system as a variable of its own.
-    SmallVector<std::pair<int64_t, int64_t>> counters; // (step, count)
-    {
-      std::set<int64_t> d;
-      for (int64_t c : constants)
-        d.insert(c - constant);
-      while (d.size() > 1 && linear) {
-        int64_t step = *std::next(d.begin());
-        int64_t count = 1;
-        while (d.count(count * step))
-          ++count;
-        std::set<int64_t> starts, left = d;
-        while (!left.empty() && linear) {
-          int64_t first = *left.begin();
-          for (int64_t k = 0; k < count && linear; ++k)
-            linear = left.erase(first + k * step) == 1;
-          starts.insert(first);
-        }
-        counters.push_back({step, count});
-        d = std::move(starts);
-      }
-    }
-    if (!linear)
-      break;
-    // The store counters' pseudo-variables; never substituted (the writes
-    // below disjoin over every store).
-    auto isCounter = [](StringRef var) { return var.starts_with("store.k"); };
-    std::map<std::string, int64_t> counterRange;
-    SmallVector<std::pair<int64_t, std::string>> order;
-    for (auto &[var, c] : coeffs)
-      order.push_back({c, var});
-    for (auto [k, sc] : llvm::enumerate(counters)) {
-      std::string name = "store.k" + std::to_string(k);
-      counterRange[name] = sc.second;
-      order.push_back({sc.first, name});
-    }
-    llvm::sort(order);
-    auto rangeOf = [&](StringRef var) -> std::optional<int64_t> {
-      if (isCounter(var))
-        return counterRange[var.str()];
-      return concreteRange(var);
-    };
-    // Every variable but the most significant needs a concrete range. A
-    // guarded writer may use fewer values of a variable than its range
-    // (lanes l < 20 of 32 writing row * 20 + l): when the next
-    // coefficient is a multiple c * r' of this one with r' below the
-    // range, the radix is r'. (A guess: the witness is checked below.)
-    std::map<std::string, int64_t> narrowed;
-    int64_t expected = 1;
-    bool mixedRadix = !order.empty();
-    for (auto [k, cv] : llvm::enumerate(order)) {
-      auto &[c, var] = cv;
-      // A digit may end below its range where the next coefficient cuts it
-      // (a guarded tail: elements 512 + 4 t + j of a row of 1000): the
-      // digit is then (e % next) / c, which the check below confirms.
-      mixedRadix &= c == expected ||
-                    (k > 0 && c > order[k - 1].first && c < expected);
-      std::optional<int64_t> r = rangeOf(var);
-      if (k + 1 < order.size() && !r)
-        mixedRadix = false;
-      if (k + 1 < order.size() && r && c > 0 && !isCounter(var)) {
-        int64_t next = order[k + 1].first;
-        if (next % c == 0 && next / c < *r && next / c > 0) {
-          narrowed[var] = next / c;
-          r = next / c;
-        }
-      }
-      expected = c * r.value_or(1);
-    }
-    if (!mixedRadix)
-      break;
-    Term base = T.bvBin(Kind::BVSub, e, T.bv(APInt(64, constant, true)));
-    // Lane and warp parts recombine: v = (v/2^j) * 2^j + v%2^j.
-    std::map<std::string, std::pair<Term, Term>> parts;
-    std::map<std::string, uint64_t> radix;
-    for (auto [k, cv] : llvm::enumerate(order)) {
-      auto &[c, var] = cv;
-      std::optional<int64_t> r = rangeOf(var);
-      if (narrowed.count(var))
-        r = narrowed[var];
-      // Digit k: (base / c) % r, or (base % next) / c where the next
-      // coefficient is not c * r (a digit cut short by a guard).
-      int64_t next = k + 1 < order.size() ? order[k + 1].first : 0;
-      bool cut = next && r && next != c * *r;
-      witness += (witness.empty() ? "" : ", ") + var + " = (e - " +
-                 std::to_string(constant) + ")" +
-                 (cut ? " % " + std::to_string(next) : std::string()) +
-                 " / " + std::to_string(c) +
-                 (cut ? std::string()
-                      : " % " + (r ? std::to_string(*r)
-                                   : range(var)->toString()));
-      if (isCounter(var))
-        continue;
-      Term v =
-          cut ? T.bvBin(Kind::BVUDiv,
-                        T.bvBin(Kind::BVURem, base, T.bv(next, 64)),
-                        T.bv(c, 64))
-              : T.bvBin(Kind::BVURem, T.bvBin(Kind::BVUDiv, base, T.bv(c, 64)),
-                        narrowed.count(var) ? T.bv(narrowed[var], 64)
-                                            : range(var));
-      if (std::optional<Part> p = partOf(var)) {
-        auto [it, fresh] = radix.emplace(p->var, p->radix);
-        if (!fresh && it->second != p->radix) {
-          mixedRadix = false; // two splits of one variable
-          break;
-        }
-        (p->low ? parts[p->var].second : parts[p->var].first) = v;
-        continue;
-      }
-      w[T.bvVar(var, 32)] = T.bvExtract(v, 0, 32);
-    }
-    for (auto &[var, hl] : parts) {
-      Term key = T.bvVar(var, 32);
-      if (w.count(key)) {
-        mixedRadix = false; // the variable itself and a part of it
-        break;
-      }
-      Term hi = hl.first ? T.bvBin(Kind::BVMul, hl.first,
-                                   T.bv(radix[var], 64))
-                         : T.bv(0, 64);
-      Term lo = hl.second ? hl.second : T.bv(0, 64);
-      w[key] = T.bvExtract(T.bvBin(Kind::BVAdd, hi, lo), 0, 32);
-    }
-    if (!mixedRadix) {
-      w.clear();
-      witness.clear();
-    }
+    if (!family)
+      invertLayout(indices, e, "e", launch, w, witness);
     break;
   }
   bool anySymbolic = llvm::any_of(ex.paths, [&](const PathResult &p) {

@@ -168,6 +168,22 @@ Term Checker::splitDivisions(Term pc, Term value) {
           y = p->getOperand(1);
         else if (p->getOperand(1) == d)
           y = p->getOperand(0);
+      } else if (p->getKind() == Kind::BVZExt &&
+                 p->getOperand(0)->getKind() == Kind::BVMul &&
+                 (d->getKind() == Kind::BVZExt ||
+                  d->getKind() == Kind::BVSExt)) {
+        // zext(n * y) with d = ext(n) (Triton's row offset n_cols * pid,
+        // widened after the multiply): zext(n) * zext(y) when n * y does
+        // not wrap (its interval is exact) and n is non-negative, so that
+        // ext(n) is n's value either way.
+        Term inner = p->getOperand(0), n = d->getOperand(0);
+        Term other = inner->getOperand(0) == n   ? inner->getOperand(1)
+                     : inner->getOperand(1) == n ? inner->getOperand(0)
+                                                 : nullptr;
+        auto in = T.indexInterval(n);
+        if (other && T.indexInterval(inner) && in &&
+            in->second < (uint64_t(1) << (n->getWidth() - 1)))
+          y = T.bvZExt(other, w);
       }
       if (!y) {
         rest.push_back(a);

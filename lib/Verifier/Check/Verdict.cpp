@@ -117,7 +117,8 @@ std::vector<Verdict::InputEntry> Verdict::listInputs(bool compact) const {
       out.push_back({name, v.toString(), "", {}, false, false});
   }
   for (auto &[name, v] : c.inputs.bitvectors)
-    if (name.find('#') == std::string::npos && name != "e")
+    if (name.find('#') == std::string::npos && name != "e" &&
+        !StringRef(name).starts_with("cov."))
       out.push_back({name, std::to_string(v.getZExtValue()), "", {}, false,
                      false});
   for (auto &[buffer, elems] : c.inputs.elements)

@@ -678,6 +678,10 @@ TermContext::splitByProduct(Term t) {
   if (!f.fits())
     return std::nullopt;
   unsigned w = t->getWidth();
+  auto isThreadIndex = [](Term v) {
+    llvm::StringRef name = v->getName();
+    return name.starts_with("tid.") || name.starts_with("ctaid.");
+  };
   auto sizeOf = [&](Term x) -> Term {
     while (x->getKind() == Kind::BVZExt || x->getKind() == Kind::BVSExt)
       x = x->getOperand(0);
@@ -687,15 +691,25 @@ TermContext::splitByProduct(Term t) {
   std::optional<ProductSplit> found;
   Term product = nullptr;
   for (auto &[a, c] : f.coeffs) {
-    if (a->getKind() != Kind::BVMul || a->getWidth() != w)
+    // A narrower product (n * pid in 32 bits, zero-extended: Triton's row
+    // offset) is the integer product when it does not wrap at its width
+    // (its interval is exact); its factor is then widened unsigned.
+    if (a->getKind() != Kind::BVMul || a->getWidth() > w ||
+        (a->getWidth() < w && !indexInterval(a)))
       continue;
     for (int k = 0; k < 2; ++k) {
       Term n = sizeOf(a->getOperand(k));
-      if (!n || sizeOf(a->getOperand(1 - k)))
+      // The other factor must not be a size too, unless it is a thread
+      // index (n * ctaid.x: ctaid.x is bounded by the launch, n is the
+      // size).
+      Term m = sizeOf(a->getOperand(1 - k));
+      if (!n || isThreadIndex(n) || (m && !isThreadIndex(m)))
         continue;
       if (found || c <= 0 || c >= (Int(1) << 62))
         return std::nullopt; // two products of a size: not this shape
-      found = ProductSplit{n, a->getOperand(k), a->getOperand(1 - k),
+      Term factor = a->getOperand(1 - k);
+      found = ProductSplit{n, a->getOperand(k),
+                           factor->getWidth() < w ? bvZExt(factor, w) : factor,
                            uint64_t(c), nullptr};
       product = a;
     }

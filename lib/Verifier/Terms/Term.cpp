@@ -527,6 +527,9 @@ Term TermContext::realVar(llvm::StringRef name) {
 }
 
 Term TermContext::add(llvm::ArrayRef<Term> in) {
+  if (in.size() == 2)
+    if (Term r = mergeRanges(Kind::SumOver, in[0], in[1]))
+      return r;
   if (std::optional<Term> l = liftExtended(
           in, [&](llvm::ArrayRef<Term> o) { return add(o); }))
     return *l;
@@ -951,6 +954,8 @@ Term TermContext::max(Term a, Term b) {
     return nullptr;
   if (isNaN(a) || isNaN(b))
     return nullptr; // PTX max.f32 and max.NaN.f32 differ on NaN
+  if (Term r = mergeRanges(Kind::MaxOver, a, b))
+    return r;
   if (std::optional<Term> g = guardedMaxMin(true, a, b))
     return *g;
   if (std::optional<Term> l = liftExtended(
@@ -970,6 +975,8 @@ Term TermContext::min(Term a, Term b) {
     return nullptr;
   if (isNaN(a) || isNaN(b))
     return nullptr;
+  if (Term r = mergeRanges(Kind::MinOver, a, b))
+    return r;
   if (std::optional<Term> g = guardedMaxMin(false, a, b))
     return *g;
   if (std::optional<Term> l = liftExtended(
@@ -1379,6 +1386,195 @@ Term TermContext::reduce(Kind kind, Term var, Term lo, Term hi, Term body,
     return r;
   // Possibly empty: -inf (max) or +inf (min) there, an extended value.
   return ite(bvSlt(lo, hi), r, empty());
+}
+
+namespace {
+/// A reduction seen as the range [lo, hi) of `body` (bound variable `var`).
+struct RangeView {
+  Term lo, hi, body, var;
+};
+} // namespace
+
+/// smin(n, x) as mergeRanges spells it: ite(n <=s x, n, x).
+static std::optional<std::pair<Term, Term>> sminParts(Term h) {
+  if (h->getKind() != Kind::Ite || h->getOperand(0)->getKind() != Kind::BVSle)
+    return std::nullopt;
+  Term c = h->getOperand(0);
+  if (c->getOperand(0) != h->getOperand(1) ||
+      c->getOperand(1) != h->getOperand(2))
+    return std::nullopt;
+  return std::make_pair(h->getOperand(1), h->getOperand(2));
+}
+
+Term TermContext::mergeRanges(Kind kind, Term a, Term b) {
+  if (!a || !b || a->getSort() != Sort::Real || b->getSort() != Sort::Real)
+    return nullptr;
+  Term neutral = kind == Kind::SumOver   ? real(0)
+                 : kind == Kind::MaxOver ? negInf()
+                                         : posInf();
+  constexpr uint64_t kSmall = uint64_t(1) << 61;
+  // A 64-bit index term known to lie in [0, 2^61): sums of two such do not
+  // wrap, nor does their difference as signed integers.
+  auto small = [&](Term t) {
+    std::optional<std::pair<uint64_t, uint64_t>> iv = indexInterval(t);
+    return iv && iv->second < kSmall;
+  };
+  // y - x as a sum of y's addends less x's (both canonical index forms,
+  // sums of addends and a constant), exact modulo 2^64; null when x has an
+  // addend y lacks.
+  auto difference = [&](Term x, Term y) -> Term {
+    auto addends = [](Term t, llvm::SmallVectorImpl<Term> &out) {
+      llvm::APInt c(64, 0);
+      llvm::SmallVector<Term> work{t};
+      while (!work.empty()) {
+        Term u = work.pop_back_val();
+        if (u->getKind() == Kind::BVAdd)
+          llvm::append_range(work, u->getOperands());
+        else if (u->getKind() == Kind::BVConst)
+          c += u->getAPInt();
+        else
+          out.push_back(u);
+      }
+      return c;
+    };
+    llvm::SmallVector<Term> xs, ys;
+    llvm::APInt cx = addends(x, xs), cy = addends(y, ys);
+    for (Term u : xs) {
+      auto it = llvm::find(ys, u);
+      if (it == ys.end())
+        return nullptr;
+      ys.erase(it);
+    }
+    Term r = bv(cy - cx);
+    for (Term u : ys)
+      r = bvBin(Kind::BVAdd, r, u);
+    return canonicalIndex(r);
+  };
+  // y - x, when it is a constant d with 0 <= d < 2^61 and both are small
+  // (then y = x + d as integers).
+  auto offset = [&](Term x, Term y) -> std::optional<uint64_t> {
+    if (x->getWidth() != 64 || y->getWidth() != 64 || !small(x) || !small(y))
+      return std::nullopt;
+    Term d = difference(x, y);
+    if (!d)
+      d = canonicalIndex(bvBin(Kind::BVSub, y, x));
+    if (d->getKind() != Kind::BVConst || d->getAPInt().uge(kSmall))
+      return std::nullopt;
+    return d->getAPInt().getZExtValue();
+  };
+  // v with each element index I of a real input buffer, outside the
+  // reductions inside v, replaced by (I - c) + j, where I - c does not
+  // depend on the variables of c (the elements v reads relative to c).
+  auto relative = [&](Term v, Term c, Term j) -> Term {
+    llvm::SmallVector<Term> cVars;
+    for (Term u : subterms({c}))
+      if (u->getKind() == Kind::BVVar)
+        cVars.push_back(u);
+    llvm::DenseMap<Term, Term> memo;
+    std::function<Term(Term)> walk = [&](Term t) -> Term {
+      if (auto it = memo.find(t); it != memo.end())
+        return it->second;
+      Term r = t;
+      if (t->getKind() == Kind::Select && t->getSort() == Sort::Real &&
+          t->getOperand(0)->getWidth() == 64) {
+        Term rest = difference(c, t->getOperand(0));
+        if (rest &&
+            llvm::none_of(cVars, [&](Term x) { return mentions(rest, x); }))
+          r = element(t->getName(), bvBin(Kind::BVAdd, rest, j));
+      } else if (t->getNumOperands() && !t->isReduction() &&
+                 t->getSort() == Sort::Real) {
+        llvm::SmallVector<Term, 4> ops;
+        bool changed = false;
+        for (Term o : t->getOperands()) {
+          ops.push_back(walk(o));
+          changed |= ops.back() != o;
+        }
+        if (changed)
+          r = rebuild(t, ops);
+      }
+      memo[t] = r;
+      return r;
+    };
+    return walk(v);
+  };
+  auto view = [&](Term t) -> std::optional<RangeView> {
+    auto bare = [&](Term r) {
+      return RangeView{r->getOperand(0), r->getOperand(1), r->getOperand(2),
+                       boundVar(r)};
+    };
+    if (t->getKind() == kind)
+      return bare(t);
+    if (t->getKind() != Kind::Ite || t->getOperand(2) != neutral)
+      return std::nullopt;
+    Term c = t->getOperand(0), v = t->getOperand(1);
+    // reduce()'s ite around a possibly empty max/min.
+    if (v->getKind() == kind && kind != Kind::SumOver &&
+        c == bvSlt(v->getOperand(0), v->getOperand(1)))
+      return bare(v);
+    // An element guarded by a symbolic bound: ite(i <s n, v, neutral).
+    if (c->getKind() != Kind::BVSlt || v->mayBeNonFinite() ||
+        v->getSort() != Sort::Real)
+      return std::nullopt;
+    Term i = c->getOperand(0), n = c->getOperand(1);
+    if (n->getKind() == Kind::BVConst || i->getWidth() > 64)
+      return std::nullopt;
+    Term lo = canonicalIndex(i->getWidth() == 64 ? i : bvSExt(i, 64));
+    Term bound = n->getWidth() == 64 ? n : bvSExt(n, 64);
+    if (!small(lo))
+      return std::nullopt;
+    Term j = bvVar("$element", 64);
+    Term body = relative(v, lo, j);
+
+    // The body at lo must be v itself: the one-element range is then v
+    // where i < n and empty (the neutral element) elsewhere.
+    if (!body || !mentions(body, j) || substitute(body, {{j, lo}}) != v)
+      return std::nullopt;
+    Term next = canonicalIndex(bvBin(Kind::BVAdd, lo, bv(1, 64)));
+    Term hi = ite(bvSle(bound, next), bound, next);
+    Term r = reduce(kind, j, lo, hi, body, /*nonEmpty=*/true);
+    if (!r || r->getKind() != kind)
+      return std::nullopt;
+    return bare(r);
+  };
+  // Cheap shape tests first: this runs on every binary max, min and sum.
+  auto candidate = [&](Term t) {
+    return t->getKind() == kind ||
+           (t->getKind() == Kind::Ite && t->getOperand(2) == neutral);
+  };
+  if (!candidate(a) || !candidate(b))
+    return nullptr;
+  std::optional<RangeView> ra = view(a);
+  if (!ra)
+    return nullptr;
+  std::optional<RangeView> rb = view(b);
+
+  if (!rb || ra->body != rb->body || ra->var != rb->var)
+    return nullptr;
+  for (auto [f, s] : {std::make_pair(*ra, *rb), std::make_pair(*rb, *ra)}) {
+    // f = [l1, smin(n, x1)), s = [l2, smin(n, x2)), x1 = l2, l1 <= l2 <= x2:
+    // if n <= l2, f is [l1, n) and s is empty; else f is [l1, l2) and s is
+    // [l2, smin(n, x2)); either way the union is [l1, smin(n, x2)).
+    auto pf = sminParts(f.hi), ps = sminParts(s.hi);
+    if (!pf || !ps || pf->first != ps->first)
+      continue;
+    std::optional<uint64_t> d0 = offset(pf->second, s.lo),
+                            d1 = offset(f.lo, s.lo),
+                            d2 = offset(s.lo, ps->second);
+    if (!d0 || *d0 != 0 || !d1 || !d2)
+      continue;
+    Term n = ps->first, x = ps->second, hi = s.hi;
+    // smin(n, x) folded where the declared bounds order n and x.
+    std::optional<std::pair<uint64_t, uint64_t>> in = indexInterval(n),
+                                                 ix = indexInterval(x);
+    if (in && ix && in->second < kSmall && ix->second < kSmall) {
+      if (in->second <= ix->first)
+        hi = n;
+      else if (ix->second <= in->first)
+        hi = x;
+    }
+    return reduce(kind, f.var, canonicalIndex(f.lo), hi, f.body);
+  }
+  return nullptr;
 }
 
 //===----------------------------------------------------------------------===//

@@ -460,6 +460,16 @@ private:
   /// extended leaf: one ite over "some operand is finite", linear in the
   /// operands (TermContext::max); nullopt when not of that shape.
   std::optional<Term> guardedMaxMin(bool isMax, Term a, Term b);
+  /// `kind` (SumOver, MaxOver, MinOver) of a and b as one reduction when
+  /// both are ranges of one body that meet: a reduction (or reduce()'s
+  /// ite(lo <s hi, R, neutral) around one), or an element guarded by a
+  /// symbolic bound, ite(c <s n, v, neutral), read as the one-element range
+  /// [c, smin(n, c + 1)) of v with its element indices made relative to c.
+  /// [l1, smin(n, l2)) and [l2, smin(n, x)) with l1 <= l2 <= x become
+  /// [l1, smin(n, x)) (exact for every n). A masked load per lane, combined
+  /// over a warp, becomes one reduction over [0, n) (Triton's masked rows).
+  /// Null when not of that shape.
+  Term mergeRanges(Kind kind, Term a, Term b);
   Term intern(Kind kind, Sort sort, unsigned width,
               llvm::ArrayRef<Term> operands, const Rational *q = nullptr,
               const llvm::APInt *ap = nullptr, llvm::StringRef name = {},
