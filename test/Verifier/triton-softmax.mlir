@@ -46,6 +46,14 @@
 // RUN: %expect_exit 1 kproof-opt %t/b64-odd-bug.ptx --verify-equiv --contract=%t/b64n.mlir 2>/dev/null | FileCheck %s --check-prefix=B64N-BUG
 // RUN: sed 's/array<i64: 1, 65>/array<i64: 1, 66>/' %t/b64n.mlir > %t/b64n-over.mlir
 // RUN: %expect_exit 1 kproof-opt %inputs/triton/ptx/softmax_row_b64.sm90.ptx --verify-equiv --contract=%t/b64n-over.mlir 2>/dev/null | FileCheck %s --check-prefix=B64N-OVER
+// BLOCK = 256 (two warps, four elements per lane, a second round through
+// shared memory) for every n_cols in [1, 256]: each warp's butterfly joins
+// its lanes into [128 w, min(n, 128 w + 128)), the shared-memory round
+// joins the two warps. Twin: a range reaching n = 257 (the kernel sums
+// 256 elements), REFUTED at n = 257 with replay.
+// RUN: kproof-opt %inputs/triton/ptx/softmax_row_b256.sm90.ptx --verify-equiv --contract=%t/b256n.mlir | FileCheck %s --check-prefix=B256N
+// RUN: sed 's/array<i64: 1, 257>/array<i64: 1, 258>/' %t/b256n.mlir > %t/b256n-over.mlir
+// RUN: %expect_exit 1 kproof-opt %inputs/triton/ptx/softmax_row_b256.sm90.ptx --verify-equiv --contract=%t/b256n-over.mlir 2>/dev/null | FileCheck %s --check-prefix=B256N-OVER
 
 // B64: kproof: softmax_row_kernel against softmax(x) -> y
 // B64: idiom: f32 constant 0f3FB8AA3B read as log2(e)
@@ -85,6 +93,22 @@
 // B64N-OVER-NEXT: n = 65
 // B64N-OVER: Replay: confirmed by replay (IEEE f32): the kernel never writes y[64]
 // B64N-OVER: {{^}}REFUTED
+
+// B256N: launch: grid (2, 1, 1) x block (64, 1, 1); buffers: y out f32[2, n], x in f32[2, n]
+// B256N: assuming: precondition: 'n' is in [1, 257) (contract: range)
+// B256N-NOT: UNKNOWN
+// B256N: obligations: [[N:[0-9]+]] ([[N]] proved)
+// B256N: {{^}}PROVED
+
+// B256N-OVER: ERROR: value mismatch at y[0, 128] (row-major 128)
+// B256N-OVER: Example:
+// B256N-OVER-NEXT: ctaid.x = 0
+// B256N-OVER-NEXT: n = 257
+// B256N-OVER-NEXT: tid.x = 32
+// B256N-OVER-NEXT: x[0, 128] = 0
+// B256N-OVER-NEXT: x[others] = 3
+// B256N-OVER: Replay: confirmed by replay (exact, 256 bits): kernel y[128] = 0.00019520529281805741747
+// B256N-OVER: {{^}}REFUTED
 
 // B256: kproof: softmax_row_kernel against softmax(x) -> y
 // B256-NOT: UNKNOWN
@@ -135,6 +159,23 @@ kproof.contract @tsm1024 {
     {name = "x_row_stride", scalar = i32, value = 1000 : i32},
     {name = "y_row_stride", scalar = i32, value = 1000 : i32},
     {name = "n", scalar = i32, value = 1000 : i32},
+    {name = "global_scratch", scalar = i64, value = 0 : i64},
+    {name = "profile_scratch", scalar = i64, value = 0 : i64}
+  ],
+  dynamic_shared = 16,
+  tolerate_equal_writes = true,
+  spec = {builtin = "softmax", input = "x", output = "y"}
+}
+
+//--- b256n.mlir
+kproof.contract @tsm256n {
+  kernel = "softmax_row_kernel", grid = array<i64: 2, 1, 1>, block = array<i64: 64, 1, 1>,
+  params = [
+    {name = "y", buffer = "out", space = "global", type = f32, shape = [2, "n"]},
+    {name = "x", buffer = "in", space = "global", type = f32, shape = [2, "n"]},
+    {name = "x_row_stride", scalar = i32, value = "n"},
+    {name = "y_row_stride", scalar = i32, value = "n"},
+    {name = "n", scalar = i32, range = array<i64: 1, 257>},
     {name = "global_scratch", scalar = i64, value = 0 : i64},
     {name = "profile_scratch", scalar = i64, value = 0 : i64}
   ],

@@ -1455,6 +1455,8 @@ Term TermContext::mergeRanges(Kind kind, Term a, Term b) {
   auto offset = [&](Term x, Term y) -> std::optional<uint64_t> {
     if (x->getWidth() != 64 || y->getWidth() != 64 || !small(x) || !small(y))
       return std::nullopt;
+    x = canonicalIndex(x);
+    y = canonicalIndex(y);
     Term d = difference(x, y);
     if (!d)
       d = canonicalIndex(bvBin(Kind::BVSub, y, x));
