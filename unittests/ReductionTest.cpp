@@ -319,3 +319,33 @@ TEST(Reduction, MaskedElementsThatDoNotMeetStay) {
   Term c0 = T.ite(T.bvSlt(T.bv(0, 32), T.bv(5, 32)), first, T.negInf());
   EXPECT_EQ(c0, first);
 }
+
+TEST(Reduction, ReadableForm) {
+  // --explain's infix form: element reads, reductions with their bound
+  // variables as j1, j2, merged values as (c ? a : b), no widths.
+  TermContext T;
+  Term j = T.bvVar("j", 64), i = T.bvVar("i", 64);
+  Term n = T.bvSExt(T.bvVar("n", 32), 64), row = T.bvVar("row", 64);
+  Term at = [&](Term k) {
+    return T.element("x",
+                     T.bvBin(Kind::BVAdd, T.bvBin(Kind::BVMul, row, n), k));
+  }(j);
+  Term m = T.reduce(Kind::MaxOver, j, T.bv(0, 64), n, at, /*nonEmpty=*/true);
+  Term xi =
+      T.element("x", T.bvBin(Kind::BVAdd, T.bvBin(Kind::BVMul, row, n), i));
+  Term d = T.reduce(Kind::SumOver, i, T.bv(0, 64), n, T.exp(T.sub(xi, m)));
+  EXPECT_EQ(m->toReadableString(), "max_{j1 in [0, n)} x[(row * n) + j1]");
+  EXPECT_EQ(d->toReadableString(),
+            "sum_{j2 in [0, n)} exp((-1 * max_{j1 in [0, n)} x[(row * n) + "
+            "j1]) + x[(row * n) + j2])");
+  Term c = T.bvSlt(T.bvVar("t", 32), T.bvVar("n", 32));
+  EXPECT_EQ(T.ite(c, T.realVar("a"), T.real(0))->toReadableString(),
+            "((t < n) ? a : 0)");
+  EXPECT_EQ(T.bvUlt(T.bvVar("t", 32), T.bv(uint64_t(-4) & 0xffffffffu, 32))
+                ->toReadableString(),
+            "t <u -4");
+  // Cut past the limit.
+  std::string cut = d->toReadableString(20);
+  EXPECT_EQ(cut.size(), 20u);
+  EXPECT_EQ(cut.substr(17), "...");
+}

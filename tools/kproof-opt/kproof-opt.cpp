@@ -170,6 +170,14 @@ llvm::cl::opt<unsigned> probes(
                    "never prove anything"),
     llvm::cl::init(16), llvm::cl::cat(kproofCategory));
 
+llvm::cl::opt<bool> explain(
+    "explain",
+    llvm::cl::desc("For each value obligation left UNKNOWN, print what was "
+                   "left to show: the kernel's and the spec's terms and the "
+                   "path condition, in infix form (JSON: the obligation's "
+                   "'residual')"),
+    llvm::cl::init(false), llvm::cl::cat(kproofCategory));
+
 llvm::cl::opt<uint64_t> memoryLimit(
     "memory-limit",
     llvm::cl::desc("Memory budget in MiB (default 16384; 0: none): past it "
@@ -487,6 +495,7 @@ static int runVerifyEquiv(ModuleOp module, MLIRContext &context,
   options.probes = probes;
   options.memoryLimitMiB = memoryLimit;
   options.smallSizes = smallSizes;
+  options.explain = explain;
   if (precisionMode == "strict")
     options.strictPrecision = true;
   else if (precisionMode != "allow")

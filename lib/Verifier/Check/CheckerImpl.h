@@ -636,10 +636,23 @@ private:
                             const LaunchConfig &launch);
 
   void record(std::string name, VerdictKind k, std::string how) {
-    verdict.obligations.push_back({std::move(name), k, std::move(how)});
+    std::optional<ObligationResult::Residual> residual;
+    if (options.explain && k == VerdictKind::Unknown && explaining.lhs &&
+        StringRef(name).starts_with(explaining.name))
+      residual = ObligationResult::Residual{explaining.lhs->toReadableString(),
+                                            explaining.rhs->toReadableString(),
+                                            explaining.pc->toReadableString()};
+    verdict.obligations.push_back(
+        {std::move(name), k, std::move(how), std::move(residual)});
     if (options.progress)
       options.progress("", verdict);
   }
+  /// The value obligation checkValue is deciding (--explain: an UNKNOWN
+  /// recorded for it keeps these terms as its residual).
+  struct {
+    std::string name;
+    Term pc = nullptr, lhs = nullptr, rhs = nullptr;
+  } explaining;
   /// Reports the phase or obligation that starts now to the driver
   /// (CheckerOptions::progress).
   void progress(StringRef now) {

@@ -328,6 +328,9 @@ static llvm::DenseMap<Term, Term> pinnedByBounds(TermContext &T, Term cond) {
 
 void Checker::checkValue(const std::string &name, Term pc, Term lhs, Term rhs,
                          Location loc, Term index, StringRef buffer) {
+  auto outer = explaining;
+  explaining = {name, pc, lhs, rhs};
+  llvm::scope_exit restore([&] { explaining = outer; });
   // Debugging aid: the two sides as the checker receives them.
   if (getenv("KPROOF_DUMP_TERMS"))
     llvm::errs() << "; value " << name << "\n;   pc:     "

@@ -239,10 +239,17 @@ void Verdict::print(llvm::raw_ostream &os) const {
     proved += o.verdict == VerdictKind::Proved;
   os << "  obligations: " << obligations.size() << " (" << proved
      << " proved)\n";
-  for (const ObligationResult &o : obligations)
-    if (o.verdict != VerdictKind::Proved)
-      os << "    " << verdictName(o.verdict) << ": " << o.name << " -- "
-         << o.how << "\n";
+  for (const ObligationResult &o : obligations) {
+    if (o.verdict == VerdictKind::Proved)
+      continue;
+    os << "    " << verdictName(o.verdict) << ": " << o.name << " -- " << o.how
+       << "\n";
+    if (o.residual)
+      os << "      left to show: kernel == spec, where\n"
+         << "        kernel: " << o.residual->kernel << "\n"
+         << "        spec:   " << o.residual->spec << "\n"
+         << "        under:  " << o.residual->condition << "\n";
+  }
   if (counterexample) {
     const Counterexample &c = *counterexample;
     // Only a REFUTED verdict's counterexample is one: a model the replay
@@ -340,10 +347,15 @@ void Verdict::printJSON(llvm::raw_ostream &os) const {
   if (!reason.empty())
     root["reason"] = reason;
   llvm::json::Array obs;
-  for (const ObligationResult &o : obligations)
-    obs.push_back(llvm::json::Object{{"name", o.name},
-                                     {"verdict", verdictName(o.verdict)},
-                                     {"how", o.how}});
+  for (const ObligationResult &o : obligations) {
+    llvm::json::Object ob{
+        {"name", o.name}, {"verdict", verdictName(o.verdict)}, {"how", o.how}};
+    if (o.residual)
+      ob["residual"] = llvm::json::Object{{"kernel", o.residual->kernel},
+                                          {"spec", o.residual->spec},
+                                          {"condition", o.residual->condition}};
+    obs.push_back(std::move(ob));
+  }
   root["obligations"] = std::move(obs);
   if (counterexample) {
     // In order: scalars by name, then each buffer's elements in index

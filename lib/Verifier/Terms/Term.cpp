@@ -12,6 +12,7 @@
 
 #include "llvm/ADT/Hashing.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/Support/ErrorHandling.h"
 
 #include <algorithm>
@@ -156,6 +157,179 @@ static void printBounded(const TermNode *t, std::string &out, size_t limit) {
 std::string TermNode::toBriefString(size_t limit) const {
   std::string s;
   printBounded(this, s, limit);
+  if (s.size() > limit)
+    s = s.substr(0, limit > 3 ? limit - 3 : 0) + "...";
+  return s;
+}
+
+/// Infix printing for toReadableString: appends `t` to `s`, parenthesized
+/// when `nested` and it is an infix form; stops once `s` exceeds `limit`.
+static void printReadable(Term t, std::string &s, size_t limit, bool nested) {
+  if (s.size() > limit)
+    return;
+  auto ops = t->getOperands();
+  auto infix = [&](llvm::StringRef op) {
+    if (nested)
+      s += "(";
+    for (size_t i = 0; i < ops.size() && s.size() <= limit; ++i) {
+      if (i)
+        s += " " + op.str() + " ";
+      printReadable(ops[i], s, limit, true);
+    }
+    if (nested)
+      s += ")";
+  };
+  auto call = [&](llvm::StringRef fn) {
+    s += fn.str() + "(";
+    for (size_t i = 0; i < ops.size() && s.size() <= limit; ++i) {
+      if (i)
+        s += ", ";
+      printReadable(ops[i], s, limit, false);
+    }
+    s += ")";
+  };
+  auto boundName = [](llvm::StringRef name) {
+    return name.starts_with("$r") ? "j" + name.drop_front(2).str() : name.str();
+  };
+  switch (t->getKind()) {
+  case Kind::BoolConst:
+    s += t->getBoolValue() ? "true" : "false";
+    return;
+  case Kind::BoolVar:
+  case Kind::RealVar:
+    s += t->getName().str();
+    return;
+  case Kind::BVVar:
+    s += boundName(t->getName());
+    return;
+  case Kind::BVConst: {
+    const llvm::APInt &v = t->getAPInt();
+    llvm::SmallString<24> digits;
+    if (v.isNegative() && v.getBitWidth() > 1 && (-v).getActiveBits() < 32) {
+      s += "-";
+      (-v).toString(digits, 10, /*Signed=*/false);
+    } else {
+      v.toString(digits, 10, /*Signed=*/false);
+    }
+    s += digits.str().str();
+    return;
+  }
+  case Kind::RealConst:
+    s += t->getRational().toString();
+    return;
+  case Kind::NegInf:
+    s += "-inf";
+    return;
+  case Kind::PosInf:
+    s += "inf";
+    return;
+  case Kind::NaN:
+    s += "NaN";
+    return;
+  case Kind::Not:
+    s += "!";
+    printReadable(ops[0], s, limit, true);
+    return;
+  case Kind::And:
+    return infix("&&");
+  case Kind::Or:
+    return infix("||");
+  case Kind::RealLt:
+  case Kind::BVSlt:
+    return infix("<");
+  case Kind::RealLe:
+  case Kind::BVSle:
+    return infix("<=");
+  case Kind::BVUlt:
+    return infix("<u");
+  case Kind::BVUle:
+    return infix("<=u");
+  case Kind::Eq:
+    return infix("==");
+  case Kind::Ite:
+    s += "(";
+    printReadable(ops[0], s, limit, true);
+    s += " ? ";
+    printReadable(ops[1], s, limit, true);
+    s += " : ";
+    printReadable(ops[2], s, limit, true);
+    s += ")";
+    return;
+  case Kind::Add:
+  case Kind::BVAdd:
+    return infix("+");
+  case Kind::Mul:
+  case Kind::BVMul:
+    return infix("*");
+  case Kind::Div:
+  case Kind::BVUDiv:
+  case Kind::BVSDiv:
+    return infix("/");
+  case Kind::BVSub:
+    return infix("-");
+  case Kind::BVURem:
+  case Kind::BVSRem:
+    return infix("%");
+  case Kind::BVAnd:
+    return infix("&");
+  case Kind::BVOr:
+    return infix("|");
+  case Kind::BVXor:
+    return infix("^");
+  case Kind::BVShl:
+    return infix("<<");
+  case Kind::BVLShr:
+  case Kind::BVAShr:
+    return infix(">>");
+  case Kind::BVNot:
+    s += "~";
+    printReadable(ops[0], s, limit, true);
+    return;
+  case Kind::BVZExt:
+  case Kind::BVSExt:
+  case Kind::BVToReal:
+  case Kind::BVExtract:
+    // Widths are not shown: the value, as an integer.
+    printReadable(ops[0], s, limit, nested);
+    return;
+  case Kind::BVConcat:
+    return call("concat");
+  case Kind::Exp:
+    return call("exp");
+  case Kind::Exp2:
+    return call("exp2");
+  case Kind::Max:
+    return call("max");
+  case Kind::Min:
+    return call("min");
+  case Kind::RealFn:
+    return call(t->getName());
+  case Kind::Select:
+    s += t->getName().str() + "[";
+    printReadable(ops[0], s, limit, false);
+    s += "]";
+    return;
+  case Kind::SumOver:
+  case Kind::MaxOver:
+  case Kind::MinOver: {
+    s += t->getKind() == Kind::SumOver   ? "sum_{"
+         : t->getKind() == Kind::MaxOver ? "max_{"
+                                         : "min_{";
+    s += boundName(t->getName()) + " in [";
+    printReadable(ops[0], s, limit, false);
+    s += ", ";
+    printReadable(ops[1], s, limit, false);
+    s += ")} ";
+    printReadable(ops[2], s, limit, true);
+    return;
+  }
+  }
+  s += "?";
+}
+
+std::string TermNode::toReadableString(size_t limit) const {
+  std::string s;
+  printReadable(this, s, limit, false);
   if (s.size() > limit)
     s = s.substr(0, limit > 3 ? limit - 3 : 0) + "...";
   return s;

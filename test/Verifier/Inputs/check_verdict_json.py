@@ -41,8 +41,13 @@ def check(obj):
         fail("verdict %r" % obj["verdict"])
     if not error:
         for o in obj["obligations"]:
-            if set(o) != {"name", "verdict", "how"}:
+            if not {"name", "verdict", "how"} <= set(o) <= \
+                    {"name", "verdict", "how", "residual"}:
                 fail("obligation keys %r" % sorted(o))
+            r = o.get("residual")
+            if r is not None and (set(r) != {"kernel", "spec", "condition"}
+                                  or o["verdict"] != "UNKNOWN"):
+                fail("residual %r" % (r,))
         for b in obj.get("buffers", []):
             if set(b) != {"name", "role", "type", "shape"} or \
                     b["role"] not in ("in", "out", "inout"):

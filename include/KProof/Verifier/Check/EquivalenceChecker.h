@@ -46,6 +46,14 @@ struct ObligationResult {
   std::string name;     ///< "value y[2]", "divisor at file:line:col", ...
   VerdictKind verdict;
   std::string how;      ///< "normalizer", "z3 (unsat)", or the reason
+  /// With --explain, for a value obligation left UNKNOWN: what was left to
+  /// show, `kernel == spec` under `condition` (the path condition), as the
+  /// terms the checker had (TermNode::toReadableString; cut past about
+  /// 2000 characters). Empty otherwise.
+  struct Residual {
+    std::string kernel, spec, condition;
+  };
+  std::optional<Residual> residual;
 };
 
 /// A confirmed counterexample.
@@ -211,6 +219,10 @@ struct CheckerOptions {
   /// divergence, shared reads, bounds and alignment, traps): the
   /// `--verify-sync` mode. The spec is not compared.
   bool syncOnly = false;
+  /// Keep the residual of each value obligation left UNKNOWN (--explain):
+  /// the kernel's and the spec's terms and the path condition, in readable
+  /// form (ObligationResult::residual).
+  bool explain = false;
   /// Merge the states of data-dependent branches at their joins
   /// (ExecutorOptions::mergeStates); off: every path runs to its end.
   bool mergeStates = true;

@@ -176,6 +176,12 @@ public:
   /// cut; the walk stops at the limit (toString of a DAG with shared
   /// subterms prints a tree, exponential in the sharing depth).
   std::string toBriefString(size_t limit = 160) const;
+  /// The term in infix notation for people (`--explain`): `x[2*tid.x +
+  /// n*ctaid.x]`, `exp(a - b)`, `max_{j1 in [0, n)} x[j1]`, `(c ? a : b)`;
+  /// extensions are not shown, signed and unsigned comparisons are `<` and
+  /// `<u`, bound variables `j1, j2, ...`. At most about `limit`
+  /// characters, ending in "..." when cut (the walk stops there).
+  std::string toReadableString(size_t limit = 2000) const;
 
 private:
   friend class TermContext;
