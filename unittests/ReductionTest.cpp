@@ -336,16 +336,65 @@ TEST(Reduction, ReadableForm) {
   Term d = T.reduce(Kind::SumOver, i, T.bv(0, 64), n, T.exp(T.sub(xi, m)));
   EXPECT_EQ(m->toReadableString(), "max_{j1 in [0, n)} x[(row * n) + j1]");
   EXPECT_EQ(d->toReadableString(),
-            "sum_{j2 in [0, n)} exp((-1 * max_{j1 in [0, n)} x[(row * n) + "
-            "j1]) + x[(row * n) + j2])");
+            "sum_{j2 in [0, n)} exp((-1 * (max_{j1 in [0, n)} x[(row * n) + "
+            "j1])) + x[(row * n) + j2])");
+  // Unsigned forms are marked, signed ones are not; extracts are shown.
+  Term u = T.bvVar("u", 32);
+  EXPECT_EQ(T.bvBin(Kind::BVUDiv, u, T.bvVar("v", 32))->toReadableString(),
+            "u /u v");
+  EXPECT_EQ(T.bvBin(Kind::BVLShr, u, T.bvVar("v", 32))->toReadableString(),
+            "u >>u v");
+  EXPECT_EQ(T.bvExtract(u, 8, 8)->toReadableString(), "bits(u, 15:8)");
   Term c = T.bvSlt(T.bvVar("t", 32), T.bvVar("n", 32));
   EXPECT_EQ(T.ite(c, T.realVar("a"), T.real(0))->toReadableString(),
             "((t < n) ? a : 0)");
   EXPECT_EQ(T.bvUlt(T.bvVar("t", 32), T.bv(uint64_t(-4) & 0xffffffffu, 32))
                 ->toReadableString(),
-            "t <u -4");
+            "t <u 0xfffffffc");
   // Cut past the limit.
   std::string cut = d->toReadableString(20);
   EXPECT_EQ(cut.size(), 20u);
   EXPECT_EQ(cut.substr(17), "...");
+}
+
+TEST(Reduction, RangesThatDoNotMeetYetKeepTheirParts) {
+  // A lane t reads two chunks, elements t and t + 8 of a row (Triton's
+  // 4 t + j and 512 + 4 t + j, scaled down). The lane's max is two ranges
+  // that do not meet; it keeps them as parts (TermContext::rangeParts),
+  // through substitute (the butterfly's copy of each lane), so the max over
+  // lanes 0..7 is one range [0, n) under n <= 16.
+  TermContext T;
+  T.setUpperBound("n", 16);
+  T.setLowerBound("n", 1);
+  T.setUpperBound("t", 7);
+  T.setUpperBound("row", 3);
+  Term n = T.bvVar("n", 32), row = T.bvVar("row", 32), t = T.bvVar("t", 32);
+  auto leaf = [&](Term c) {
+    Term idx = T.bvBin(Kind::BVAdd, T.bvZExt(T.bvBin(Kind::BVMul, n, row), 64),
+                       T.bvZExt(c, 64));
+    return T.ite(T.bvSlt(c, n), T.element("x", idx), T.negInf());
+  };
+  Term lane = T.max(leaf(t), leaf(T.bvBin(Kind::BVAdd, t, T.bv(8, 32))));
+  EXPECT_FALSE(lane->isReduction());
+  Term all = nullptr;
+  for (uint64_t m = 0; m < 8; ++m) {
+    Term copy = T.substitute(lane, {{t, T.bv(m, 32)}});
+    all = all ? T.max(all, copy) : copy;
+  }
+  ASSERT_EQ(all->getKind(), Kind::MaxOver) << all->toReadableString();
+  EXPECT_EQ(all->getOperand(1), T.bvSExt(n, 64));
+  for (int64_t nv = 1; nv <= 16; ++nv) {
+    Assignment in;
+    in.bitvectors["n"] = llvm::APInt(32, nv);
+    in.bitvectors["row"] = llvm::APInt(32, 1);
+    for (uint64_t e = 0; e < 40; ++e)
+      in.elements["x"][e] = Rational(int64_t((e * 5) % 13));
+    int64_t best = INT64_MIN;
+    for (int64_t c = 0; c < nv; ++c)
+      best = std::max(best, int64_t(((nv + c) * 5) % 13));
+    Evaluator ev(in);
+    auto v = ev.real(all);
+    ASSERT_TRUE(v) << ev.getError();
+    EXPECT_TRUE(v->isPoint() && v->contains(Rational(best))) << nv;
+  }
 }

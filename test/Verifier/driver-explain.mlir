@@ -18,8 +18,8 @@
 
 // TEXT: UNKNOWN: value y[i] written by the representative thread (store 1 of 2, at {{.*}}) -- the value depends on more than 256 cases
 // TEXT-NEXT: left to show: kernel == spec, where
-// TEXT-NEXT: kernel: ((((tid.x << 1) & 62) < n) ? exp(x[(tid.x * 2) + (n * ctaid.x)] + (-1 * max_{j1 in [0, n)} x[(n * ctaid.x) + j1])) : 0) / ((2 * ((0 < n) ? exp((-1 * max_{j1 in [0, n)} x[(n * ctaid.x) + j1]) + x[n * ctaid.x]) : 0)) + (2 * ((2 < n) ? exp(
-// TEXT-NEXT: spec: exp(x[(tid.x * 2) + (n * ctaid.x)] + (-1 * max_{j1 in [0, n)} x[(ctaid.x * n) + j1])) / sum_{j2 in [0, n)} exp(x[(ctaid.x * n) + j2] + (-1 * max_{j1 in [0, n)} x[(ctaid.x * n) + j1]))
+// TEXT-NEXT: kernel: ((((tid.x << 1) & 62) < n) ? exp(x[(tid.x * 2) + (n * ctaid.x)] + (-1 * (max_{j1 in [0, n)} x[(n * ctaid.x) + j1]))) : 0) / ((2 * ((0 < n) ? exp((-1 * (max_{j1 in [0, n)} x[(n * ctaid.x) + j1])) + x[n * ctaid.x]) : 0)) + (2 * ((2 < n) ? exp(
+// TEXT-NEXT: spec: exp(x[(tid.x * 2) + (n * ctaid.x)] + (-1 * (max_{j1 in [0, n)} x[(ctaid.x * n) + j1]))) / (sum_{j2 in [0, n)} exp(x[(ctaid.x * n) + j2] + (-1 * (max_{j1 in [0, n)} x[(ctaid.x * n) + j1]))))
 // TEXT-NEXT: under: (1 <= n) && (n <= 64) && (ctaid.x <u 4) && (tid.x <u 32) && (((tid.x << 1) & 62) < n)
 // TEXT: {{^}}UNKNOWN
 
@@ -27,7 +27,7 @@
 // JSON-NEXT: "residual": {
 // JSON-NEXT: "condition": "(1 <= n) && (n <= 64)
 // JSON-NEXT: "kernel": "((((tid.x << 1) & 62) < n) ? exp(
-// JSON-NEXT: "spec": "exp(x[(tid.x * 2) + (n * ctaid.x)] + (-1 * max_{j1 in [0, n)} x[(ctaid.x * n) + j1])) / sum_{j2 in [0, n)}
+// JSON-NEXT: "spec": "exp(x[(tid.x * 2) + (n * ctaid.x)] + (-1 * (max_{j1 in [0, n)} x[(ctaid.x * n) + j1]))) / (sum_{j2 in [0, n)}
 // JSON-NEXT: },
 // JSON-NEXT: "verdict": "UNKNOWN"
 

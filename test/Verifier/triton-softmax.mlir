@@ -54,6 +54,15 @@
 // RUN: kproof-opt %inputs/triton/ptx/softmax_row_b256.sm90.ptx --verify-equiv --contract=%t/b256n.mlir | FileCheck %s --check-prefix=B256N
 // RUN: sed 's/array<i64: 1, 257>/array<i64: 1, 258>/' %t/b256n.mlir > %t/b256n-over.mlir
 // RUN: %expect_exit 1 kproof-opt %inputs/triton/ptx/softmax_row_b256.sm90.ptx --verify-equiv --contract=%t/b256n-over.mlir 2>/dev/null | FileCheck %s --check-prefix=B256N-OVER
+// BLOCK = 1024 (four warps, eight elements per lane in two chunks,
+// 4 t + j and 512 + 4 t + j) for every n_cols in [1, 1024]: a lane's two
+// chunks stay two ranges (TermContext::rangeParts, kept through the
+// butterfly's substitutions) until the other lanes' chunks join them.
+// Twin: a range reaching n = 1025, REFUTED with replay.
+// RUN: sed 's/@tsm256n/@tsm1024n/; s/block = array<i64: 64, 1, 1>/block = array<i64: 128, 1, 1>/; s/array<i64: 1, 257>/array<i64: 1, 1025>/' %t/b256n.mlir > %t/b1024n.mlir
+// RUN: kproof-opt %inputs/triton/ptx/softmax_row.sm90.ptx --verify-equiv --contract=%t/b1024n.mlir | FileCheck %s --check-prefix=B1024N
+// RUN: sed 's/array<i64: 1, 1025>/array<i64: 1, 1026>/' %t/b1024n.mlir > %t/b1024n-over.mlir
+// RUN: %expect_exit 1 kproof-opt %inputs/triton/ptx/softmax_row.sm90.ptx --verify-equiv --contract=%t/b1024n-over.mlir 2>/dev/null | FileCheck %s --check-prefix=B1024N-OVER
 
 // B64: kproof: softmax_row_kernel against softmax(x) -> y
 // B64: idiom: f32 constant 0f3FB8AA3B read as log2(e)
@@ -100,15 +109,26 @@
 // B256N: obligations: [[N:[0-9]+]] ([[N]] proved)
 // B256N: {{^}}PROVED
 
-// B256N-OVER: ERROR: value mismatch at y[0, 128] (row-major 128)
+// B256N-OVER: ERROR: value mismatch at y[0, 0] (row-major 0)
 // B256N-OVER: Example:
 // B256N-OVER-NEXT: ctaid.x = 0
 // B256N-OVER-NEXT: n = 257
-// B256N-OVER-NEXT: tid.x = 32
-// B256N-OVER-NEXT: x[0, 128] = 0
+// B256N-OVER-NEXT: tid.x = 0
+// B256N-OVER-NEXT: x[0, 0] = 0
 // B256N-OVER-NEXT: x[others] = 3
-// B256N-OVER: Replay: confirmed by replay (exact, 256 bits): kernel y[128] = 0.00019520529281805741747
+// B256N-OVER: Replay: confirmed by replay (exact, 256 bits): kernel y[0] = 0.00019520529281805741747
 // B256N-OVER: {{^}}REFUTED
+
+// B1024N: launch: grid (2, 1, 1) x block (128, 1, 1); buffers: y out f32[2, n], x in f32[2, n]
+// B1024N: assuming: precondition: 'n' is in [1, 1025) (contract: range)
+// B1024N-NOT: UNKNOWN
+// B1024N: obligations: [[N:[0-9]+]] ([[N]] proved)
+// B1024N: {{^}}PROVED
+
+// B1024N-OVER: ERROR: value mismatch at
+// B1024N-OVER: n = 1025
+// B1024N-OVER: Replay: confirmed by replay (exact, 256 bits)
+// B1024N-OVER: {{^}}REFUTED
 
 // B256: kproof: softmax_row_kernel against softmax(x) -> y
 // B256-NOT: UNKNOWN

@@ -433,6 +433,8 @@ void Checker::checkValue(const std::string &name, Term pc, Term lhs, Term rhs,
         solver = true;
         continue;
       }
+      // --explain: the case left open is what was left to show.
+      explaining = {name, T.andOf(pc, lits), value, caseRhs};
       if (getenv("KPROOF_DUMP_TERMS"))
         llvm::errs() << "; open case " << lits->toBriefString(1500)
                      << "\n;   kernel: " << value->toBriefString(1500)

@@ -26,6 +26,7 @@
 #include "KProof/Verifier/Terms/Term.h"
 
 #include <map>
+#include <numeric>
 
 using namespace ::kproof::engine;
 
@@ -565,6 +566,26 @@ private:
       }
       if (!m)
         return atom(t);
+      // x op m where no bit x may set is set in m: x + m. x's bits lie in
+      // [a, b): 2^a divides its constant and every coefficient, and its
+      // upper bound is below 2^b ((4 t & 508) | 513 = 4 t + 513, Triton's
+      // second chunk of a row).
+      if (*m > 0 && *m < pow2(63)) {
+        Form fx = read(x);
+        if (fx.fits()) {
+          uint64_t g = fx.c0 >= 0 && fx.c0 < pow2(63) ? uint64_t(fx.c0) : 1;
+          for (auto &[atomTerm, c] : fx.coeffs)
+            g = std::gcd(g, c >= 0 && c < pow2(63) ? uint64_t(c) : 1);
+          unsigned a = g ? llvm::countr_zero(g) : 63;
+          unsigned b = 0;
+          while (b < 63 && pow2(b) <= fx.hi)
+            ++b;
+          uint64_t mayBeSet =
+              a >= b ? 0 : ((uint64_t(1) << b) - 1) & ~((uint64_t(1) << a) - 1);
+          if ((uint64_t(*m) & mayBeSet) == 0)
+            return exact(add(fx, constant(w, *m), 1));
+        }
+      }
       unsigned j = 0;
       while (pow2(j) <= *m)
         ++j;

@@ -162,6 +162,61 @@ std::string TermNode::toBriefString(size_t limit) const {
   return s;
 }
 
+/// The infix operator toReadableString writes for `k`; empty when `k` is
+/// not printed infix. Unsigned forms carry a `u`: `<u`, `/u`, `%u`, `>>u`
+/// (logical shift); `/`, `%`, `>>` are the signed ones (and real `/`).
+static llvm::StringRef infixOperator(Kind k) {
+  switch (k) {
+  case Kind::And:
+    return "&&";
+  case Kind::Or:
+    return "||";
+  case Kind::RealLt:
+  case Kind::BVSlt:
+    return "<";
+  case Kind::RealLe:
+  case Kind::BVSle:
+    return "<=";
+  case Kind::BVUlt:
+    return "<u";
+  case Kind::BVUle:
+    return "<=u";
+  case Kind::Eq:
+    return "==";
+  case Kind::Add:
+  case Kind::BVAdd:
+    return "+";
+  case Kind::Mul:
+  case Kind::BVMul:
+    return "*";
+  case Kind::Div:
+  case Kind::BVSDiv:
+    return "/";
+  case Kind::BVUDiv:
+    return "/u";
+  case Kind::BVSub:
+    return "-";
+  case Kind::BVSRem:
+    return "%";
+  case Kind::BVURem:
+    return "%u";
+  case Kind::BVAnd:
+    return "&";
+  case Kind::BVOr:
+    return "|";
+  case Kind::BVXor:
+    return "^";
+  case Kind::BVShl:
+    return "<<";
+  case Kind::BVAShr:
+    return ">>";
+  case Kind::BVLShr:
+    return ">>u";
+  default:
+    return {};
+  }
+}
+
 /// Infix printing for toReadableString: appends `t` to `s`, parenthesized
 /// when `nested` and it is an infix form; stops once `s` exceeds `limit`.
 static void printReadable(Term t, std::string &s, size_t limit, bool nested) {
@@ -191,6 +246,8 @@ static void printReadable(Term t, std::string &s, size_t limit, bool nested) {
   auto boundName = [](llvm::StringRef name) {
     return name.starts_with("$r") ? "j" + name.drop_front(2).str() : name.str();
   };
+  if (llvm::StringRef op = infixOperator(t->getKind()); !op.empty())
+    return infix(op);
   switch (t->getKind()) {
   case Kind::BoolConst:
     s += t->getBoolValue() ? "true" : "false";
@@ -204,19 +261,25 @@ static void printReadable(Term t, std::string &s, size_t limit, bool nested) {
     return;
   case Kind::BVConst: {
     const llvm::APInt &v = t->getAPInt();
+    // The unsigned value, in hex past 2^16 (a mask, or a negative number
+    // as the bit-vector holds it: 0xfffffffc is -4 to signed operations).
     llvm::SmallString<24> digits;
-    if (v.isNegative() && v.getBitWidth() > 1 && (-v).getActiveBits() < 32) {
-      s += "-";
-      (-v).toString(digits, 10, /*Signed=*/false);
+    if (v.getActiveBits() > 16) {
+      s += "0x";
+      v.toString(digits, 16, /*Signed=*/false, /*formatAsCLiteral=*/false,
+                 /*UpperCase=*/false);
     } else {
       v.toString(digits, 10, /*Signed=*/false);
     }
     s += digits.str().str();
     return;
   }
-  case Kind::RealConst:
-    s += t->getRational().toString();
+  case Kind::RealConst: {
+    std::string q = t->getRational().toString();
+    bool fraction = q.find('/') != std::string::npos;
+    s += nested && fraction ? "(" + q + ")" : q;
     return;
+  }
   case Kind::NegInf:
     s += "-inf";
     return;
@@ -230,22 +293,6 @@ static void printReadable(Term t, std::string &s, size_t limit, bool nested) {
     s += "!";
     printReadable(ops[0], s, limit, true);
     return;
-  case Kind::And:
-    return infix("&&");
-  case Kind::Or:
-    return infix("||");
-  case Kind::RealLt:
-  case Kind::BVSlt:
-    return infix("<");
-  case Kind::RealLe:
-  case Kind::BVSle:
-    return infix("<=");
-  case Kind::BVUlt:
-    return infix("<u");
-  case Kind::BVUle:
-    return infix("<=u");
-  case Kind::Eq:
-    return infix("==");
   case Kind::Ite:
     s += "(";
     printReadable(ops[0], s, limit, true);
@@ -255,32 +302,6 @@ static void printReadable(Term t, std::string &s, size_t limit, bool nested) {
     printReadable(ops[2], s, limit, true);
     s += ")";
     return;
-  case Kind::Add:
-  case Kind::BVAdd:
-    return infix("+");
-  case Kind::Mul:
-  case Kind::BVMul:
-    return infix("*");
-  case Kind::Div:
-  case Kind::BVUDiv:
-  case Kind::BVSDiv:
-    return infix("/");
-  case Kind::BVSub:
-    return infix("-");
-  case Kind::BVURem:
-  case Kind::BVSRem:
-    return infix("%");
-  case Kind::BVAnd:
-    return infix("&");
-  case Kind::BVOr:
-    return infix("|");
-  case Kind::BVXor:
-    return infix("^");
-  case Kind::BVShl:
-    return infix("<<");
-  case Kind::BVLShr:
-  case Kind::BVAShr:
-    return infix(">>");
   case Kind::BVNot:
     s += "~";
     printReadable(ops[0], s, limit, true);
@@ -288,10 +309,26 @@ static void printReadable(Term t, std::string &s, size_t limit, bool nested) {
   case Kind::BVZExt:
   case Kind::BVSExt:
   case Kind::BVToReal:
-  case Kind::BVExtract:
-    // Widths are not shown: the value, as an integer.
+    // Widths, extensions and integer-to-real conversions are not shown
+    // (kproof's sizes and indices are non-negative where it reads them).
     printReadable(ops[0], s, limit, nested);
     return;
+  case Kind::BVExtract: {
+    // Bits [lo + w - 1 : lo]: a low part of a value that fits it is the
+    // value itself (shown without the extract).
+    unsigned lo = t->getExtractLow(), w = t->getWidth();
+    Term x = ops[0];
+    if (lo == 0 &&
+        (x->getKind() == Kind::BVZExt || x->getKind() == Kind::BVSExt) &&
+        x->getOperand(0)->getWidth() <= w) {
+      printReadable(x, s, limit, nested);
+      return;
+    }
+    s += "bits(";
+    printReadable(x, s, limit, false);
+    s += ", " + std::to_string(lo + w - 1) + ":" + std::to_string(lo) + ")";
+    return;
+  }
   case Kind::BVConcat:
     return call("concat");
   case Kind::Exp:
@@ -312,6 +349,8 @@ static void printReadable(Term t, std::string &s, size_t limit, bool nested) {
   case Kind::SumOver:
   case Kind::MaxOver:
   case Kind::MinOver: {
+    if (nested)
+      s += "(";
     s += t->getKind() == Kind::SumOver   ? "sum_{"
          : t->getKind() == Kind::MaxOver ? "max_{"
                                          : "min_{";
@@ -321,8 +360,12 @@ static void printReadable(Term t, std::string &s, size_t limit, bool nested) {
     printReadable(ops[1], s, limit, false);
     s += ")} ";
     printReadable(ops[2], s, limit, true);
+    if (nested)
+      s += ")";
     return;
   }
+  default: // the infix forms, above
+    break;
   }
   s += "?";
 }
@@ -1717,40 +1760,101 @@ Term TermContext::mergeRanges(Kind kind, Term a, Term b) {
     return t->getKind() == kind ||
            (t->getKind() == Kind::Ite && t->getOperand(2) == neutral);
   };
-  if (!candidate(a) || !candidate(b))
-    return nullptr;
-  std::optional<RangeView> ra = view(a);
-  if (!ra)
-    return nullptr;
-  std::optional<RangeView> rb = view(b);
-
-  if (!rb || ra->body != rb->body || ra->var != rb->var)
-    return nullptr;
-  for (auto [f, s] : {std::make_pair(*ra, *rb), std::make_pair(*rb, *ra)}) {
-    // f = [l1, smin(n, x1)), s = [l2, smin(n, x2)), x1 = l2, l1 <= l2 <= x2:
-    // if n <= l2, f is [l1, n) and s is empty; else f is [l1, l2) and s is
-    // [l2, smin(n, x2)); either way the union is [l1, smin(n, x2)).
-    auto pf = sminParts(f.hi), ps = sminParts(s.hi);
-    if (!pf || !ps || pf->first != ps->first)
-      continue;
-    std::optional<uint64_t> d0 = offset(pf->second, s.lo),
-                            d1 = offset(f.lo, s.lo),
-                            d2 = offset(s.lo, ps->second);
-    if (!d0 || *d0 != 0 || !d1 || !d2)
-      continue;
-    Term n = ps->first, x = ps->second, hi = s.hi;
-    // smin(n, x) folded where the declared bounds order n and x.
-    std::optional<std::pair<uint64_t, uint64_t>> in = indexInterval(n),
-                                                 ix = indexInterval(x);
-    if (in && ix && in->second < kSmall && ix->second < kSmall) {
-      if (in->second <= ix->first)
-        hi = n;
-      else if (ix->second <= in->first)
-        hi = x;
+  // Two ranges of one body that meet, as one range (reduce()); null when
+  // they do not meet.
+  auto join = [&](const RangeView &x, const RangeView &y) -> Term {
+    if (x.body != y.body || x.var != y.var)
+      return nullptr;
+    for (auto [f, s] : {std::make_pair(x, y), std::make_pair(y, x)}) {
+      // f = [l1, smin(n, x1)), s = [l2, smin(n, x2)), x1 = l2, l1 <= l2 <= x2:
+      // if n <= l2, f is [l1, n) and s is empty; else f is [l1, l2) and s is
+      // [l2, smin(n, x2)); either way the union is [l1, smin(n, x2)).
+      auto pf = sminParts(f.hi), ps = sminParts(s.hi);
+      if (!pf)
+        continue;
+      // s = [l2, n) (its smin already folded to n): the union is [l1, n)
+      // (if n <= l2, f is [l1, n) and s is empty).
+      if (!ps && s.hi == pf->first) {
+        std::optional<uint64_t> d0 = offset(pf->second, s.lo),
+                                d1 = offset(f.lo, s.lo);
+        if (!d0 || *d0 != 0 || !d1)
+          continue;
+        return reduce(kind, f.var, canonicalIndex(f.lo), s.hi, f.body);
+      }
+      if (!ps || pf->first != ps->first)
+        continue;
+      std::optional<uint64_t> d0 = offset(pf->second, s.lo),
+                              d1 = offset(f.lo, s.lo),
+                              d2 = offset(s.lo, ps->second);
+      if (!d0 || *d0 != 0 || !d1 || !d2)
+        continue;
+      Term n = ps->first, x = ps->second, hi = s.hi;
+      // smin(n, x) folded where the declared bounds order n and x.
+      std::optional<std::pair<uint64_t, uint64_t>> in = indexInterval(n),
+                                                   ix = indexInterval(x);
+      if (in && ix && in->second < kSmall && ix->second < kSmall) {
+        if (in->second <= ix->first)
+          hi = n;
+        else if (ix->second <= in->first)
+          hi = x;
+      }
+      return reduce(kind, f.var, canonicalIndex(f.lo), hi, f.body);
     }
-    return reduce(kind, f.var, canonicalIndex(f.lo), hi, f.body);
+    return nullptr;
+  };
+  // Each operand as its ranges: the parts a max, min or sum of ranges was
+  // built from (rangeParts), else itself.
+  if (foldingRanges)
+    return nullptr;
+  llvm::SmallVector<Term, 4> parts;
+  for (Term t : {a, b}) {
+    auto it = rangeParts.find(t);
+    if (it != rangeParts.end())
+      llvm::append_range(parts, it->second);
+    else if (candidate(t))
+      parts.push_back(t);
+    else
+      return nullptr;
   }
-  return nullptr;
+  llvm::SmallVector<RangeView, 4> views;
+  for (Term p : parts) {
+    std::optional<RangeView> v = view(p);
+    if (!v || (!views.empty() &&
+               (v->body != views[0].body || v->var != views[0].var)))
+      return nullptr;
+    views.push_back(*v);
+  }
+  // Join ranges that meet until none does.
+  for (bool joined = true; joined && parts.size() > 1;) {
+    joined = false;
+    for (size_t i = 0; i < parts.size() && !joined; ++i)
+      for (size_t k = i + 1; k < parts.size() && !joined; ++k) {
+        Term m = join(views[i], views[k]);
+        std::optional<RangeView> mv = m ? view(m) : std::nullopt;
+        if (!mv)
+          continue;
+        parts[i] = m;
+        views[i] = *mv;
+        parts.erase(parts.begin() + k);
+        views.erase(views.begin() + k);
+        joined = true;
+      }
+  }
+  if (parts.size() == 1)
+    return parts.front();
+  // Ranges that do not meet (a lane's two chunks 4 t + j and 512 + 4 t + j):
+  // their max (min, sum) as written, with its parts kept for the joins to
+  // come (the butterfly's other lanes).
+  foldingRanges = true;
+  Term r = parts.front();
+  for (Term p : llvm::ArrayRef<Term>(parts).drop_front())
+    r = kind == Kind::MaxOver   ? max(r, p)
+        : kind == Kind::MinOver ? min(r, p)
+                                : add(r, p);
+  foldingRanges = false;
+  if (r && !rangeParts.count(r))
+    rangeParts[r] = llvm::SmallVector<Term, 2>(parts.begin(), parts.end());
+  return r;
 }
 
 //===----------------------------------------------------------------------===//
@@ -2183,6 +2287,23 @@ Term TermContext::substitute(Term root, const llvm::DenseMap<Term, Term> &map) {
       changed |= n != op;
     }
     memo[t] = changed ? rebuild(t, ops) : t;
+  }
+  // A max, min or sum of ranges (mergeRanges) keeps its ranges: t = op of
+  // its parts, so t[map] = op of the parts[map].
+  if (!rangeParts.empty()) {
+    llvm::SmallVector<std::pair<Term, Term>> withParts;
+    for (auto &[from, to] : memo)
+      if (to && to != from && rangeParts.count(from) && !rangeParts.count(to))
+        withParts.push_back({from, to});
+    for (auto &[from, to] : withParts) {
+      llvm::SmallVector<Term, 2> parts;
+      for (Term part : llvm::SmallVector<Term, 2>(rangeParts[from])) {
+        Term p = memo.lookup(part);
+        parts.push_back(p ? p : substitute(part, map));
+      }
+      if (llvm::all_of(parts, [](Term p) { return p != nullptr; }))
+        rangeParts[to] = std::move(parts);
+    }
   }
   return memo.lookup(root);
 }

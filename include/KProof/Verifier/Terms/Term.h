@@ -476,6 +476,13 @@ private:
   /// over a warp, becomes one reduction over [0, n) (Triton's masked rows).
   /// Null when not of that shape.
   Term mergeRanges(Kind kind, Term a, Term b);
+  /// The ranges a max, min or sum that mergeRanges could not join into one
+  /// was built from: the term is that op of its parts, exactly (kept through
+  /// substitute, so a lane's two chunks stay ranges in the butterfly's
+  /// copies of that lane).
+  llvm::DenseMap<Term, llvm::SmallVector<Term, 2>> rangeParts;
+  /// Set while mergeRanges folds parts it could not join (no merging then).
+  bool foldingRanges = false;
   Term intern(Kind kind, Sort sort, unsigned width,
               llvm::ArrayRef<Term> operands, const Rational *q = nullptr,
               const llvm::APInt *ap = nullptr, llvm::StringRef name = {},
