@@ -398,3 +398,25 @@ TEST(Reduction, RangesThatDoNotMeetYetKeepTheirParts) {
     EXPECT_TRUE(v->isPoint() && v->contains(Rational(best))) << nv;
   }
 }
+
+TEST(Reduction, SubstitutedKeysDoNotPassTheirPartsOn) {
+  // Review 2026-12-06: max(x[0], x[2]) (masked) keeps its two ranges as
+  // parts; substituting that term itself by a variable v must not give v
+  // those parts (max(v, x[1]) was read as the max over [0, 3), dropping v),
+  // nor recurse without end when the parts are not in the root.
+  TermContext T;
+  T.setUpperBound("n", 8);
+  T.setLowerBound("n", 1);
+  T.setUpperBound("row", 3);
+  Term gap = T.max(maskedLoad(T, 0, T.negInf()), maskedLoad(T, 2, T.negInf()));
+  ASSERT_FALSE(gap->isReduction());
+  Term v = T.realVar("v");
+  Term b = T.boolVar("b");
+  Term root = T.ite(b, gap, maskedLoad(T, 1, T.negInf()));
+  Term sub = T.substitute(root, {{gap, v}});
+  ASSERT_TRUE(sub);
+  Term m = T.max(v, maskedLoad(T, 1, T.negInf()));
+  EXPECT_FALSE(m->isReduction()) << m->toReadableString();
+  Term guarded = T.substitute(T.ite(b, gap, T.negInf()), {{gap, v}});
+  EXPECT_EQ(guarded, T.ite(b, v, T.negInf()));
+}

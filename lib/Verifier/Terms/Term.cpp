@@ -2292,8 +2292,12 @@ Term TermContext::substitute(Term root, const llvm::DenseMap<Term, Term> &map) {
   // its parts, so t[map] = op of the parts[map].
   if (!rangeParts.empty()) {
     llvm::SmallVector<std::pair<Term, Term>> withParts;
+    // Only terms this walk rebuilt: a key of `map` is replaced by its
+    // value, which is not the op of the key's parts (a review found a
+    // false fold, and an endless recursion, from passing them on).
     for (auto &[from, to] : memo)
-      if (to && to != from && rangeParts.count(from) && !rangeParts.count(to))
+      if (to && to != from && !map.count(from) && rangeParts.count(from) &&
+          !rangeParts.count(to))
         withParts.push_back({from, to});
     for (auto &[from, to] : withParts) {
       llvm::SmallVector<Term, 2> parts;
