@@ -471,3 +471,88 @@ TEST_F(SyncTest, EarlyExitsOfALoopMerge) {
   ASSERT_EQ(r.paths.size(), 1u);
   EXPECT_EQ(r.paths[0].pathCondition, T.boolConst(true));
 }
+
+/// The kernel of the cp.async tests: s[t] = x[t] by cp.async, then WAIT
+/// (text spliced in), then y[t] = s[(t + 1) % 32] after a barrier.
+static std::string cpAsyncKernel(llvm::StringRef wait) {
+  return (R"mlir(
+    kproof.global shared @s : f32[32] {align = 4 : i64}
+    kproof.kernel entry @cp(%x: i64, %y: i64) {
+      %t = kproof.sreg tid.x : i32
+      %c0 = kproof.constant 0 : i32
+      %c1 = kproof.constant 1 : i32
+      %c2 = kproof.constant 2 : i32
+      %c31 = kproof.constant 31 : i32
+      %t64 = kproof.cvt %t : i32 -> i64
+      %o64 = kproof.shift shl %t64, %c2 : i64
+      %xa = kproof.ibin add %x, %o64 : i64
+      %base = kproof.addressof @s : i32
+      %o = kproof.shift shl %t, %c2 : i32
+      %sa = kproof.ibin add %base, %o : i32
+      kproof.cp_async %sa, %xa, 4 : i32, i64
+      kproof.cp_async_commit
+)mlir" + wait +
+          R"mlir(
+      kproof.barrier sync id %c0 {aligned}
+      %n = kproof.ibin add %t, %c1 : i32
+      %m = kproof.ibin and %n, %c31 : i32
+      %no = kproof.shift shl %m, %c2 : i32
+      %ra = kproof.ibin add %base, %no : i32
+      %w = kproof.ld shared %ra : i32 -> f32
+      %ya = kproof.ibin add %y, %o64 : i64
+      kproof.st global %ya, %w : i64, f32
+      kproof.return
+    })mlir")
+      .str();
+}
+
+/// A cp.async completed by a wait in the phase of its issue: its write is
+/// recorded as async, in flight in phase 0 only; the read after the barrier
+/// resolves to the neighbour's copied element.
+TEST_F(SyncTest, CpAsyncCompletedByItsWait) {
+  ExecutionResult r = run(cpAsyncKernel("kproof.cp_async_wait pending 0"), 32);
+  ASSERT_TRUE(r.unknownReason.empty()) << r.unknownReason;
+  ASSERT_EQ(r.accesses.size(), 3u);
+  const MemoryAccess &cp = r.accesses[0];
+  EXPECT_TRUE(cp.write && cp.shared && cp.async);
+  EXPECT_EQ(cp.phase, 0u);
+  EXPECT_EQ(cp.lastPhase(), 0u);
+  EXPECT_FALSE(cp.phasesOverlap(r.accesses[1])); // the read, phase 1
+  const SymbolicStore &st = r.paths[0].symbolicStores.at(0);
+  Term v5 = at(st.value, 5);
+  EXPECT_TRUE(N.provesEqual(v5, T.element("x", T.bv(6, 64)))) << v5->toString();
+}
+
+/// wait_group 1 with one group committed completes nothing: the copy stays
+/// in flight to the end of the thread (it overlaps every later phase).
+TEST_F(SyncTest, CpAsyncWaitGroupLeavesTheNewestPending) {
+  ExecutionResult r = run(cpAsyncKernel("kproof.cp_async_wait pending 1"), 32);
+  ASSERT_TRUE(r.unknownReason.empty()) << r.unknownReason;
+  const MemoryAccess &cp = r.accesses.at(0);
+  EXPECT_TRUE(cp.async);
+  EXPECT_EQ(cp.lastPhase(), MemoryAccess::kNeverCompleted);
+  EXPECT_TRUE(cp.phasesOverlap(r.accesses.at(1)));
+}
+
+/// A thread's own read of its copy's destination before the wait is an
+/// obligation (a race with its own copy) that the read breaks at every
+/// thread.
+TEST_F(SyncTest, CpAsyncOwnReadBeforeTheWait) {
+  ExecutionResult r = run(cpAsyncKernel(R"mlir(
+      %own = kproof.ld shared %sa : i32 -> f32
+      kproof.cp_async_wait all)mlir"),
+                          32);
+  ASSERT_TRUE(r.unknownReason.empty()) << r.unknownReason;
+  const PathObligation *race = nullptr;
+  for (const PathObligation &a : r.alignments)
+    if (llvm::StringRef(a.what).starts_with(
+            "no data race with the thread's own cp.async"))
+      race = &a;
+  ASSERT_NE(race, nullptr);
+  // The read hits the copy's bytes exactly: the condition fails (at thread
+  // 5, say).
+  Term c5 = at(race->condition, 5);
+  EXPECT_EQ(c5, T.boolConst(false)) << c5->toString();
+  // After wait_all the copy is complete in phase 0.
+  EXPECT_EQ(r.accesses.at(0).lastPhase(), 0u);
+}

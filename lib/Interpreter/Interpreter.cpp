@@ -407,6 +407,10 @@ struct AccessRec {
 struct ByteShadow {
   AccessRec write;
   SmallVector<AccessRec, 1> reads;
+  /// A cp.async to this byte in flight: the issuing thread (UINT32_MAX:
+  /// none) and its op. Any access until the copy completes is a race.
+  uint32_t inflight = UINT32_MAX;
+  Operation *inflightOp = nullptr;
 };
 
 struct Allocation {
@@ -477,6 +481,19 @@ struct Thread {
   /// generation it waits for).
   uint32_t release = 0;
   std::vector<uint32_t> clock;
+  /// cp.async copies not yet complete (PTX ISA: cp.async): the bytes read
+  /// at issue (zeros past src-size), their exact-mode reals by offset, the
+  /// cp.async-group (-1 until committed).
+  struct PendingCopy {
+    Allocation *dst = nullptr;
+    uint64_t off = 0;
+    std::vector<uint8_t> bytes;
+    std::vector<std::pair<uint64_t, std::pair<unsigned, RealPtr>>> reals;
+    int64_t group = -1;
+    Operation *op = nullptr;
+  };
+  std::vector<PendingCopy> copies;
+  int64_t copyGroups = 0;
 };
 
 struct Warp {
@@ -640,6 +657,10 @@ private:
             unsigned bytes, Type type, Val &out, bool strong);
   void store(Thread &t, Operation *op, Allocation *a, uint64_t off,
              unsigned bytes, const Val &v, bool strong);
+  /// Performs cp.async copy `c` of thread `t` (its wait completes it, or
+  /// the thread exits: then the bytes stay marked in flight, as no wait
+  /// orders them for anyone).
+  void completeCopy(Thread &t, Thread::PendingCopy &c, bool exiting);
   void recordAccess(Thread &t, Operation *op, Allocation *a, uint64_t off,
                     unsigned bytes, bool write, bool strong,
                     const uint8_t *newBytes);
@@ -1165,6 +1186,9 @@ StepResult Interpreter::step(Thread &t) {
     t.waitingAt = &*t.stack.back().it;
   } else if (r == StepResult::Exited) {
     t.status = Status::Exited;
+    for (Thread::PendingCopy &c : t.copies)
+      completeCopy(t, c, /*exiting=*/true);
+    t.copies.clear();
   } else if (r == StepResult::Stop) {
     stop = true;
   }
@@ -1584,6 +1608,17 @@ void Interpreter::recordAccess(Thread &t, Operation *op, Allocation *a,
   };
   for (unsigned k = 0; k < bytes; ++k) {
     ByteShadow &s = a->shadow[off + k];
+    if (s.inflight != UINT32_MAX) {
+      // A cp.async to this byte is in flight (its own thread included).
+      finding(Finding::Kind::Race, op,
+              "race: " + std::string(write ? "write" : "read") + " of " +
+                  describeAddress(a, off + k) + " by " + threadName(t) +
+                  " while the cp.async of " + threadName(s.inflight) + " at " +
+                  locationString(s.inflightOp->getLoc()) +
+                  " to it may still be in flight",
+              s.inflightOp);
+      return;
+    }
     conflict(s.write, true);
     if (write) {
       for (const AccessRec &r : s.reads)
@@ -1639,6 +1674,39 @@ bool Interpreter::load(Thread &t, Operation *op, Allocation *a, uint64_t off,
     }
   }
   return true;
+}
+
+void Interpreter::completeCopy(Thread &t, Thread::PendingCopy &c,
+                               bool exiting) {
+  Allocation *a = c.dst;
+  unsigned n = c.bytes.size();
+  if (a->trackRaces)
+    for (unsigned k = 0; k < n; ++k)
+      if (a->shadow[c.off + k].inflightOp == c.op &&
+          a->shadow[c.off + k].inflight == t.id)
+        a->shadow[c.off + k].inflight = UINT32_MAX;
+  // Ordered for other threads only by a barrier after this point.
+  recordAccess(t, c.op, a, c.off, n, /*write=*/true, /*strong=*/false,
+               c.bytes.data());
+  if (exiting && a->trackRaces)
+    for (unsigned k = 0; k < n; ++k) {
+      a->shadow[c.off + k].inflight = t.id;
+      a->shadow[c.off + k].inflightOp = c.op;
+    }
+  for (unsigned k = 0; k < n; ++k) {
+    a->bytes[c.off + k] = c.bytes[k];
+    if (a->trackInit)
+      a->init[c.off + k] = 1;
+  }
+  auto lo = a->reals.lower_bound(c.off >= 8 ? c.off - 8 : 0);
+  while (lo != a->reals.end() && lo->first < c.off + n) {
+    if (lo->first + lo->second.first > c.off)
+      lo = a->reals.erase(lo);
+    else
+      ++lo;
+  }
+  for (auto &[o, r] : c.reals)
+    a->reals[c.off + o] = r;
 }
 
 void Interpreter::store(Thread &t, Operation *op, Allocation *a, uint64_t off,
@@ -1772,33 +1840,83 @@ StepResult Interpreter::execOp(Thread &t, Operation *op) {
         uint64_t v = 0;
         unsigned ntid = threadsPerCta;
         switch (r.getReg()) {
-        case SpecialReg::TidX: v = t.tid[0]; break;
-        case SpecialReg::TidY: v = t.tid[1]; break;
-        case SpecialReg::TidZ: v = t.tid[2]; break;
-        case SpecialReg::NtidX: v = launch.block[0]; break;
-        case SpecialReg::NtidY: v = launch.block[1]; break;
-        case SpecialReg::NtidZ: v = launch.block[2]; break;
-        case SpecialReg::CtaidX: v = t.ctaid[0]; break;
-        case SpecialReg::CtaidY: v = t.ctaid[1]; break;
-        case SpecialReg::CtaidZ: v = t.ctaid[2]; break;
-        case SpecialReg::NctaidX: v = launch.grid[0]; break;
-        case SpecialReg::NctaidY: v = launch.grid[1]; break;
-        case SpecialReg::NctaidZ: v = launch.grid[2]; break;
-        case SpecialReg::LaneId: v = t.lane; break;
-        case SpecialReg::WarpId: v = t.warp; break;
-        case SpecialReg::NWarpId: v = (ntid + 31) / 32; break;
-        case SpecialReg::SmId: v = 0; break;
-        case SpecialReg::NSmId: v = 1; break;
+        case SpecialReg::TidX:
+          v = t.tid[0];
+          break;
+        case SpecialReg::TidY:
+          v = t.tid[1];
+          break;
+        case SpecialReg::TidZ:
+          v = t.tid[2];
+          break;
+        case SpecialReg::NtidX:
+          v = launch.block[0];
+          break;
+        case SpecialReg::NtidY:
+          v = launch.block[1];
+          break;
+        case SpecialReg::NtidZ:
+          v = launch.block[2];
+          break;
+        case SpecialReg::CtaidX:
+          v = t.ctaid[0];
+          break;
+        case SpecialReg::CtaidY:
+          v = t.ctaid[1];
+          break;
+        case SpecialReg::CtaidZ:
+          v = t.ctaid[2];
+          break;
+        case SpecialReg::NctaidX:
+          v = launch.grid[0];
+          break;
+        case SpecialReg::NctaidY:
+          v = launch.grid[1];
+          break;
+        case SpecialReg::NctaidZ:
+          v = launch.grid[2];
+          break;
+        case SpecialReg::LaneId:
+          v = t.lane;
+          break;
+        case SpecialReg::WarpId:
+          v = t.warp;
+          break;
+        case SpecialReg::NWarpId:
+          v = (ntid + 31) / 32;
+          break;
+        case SpecialReg::SmId:
+          v = 0;
+          break;
+        case SpecialReg::NSmId:
+          v = 1;
+          break;
         case SpecialReg::Clock:
         case SpecialReg::Clock64:
-        case SpecialReg::GlobalTimer: v = result.steps; break;
-        case SpecialReg::ClockHi: v = result.steps >> 32; break;
-        case SpecialReg::LaneMaskEq: v = 1u << t.lane; break;
-        case SpecialReg::LaneMaskLe: v = maskOf(t.lane + 1); break;
-        case SpecialReg::LaneMaskLt: v = maskOf(t.lane); break;
-        case SpecialReg::LaneMaskGe: v = ~maskOf(t.lane) & 0xffffffffu; break;
-        case SpecialReg::LaneMaskGt: v = ~maskOf(t.lane + 1) & 0xffffffffu; break;
-        case SpecialReg::DynamicSmemSize: v = dynamicSharedBytes(); break;
+        case SpecialReg::GlobalTimer:
+          v = result.steps;
+          break;
+        case SpecialReg::ClockHi:
+          v = result.steps >> 32;
+          break;
+        case SpecialReg::LaneMaskEq:
+          v = 1u << t.lane;
+          break;
+        case SpecialReg::LaneMaskLe:
+          v = maskOf(t.lane + 1);
+          break;
+        case SpecialReg::LaneMaskLt:
+          v = maskOf(t.lane);
+          break;
+        case SpecialReg::LaneMaskGe:
+          v = ~maskOf(t.lane) & 0xffffffffu;
+          break;
+        case SpecialReg::LaneMaskGt:
+          v = ~maskOf(t.lane + 1) & 0xffffffffu;
+          break;
+        case SpecialReg::DynamicSmemSize:
+          v = dynamicSharedBytes();
+          break;
         case SpecialReg::TotalSmemSize: {
           uint64_t total = 0;
           for (auto &a : shared)
@@ -1809,18 +1927,36 @@ StepResult Interpreter::execOp(Thread &t, Operation *op) {
         case SpecialReg::ClusterCtaidX:
         case SpecialReg::ClusterCtaidY:
         case SpecialReg::ClusterCtaidZ:
-        case SpecialReg::ClusterCtaRank: v = 0; break;
+        case SpecialReg::ClusterCtaRank:
+          v = 0;
+          break;
         case SpecialReg::ClusterNctaidX:
         case SpecialReg::ClusterNctaidY:
         case SpecialReg::ClusterNctaidZ:
-        case SpecialReg::ClusterNctaRank: v = 1; break;
-        case SpecialReg::ClusterIdX: v = t.ctaid[0]; break;
-        case SpecialReg::ClusterIdY: v = t.ctaid[1]; break;
-        case SpecialReg::ClusterIdZ: v = t.ctaid[2]; break;
-        case SpecialReg::NClusterIdX: v = launch.grid[0]; break;
-        case SpecialReg::NClusterIdY: v = launch.grid[1]; break;
-        case SpecialReg::NClusterIdZ: v = launch.grid[2]; break;
-        case SpecialReg::GridId: v = 0; break;
+        case SpecialReg::ClusterNctaRank:
+          v = 1;
+          break;
+        case SpecialReg::ClusterIdX:
+          v = t.ctaid[0];
+          break;
+        case SpecialReg::ClusterIdY:
+          v = t.ctaid[1];
+          break;
+        case SpecialReg::ClusterIdZ:
+          v = t.ctaid[2];
+          break;
+        case SpecialReg::NClusterIdX:
+          v = launch.grid[0];
+          break;
+        case SpecialReg::NClusterIdY:
+          v = launch.grid[1];
+          break;
+        case SpecialReg::NClusterIdZ:
+          v = launch.grid[2];
+          break;
+        case SpecialReg::GridId:
+          v = 0;
+          break;
         }
         set(r, Val{v, nullptr});
         return advance();
@@ -1878,7 +2014,9 @@ StepResult Interpreter::execOp(Thread &t, Operation *op) {
             r = a - b;
           }
           break;
-        case IntBinKind::MulLo: r = a * b; break;
+        case IntBinKind::MulLo:
+          r = a * b;
+          break;
         case IntBinKind::MulHi: {
           if (sgn) {
             __int128 p = __int128(sa) * __int128(sb);
@@ -1925,9 +2063,15 @@ StepResult Interpreter::execOp(Thread &t, Operation *op) {
         case IntBinKind::Max:
           r = sgn ? (sa < sb ? b : a) : ((a & maskOf(w)) < (b & maskOf(w)) ? b : a);
           break;
-        case IntBinKind::And: r = a & b; break;
-        case IntBinKind::Or: r = a | b; break;
-        case IntBinKind::Xor: r = a ^ b; break;
+        case IntBinKind::And:
+          r = a & b;
+          break;
+        case IntBinKind::Or:
+          r = a | b;
+          break;
+        case IntBinKind::Xor:
+          r = a ^ b;
+          break;
         }
         set(o, Val{r, nullptr});
         return advance();
@@ -1939,11 +2083,21 @@ StepResult Interpreter::execOp(Thread &t, Operation *op) {
         uint64_t a = get(o.getInput()).bits & maskOf(w);
         uint64_t r = 0;
         switch (o.getKind()) {
-        case IntUnaryKind::Abs: r = sext(a, w) < 0 ? 0 - a : a; break;
-        case IntUnaryKind::Neg: r = 0 - a; break;
-        case IntUnaryKind::Not: r = ~a; break;
-        case IntUnaryKind::CNot: r = a == 0; break;
-        case IntUnaryKind::Popc: r = llvm::popcount(a); break;
+        case IntUnaryKind::Abs:
+          r = sext(a, w) < 0 ? 0 - a : a;
+          break;
+        case IntUnaryKind::Neg:
+          r = 0 - a;
+          break;
+        case IntUnaryKind::Not:
+          r = ~a;
+          break;
+        case IntUnaryKind::CNot:
+          r = a == 0;
+          break;
+        case IntUnaryKind::Popc:
+          r = llvm::popcount(a);
+          break;
         case IntUnaryKind::Clz:
           r = a == 0 ? w : llvm::countl_zero(a) - (64 - w);
           break;
@@ -2098,20 +2252,48 @@ StepResult Interpreter::execOp(Thread &t, Operation *op) {
             gt = k == APFloat::cmpGreaterThan;
           }
           switch (p) {
-          case CmpPredicate::Eq: r = eq; break;
-          case CmpPredicate::Ne: r = lt || gt; break;
-          case CmpPredicate::Lt: r = lt; break;
-          case CmpPredicate::Le: r = lt || eq; break;
-          case CmpPredicate::Gt: r = gt; break;
-          case CmpPredicate::Ge: r = gt || eq; break;
-          case CmpPredicate::Equ: r = unordered || eq; break;
-          case CmpPredicate::Neu: r = unordered || lt || gt; break;
-          case CmpPredicate::Ltu: r = unordered || lt; break;
-          case CmpPredicate::Leu: r = unordered || lt || eq; break;
-          case CmpPredicate::Gtu: r = unordered || gt; break;
-          case CmpPredicate::Geu: r = unordered || gt || eq; break;
-          case CmpPredicate::Num: r = !unordered; break;
-          case CmpPredicate::NaN: r = unordered; break;
+          case CmpPredicate::Eq:
+            r = eq;
+            break;
+          case CmpPredicate::Ne:
+            r = lt || gt;
+            break;
+          case CmpPredicate::Lt:
+            r = lt;
+            break;
+          case CmpPredicate::Le:
+            r = lt || eq;
+            break;
+          case CmpPredicate::Gt:
+            r = gt;
+            break;
+          case CmpPredicate::Ge:
+            r = gt || eq;
+            break;
+          case CmpPredicate::Equ:
+            r = unordered || eq;
+            break;
+          case CmpPredicate::Neu:
+            r = unordered || lt || gt;
+            break;
+          case CmpPredicate::Ltu:
+            r = unordered || lt;
+            break;
+          case CmpPredicate::Leu:
+            r = unordered || lt || eq;
+            break;
+          case CmpPredicate::Gtu:
+            r = unordered || gt;
+            break;
+          case CmpPredicate::Geu:
+            r = unordered || gt || eq;
+            break;
+          case CmpPredicate::Num:
+            r = !unordered;
+            break;
+          case CmpPredicate::NaN:
+            r = unordered;
+            break;
           }
         } else {
           if (!noReal({c.getLhs(), c.getRhs()}))
@@ -2122,12 +2304,24 @@ StepResult Interpreter::execOp(Thread &t, Operation *op) {
           bool sgn = c.getIsSigned();
           int64_t sa = sext(a, w), sb = sext(b, w);
           switch (p) {
-          case CmpPredicate::Eq: r = a == b; break;
-          case CmpPredicate::Ne: r = a != b; break;
-          case CmpPredicate::Lt: r = sgn ? sa < sb : a < b; break;
-          case CmpPredicate::Le: r = sgn ? sa <= sb : a <= b; break;
-          case CmpPredicate::Gt: r = sgn ? sa > sb : a > b; break;
-          case CmpPredicate::Ge: r = sgn ? sa >= sb : a >= b; break;
+          case CmpPredicate::Eq:
+            r = a == b;
+            break;
+          case CmpPredicate::Ne:
+            r = a != b;
+            break;
+          case CmpPredicate::Lt:
+            r = sgn ? sa < sb : a < b;
+            break;
+          case CmpPredicate::Le:
+            r = sgn ? sa <= sb : a <= b;
+            break;
+          case CmpPredicate::Gt:
+            r = sgn ? sa > sb : a > b;
+            break;
+          case CmpPredicate::Ge:
+            r = sgn ? sa >= sb : a >= b;
+            break;
           default:
             return fail("integer comparison '" +
                         stringifyCmpPredicate(p) + "' is not defined");
@@ -2301,11 +2495,21 @@ StepResult Interpreter::execOp(Thread &t, Operation *op) {
             APFloat y = flush(toAP((b >> (k * ew)) & maskOf(ew), et), o.getFtz());
             APFloat::roundingMode rm = roundingOf(o.getMode());
             switch (o.getKind()) {
-            case FloatBinKind::Add: x.add(y, rm); break;
-            case FloatBinKind::Sub: x.subtract(y, rm); break;
-            case FloatBinKind::Mul: x.multiply(y, rm); break;
-            case FloatBinKind::Min: x = llvm::minnum(x, y); break;
-            case FloatBinKind::Max: x = llvm::maxnum(x, y); break;
+            case FloatBinKind::Add:
+              x.add(y, rm);
+              break;
+            case FloatBinKind::Sub:
+              x.subtract(y, rm);
+              break;
+            case FloatBinKind::Mul:
+              x.multiply(y, rm);
+              break;
+            case FloatBinKind::Min:
+              x = llvm::minnum(x, y);
+              break;
+            case FloatBinKind::Max:
+              x = llvm::maxnum(x, y);
+              break;
             default:
               return fail("packed '" + stringifyFloatBinKind(o.getKind()) +
                           "' is not modeled");
@@ -2392,9 +2596,18 @@ StepResult Interpreter::execOp(Thread &t, Operation *op) {
         APFloat::roundingMode rm = roundingOf(o.getMode());
         uint64_t r = 0;
         switch (o.getKind()) {
-        case FloatBinKind::Add: a.add(b, rm); r = finish(a, ty, o.getFtz(), o.getSat()); break;
-        case FloatBinKind::Sub: a.subtract(b, rm); r = finish(a, ty, o.getFtz(), o.getSat()); break;
-        case FloatBinKind::Mul: a.multiply(b, rm); r = finish(a, ty, o.getFtz(), o.getSat()); break;
+        case FloatBinKind::Add:
+          a.add(b, rm);
+          r = finish(a, ty, o.getFtz(), o.getSat());
+          break;
+        case FloatBinKind::Sub:
+          a.subtract(b, rm);
+          r = finish(a, ty, o.getFtz(), o.getSat());
+          break;
+        case FloatBinKind::Mul:
+          a.multiply(b, rm);
+          r = finish(a, ty, o.getFtz(), o.getSat());
+          break;
         case FloatBinKind::Div:
           if (b.isZero())
             event(t, op, "divisor of div is zero");
@@ -2494,7 +2707,9 @@ StepResult Interpreter::execOp(Thread &t, Operation *op) {
               mpfr_neg(r->g, a->g, MPFR_RNDN);
             }
             break;
-          case FloatUnaryKind::Abs: mpfr_abs(r->v, a->v, MPFR_RNDN); break;
+          case FloatUnaryKind::Abs:
+            mpfr_abs(r->v, a->v, MPFR_RNDN);
+            break;
           case FloatUnaryKind::Rcp:
             if (mpfr_zero_p(a->v))
               event(t, op, "operand of rcp is zero");
@@ -2524,9 +2739,15 @@ StepResult Interpreter::execOp(Thread &t, Operation *op) {
               event(t, op, "operand of lg2 is negative");
             mpfr_log2(r->v, a->v, MPFR_RNDN);
             break;
-          case FloatUnaryKind::Tanh: mpfr_tanh(r->v, a->v, MPFR_RNDN); break;
-          case FloatUnaryKind::Sin: mpfr_sin(r->v, a->v, MPFR_RNDN); break;
-          case FloatUnaryKind::Cos: mpfr_cos(r->v, a->v, MPFR_RNDN); break;
+          case FloatUnaryKind::Tanh:
+            mpfr_tanh(r->v, a->v, MPFR_RNDN);
+            break;
+          case FloatUnaryKind::Sin:
+            mpfr_sin(r->v, a->v, MPFR_RNDN);
+            break;
+          case FloatUnaryKind::Cos:
+            mpfr_cos(r->v, a->v, MPFR_RNDN);
+            break;
           }
           setReal(o, o.getSat() ? saturate(r) : r);
           return advance();
@@ -2613,12 +2834,24 @@ StepResult Interpreter::execOp(Thread &t, Operation *op) {
           }
           bool r = false;
           switch (o.getKind()) {
-          case TestpKind::Finite: r = !nan && !inf; break;
-          case TestpKind::Infinite: r = inf; break;
-          case TestpKind::Number: r = !nan; break;
-          case TestpKind::NotANumber: r = nan; break;
-          case TestpKind::Normal: r = belowMin < 0; break;
-          case TestpKind::Subnormal: r = belowMin > 0; break;
+          case TestpKind::Finite:
+            r = !nan && !inf;
+            break;
+          case TestpKind::Infinite:
+            r = inf;
+            break;
+          case TestpKind::Number:
+            r = !nan;
+            break;
+          case TestpKind::NotANumber:
+            r = nan;
+            break;
+          case TestpKind::Normal:
+            r = belowMin < 0;
+            break;
+          case TestpKind::Subnormal:
+            r = belowMin > 0;
+            break;
           }
           set(o, Val{r, nullptr});
           return advance();
@@ -2627,12 +2860,24 @@ StepResult Interpreter::execOp(Thread &t, Operation *op) {
                             : toAP(get(o.getInput()).bits, ty);
         bool r = false;
         switch (o.getKind()) {
-        case TestpKind::Finite: r = a.isFinite(); break;
-        case TestpKind::Infinite: r = a.isInfinity(); break;
-        case TestpKind::Number: r = !a.isNaN(); break;
-        case TestpKind::NotANumber: r = a.isNaN(); break;
-        case TestpKind::Normal: r = a.isNormal(); break;
-        case TestpKind::Subnormal: r = a.isDenormal(); break;
+        case TestpKind::Finite:
+          r = a.isFinite();
+          break;
+        case TestpKind::Infinite:
+          r = a.isInfinity();
+          break;
+        case TestpKind::Number:
+          r = !a.isNaN();
+          break;
+        case TestpKind::NotANumber:
+          r = a.isNaN();
+          break;
+        case TestpKind::Normal:
+          r = a.isNormal();
+          break;
+        case TestpKind::Subnormal:
+          r = a.isDenormal();
+          break;
         }
         set(o, Val{r, nullptr});
         return advance();
@@ -2704,10 +2949,18 @@ StepResult Interpreter::execOp(Thread &t, Operation *op) {
             RealPtr ro = realOperand(t, op, old, ty), rb = realOf(at.getValue());
             RealPtr r = mkReal();
             switch (at.getKind()) {
-            case AtomKind::Add: mpfr_add(r->v, ro->v, rb->v, MPFR_RNDN); break;
-            case AtomKind::Min: mpfr_min(r->v, ro->v, rb->v, MPFR_RNDN); break;
-            case AtomKind::Max: mpfr_max(r->v, ro->v, rb->v, MPFR_RNDN); break;
-            case AtomKind::Exch: mpfr_set(r->v, rb->v, MPFR_RNDN); break;
+            case AtomKind::Add:
+              mpfr_add(r->v, ro->v, rb->v, MPFR_RNDN);
+              break;
+            case AtomKind::Min:
+              mpfr_min(r->v, ro->v, rb->v, MPFR_RNDN);
+              break;
+            case AtomKind::Max:
+              mpfr_max(r->v, ro->v, rb->v, MPFR_RNDN);
+              break;
+            case AtomKind::Exch:
+              mpfr_set(r->v, rb->v, MPFR_RNDN);
+              break;
             default:
               return fail("atom." + stringifyAtomKind(at.getKind()) +
                           " on a float is not modeled in exact mode");
@@ -2725,9 +2978,15 @@ StepResult Interpreter::execOp(Thread &t, Operation *op) {
               fa.add(fb, APFloat::rmNearestTiesToEven);
               nv.bits = finish(fa, ty, ty.isF32(), false);
               break;
-            case AtomKind::Min: nv.bits = fromAP(llvm::minnum(fa, fb)); break;
-            case AtomKind::Max: nv.bits = fromAP(llvm::maxnum(fa, fb)); break;
-            case AtomKind::Exch: nv.bits = y; break;
+            case AtomKind::Min:
+              nv.bits = fromAP(llvm::minnum(fa, fb));
+              break;
+            case AtomKind::Max:
+              nv.bits = fromAP(llvm::maxnum(fa, fb));
+              break;
+            case AtomKind::Exch:
+              nv.bits = y;
+              break;
             case AtomKind::Cas:
               nv.bits = x == y ? get(at.getSwap()).bits : x;
               break;
@@ -2740,22 +2999,36 @@ StepResult Interpreter::execOp(Thread &t, Operation *op) {
           if (!noReal({at.getValue()}))
             return StepResult::Stop;
           switch (at.getKind()) {
-          case AtomKind::Add: nv.bits = x + y; break;
+          case AtomKind::Add:
+            nv.bits = x + y;
+            break;
           case AtomKind::Min:
             nv.bits = sgn ? (sext(y, w) < sext(x, w) ? y : x) : std::min(x, y);
             break;
           case AtomKind::Max:
             nv.bits = sgn ? (sext(y, w) > sext(x, w) ? y : x) : std::max(x, y);
             break;
-          case AtomKind::Exch: nv.bits = y; break;
+          case AtomKind::Exch:
+            nv.bits = y;
+            break;
           case AtomKind::Cas:
             nv.bits = x == y ? get(at.getSwap()).bits : x;
             break;
-          case AtomKind::And: nv.bits = x & y; break;
-          case AtomKind::Or: nv.bits = x | y; break;
-          case AtomKind::Xor: nv.bits = x ^ y; break;
-          case AtomKind::Inc: nv.bits = x >= y ? 0 : x + 1; break;
-          case AtomKind::Dec: nv.bits = (x == 0 || x > y) ? y : x - 1; break;
+          case AtomKind::And:
+            nv.bits = x & y;
+            break;
+          case AtomKind::Or:
+            nv.bits = x | y;
+            break;
+          case AtomKind::Xor:
+            nv.bits = x ^ y;
+            break;
+          case AtomKind::Inc:
+            nv.bits = x >= y ? 0 : x + 1;
+            break;
+          case AtomKind::Dec:
+            nv.bits = (x == 0 || x > y) ? y : x - 1;
+            break;
           }
         }
         nv.bits &= maskOf(w);
@@ -2784,6 +3057,90 @@ StepResult Interpreter::execOp(Thread &t, Operation *op) {
       .Case<ShflOp, VoteOp, ActiveMaskOp, WarpSyncOp>(
           [&](Operation *) { return StepResult::Blocked; })
       .Case<FenceOp>([&](FenceOp) { return advance(); })
+      .Case<CpAsyncOp>([&](CpAsyncOp cp) {
+        // PTX ISA: cp.async. The source is read now; the destination is
+        // written when a wait completes the copy, and is in flight until.
+        uint64_t size = cp.getSize();
+        uint64_t daddr = get(cp.getDst()).bits + cp.getDstOffset();
+        uint64_t saddr = get(cp.getSrc()).bits + cp.getSrcOffset();
+        uint64_t srcBytes = size;
+        if (Value n = cp.getSrcSize())
+          srcBytes = std::min<uint64_t>(size, get(n).bits);
+        if (Value ig = cp.getIgnoreSrc(); ig && get(ig).bits)
+          srcBytes = 0;
+        uint64_t doff;
+        Allocation *d = resolve(t, op, StateSpace::Shared, daddr, size, doff);
+        if (stop)
+          return StepResult::Stop;
+        if (!d)
+          return advance();
+        Thread::PendingCopy c;
+        c.dst = d;
+        c.off = doff;
+        c.bytes.assign(size, 0);
+        c.op = op;
+        if (srcBytes) {
+          if (saddr % size != 0) {
+            finding(Finding::Kind::Misaligned, op,
+                    threadName(t) + " copies " + Twine(size) +
+                        " bytes from the misaligned address 0x" +
+                        llvm::utohexstr(saddr));
+            return advance();
+          }
+          uint64_t soff;
+          Allocation *sa =
+              resolve(t, op, StateSpace::Global, saddr, srcBytes, soff);
+          if (stop)
+            return StepResult::Stop;
+          if (!sa)
+            return advance();
+          recordAccess(t, op, sa, soff, srcBytes, /*write=*/false,
+                       /*strong=*/false, nullptr);
+          for (uint64_t k = 0; k < srcBytes; ++k)
+            c.bytes[k] = sa->bytes[soff + k];
+          for (auto it = sa->reals.lower_bound(soff);
+               it != sa->reals.end() && it->first < soff + srcBytes; ++it)
+            if (it->first + it->second.first <= soff + srcBytes)
+              c.reals.push_back({it->first - soff, it->second});
+        }
+        // The write may happen from now on: it races with this phase's
+        // accesses by other threads, and with any access until completed.
+        recordAccess(t, op, d, doff, size, /*write=*/true, /*strong=*/false,
+                     c.bytes.data());
+        if (d->trackRaces)
+          for (uint64_t k = 0; k < size; ++k) {
+            d->shadow[doff + k].inflight = t.id;
+            d->shadow[doff + k].inflightOp = op;
+          }
+        t.copies.push_back(std::move(c));
+        return advance();
+      })
+      .Case<CpAsyncCommitOp>([&](CpAsyncCommitOp) {
+        for (Thread::PendingCopy &c : t.copies)
+          if (c.group < 0)
+            c.group = t.copyGroups;
+        ++t.copyGroups;
+        return advance();
+      })
+      .Case<CpAsyncWaitOp>([&](CpAsyncWaitOp w) {
+        if (w.getAll()) {
+          for (Thread::PendingCopy &c : t.copies)
+            if (c.group < 0)
+              c.group = t.copyGroups;
+          ++t.copyGroups;
+        }
+        int64_t completeBelow =
+            t.copyGroups - (w.getAll() ? 0 : int64_t(*w.getPending()));
+        std::vector<Thread::PendingCopy> inFlight;
+        for (Thread::PendingCopy &c : t.copies) {
+          if (c.group < 0 || c.group >= completeBelow)
+            inFlight.push_back(std::move(c));
+          else
+            completeCopy(t, c, /*exiting=*/false);
+        }
+        t.copies = std::move(inFlight);
+        return advance();
+      })
       .Case<CreatePolicyOp>([&](CreatePolicyOp c) {
         set(c, Val{});
         return advance();

@@ -960,6 +960,87 @@ def KProof_FenceOp : KProof_Op<"fence"> {
   let assemblyFormat = "(`sc` $sc^)? `scope` $scope attr-dict";
 }
 
+def KProof_CpAsyncOp : KProof_Op<"cp_async", [AttrSizedOperandSegments]> {
+  let summary = "PTX cp.async: asynchronous copy from global to shared memory";
+  let description = [{
+    PTX `cp.async.{ca,cg}.shared{::cta}.global [dst], [src], cp-size
+    {, src-size | , ignore-src}{, cache-policy}` (PTX ISA, Data Movement
+    and Conversion Instructions: cp.async; sm_80). Starts a copy of `size` bytes (4, 8 or 16; 16 only for `.cg`,
+    which `bypass_l1` marks) from the `.global` byte address `src +
+    src_offset` to the `.shared` byte address `dst + dst_offset`; both must be
+    aligned to `size`. With `src_size` (bytes, at most `size`) only that many
+    bytes are read and the rest of the destination is filled with zeros;
+    `ignore_src` true reads nothing and fills it all with zeros.
+
+    The copy is asynchronous: it joins the thread's current cp.async-group
+    (`kproof.cp_async_commit` closes it), and it is performed only by the
+    time the issuing thread completes a `kproof.cp_async_wait` covering its
+    group. Until then any access to the destination bytes, by any thread,
+    is a data race; after it the bytes are visible to the issuing thread,
+    and to other threads only through a later barrier. `cache` keeps the
+    cache qualifiers verbatim (`L2::128B`, `L2::cache_hint`), `policy` the
+    64-bit cache policy of `.L2::cache_hint`.
+
+    ```mlir
+    kproof.cp_async %dst, %src, 4 : i32, i64
+    kproof.cp_async %dst, %src, 16 src_size %n {bypass_l1} : i32, i64
+    ```
+  }];
+  let arguments = (ins
+    KProof_Address:$dst,
+    KProof_Address:$src,
+    Optional<I32>:$src_size,
+    Optional<I1>:$ignore_src,
+    Optional<I64>:$policy,
+    I64Attr:$size,
+    DefaultValuedAttr<I64Attr, "0">:$dst_offset,
+    DefaultValuedAttr<I64Attr, "0">:$src_offset,
+    UnitAttr:$bypass_l1,
+    OptionalAttr<StrArrayAttr>:$cache
+  );
+  let assemblyFormat = [{
+    $dst `,` $src `,` $size (`src_size` $src_size^)? (`ignore_src` $ignore_src^)?
+    (`policy` $policy^)? attr-dict `:` type($dst) `,` type($src)
+  }];
+  let hasVerifier = 1;
+}
+
+def KProof_CpAsyncCommitOp : KProof_Op<"cp_async_commit"> {
+  let summary = "PTX cp.async.commit_group: close the current cp.async-group";
+  let description = [{
+    PTX `cp.async.commit_group` (PTX ISA: cp.async.commit_group): the thread's
+    `kproof.cp_async` copies not yet in a group form a new cp.async-group
+    (possibly empty), the newest of the thread's groups.
+
+    ```mlir
+    kproof.cp_async_commit
+    ```
+  }];
+  let assemblyFormat = "attr-dict";
+}
+
+def KProof_CpAsyncWaitOp : KProof_Op<"cp_async_wait"> {
+  let summary = "PTX cp.async.wait_group / wait_all: wait for copies";
+  let description = [{
+    PTX `cp.async.wait_group N` and `cp.async.wait_all` (PTX ISA:
+    cp.async.wait_group). `wait_group N` (`pending` = N) waits until at most the N
+    newest committed cp.async-groups of the thread are still pending: the
+    copies of every older group are complete and their writes visible to
+    the thread. `wait_all` (`all`) is `commit_group` followed by
+    `wait_group 0`: every copy the thread started is complete, including
+    those not yet committed. Neither orders anything for other threads: a
+    barrier must follow.
+
+    ```mlir
+    kproof.cp_async_wait pending 1   // cp.async.wait_group 1
+    kproof.cp_async_wait all         // cp.async.wait_all
+    ```
+  }];
+  let arguments = (ins OptionalAttr<I64Attr>:$pending, UnitAttr:$all);
+  let assemblyFormat = "(`pending` $pending^)? (`all` $all^)? attr-dict";
+  let hasVerifier = 1;
+}
+
 def KProof_TrapOp : KProof_Op<"trap"> {
   let summary = "PTX trap / __assertfail: abort the kernel";
   let description = [{

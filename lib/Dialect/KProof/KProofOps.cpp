@@ -329,6 +329,35 @@ void StoreOp::getEffects(
 // BarrierOp
 //===----------------------------------------------------------------------===//
 
+LogicalResult CpAsyncOp::verify() {
+  int64_t size = getSize();
+  if (size != 4 && size != 8 && size != 16)
+    return emitOpError("cp-size must be 4, 8 or 16 bytes, not ") << size;
+  if (getBypassL1() && size != 16)
+    return emitOpError("cp.async.cg copies 16 bytes, not ") << size;
+  if (getSrcSize() && getIgnoreSrc())
+    return emitOpError("takes src-size or ignore-src, not both");
+  // Constant operands are checked here; others are proof obligations.
+  if (Value n = getSrcSize())
+    if (auto c = n.getDefiningOp<ConstantOp>())
+      if (auto v = dyn_cast<IntegerAttr>(c.getValue()))
+        if (v.getValue().getZExtValue() > uint64_t(size))
+          return emitOpError("src-size ")
+                 << v.getValue().getZExtValue()
+                 << " is larger than the cp-size " << size;
+  return success();
+}
+
+LogicalResult CpAsyncWaitOp::verify() {
+  if (getAll() == getPending().has_value())
+    return emitOpError(getAll() ? "wait_all takes no group count"
+                                : "needs a group count (pending N) or all");
+  if (getPending() && *getPending() > 1024)
+    return emitOpError("the group count ")
+           << *getPending() << " is out of range";
+  return success();
+}
+
 LogicalResult BarrierOp::verify() {
   bool isRed = getKind() == BarrierKind::Red;
   if (isRed != getRedOp().has_value())

@@ -115,9 +115,16 @@ bool isTier2(const ptx::Instruction &inst) {
   if (llvm::is_contained(ArrayRef<StringRef>{"ldmatrix", "mma", "mbarrier",
                                              "elect", "redux", "match",
                                              "griddepcontrol", "setmaxnreg",
-                                             "mapa", "stmatrix", "wgmma", "cp"},
+                                             "mapa", "stmatrix", "wgmma"},
                          op))
     return true;
+  // cp.async (sm_80) is modeled; its bulk/tensor (TMA) and mbarrier forms
+  // are not yet.
+  if (op == "cp")
+    return inst.modifiers.size() < 2 || inst.modifiers[0] != "async" ||
+           !llvm::is_contained(ArrayRef<StringRef>{"ca", "cg", "commit_group",
+                                                   "wait_group", "wait_all"},
+                               inst.modifiers[1]);
   if (op == "fence" && !inst.modifiers.empty() &&
       (StringRef(inst.modifiers.front()).starts_with("proxy") ||
        inst.modifiers.front() == "mbarrier_init"))
@@ -378,6 +385,7 @@ private:
   LogicalResult importAtom(const ptx::Instruction &inst, Mods &mods,
                            bool isRed);
   LogicalResult importCall(const ptx::Instruction &inst, Mods &mods);
+  LogicalResult importCpAsync(const ptx::Instruction &inst, Mods &mods);
 };
 
 class ModuleImporter {
@@ -1194,6 +1202,8 @@ LogicalResult FunctionImporter::importUnguarded(const ptx::Instruction &inst) {
     result = importAtom(inst, mods, /*isRed=*/true);
   else if (op == "call")
     result = importCall(inst, mods);
+  else if (op == "cp")
+    result = importCpAsync(inst, mods);
   else if (op == "bra") {
     mods.take("uni");
     if (failed(expectOperands(inst, 1)))
@@ -2180,6 +2190,107 @@ LogicalResult FunctionImporter::importAtom(const ptx::Instruction &inst,
     return failure();
   if (!isRed)
     return writeOperand(inst.operands[0], atom.getResult(), isSigned);
+  return success();
+}
+
+/// cp.async, cp.async.commit_group, cp.async.wait_group N and
+/// cp.async.wait_all (PTX ISA: cp.async). isTier2 sends every other `cp`
+/// form here as opaque.
+LogicalResult FunctionImporter::importCpAsync(const ptx::Instruction &inst,
+                                              Mods &mods) {
+  mods.take("async");
+  if (mods.take("commit_group")) {
+    if (auto m = mods.firstUnused())
+      return emitOpaque(inst, false, "unknown qualifier ." + *m);
+    if (failed(expectOperands(inst, 0)))
+      return failure();
+    CpAsyncCommitOp::create(builder, curLoc);
+    return success();
+  }
+  if (mods.take("wait_all")) {
+    if (auto m = mods.firstUnused())
+      return emitOpaque(inst, false, "unknown qualifier ." + *m);
+    if (failed(expectOperands(inst, 0)))
+      return failure();
+    CpAsyncWaitOp::create(builder, curLoc, IntegerAttr(),
+                          builder.getUnitAttr());
+    return success();
+  }
+  if (mods.take("wait_group")) {
+    if (auto m = mods.firstUnused())
+      return emitOpaque(inst, false, "unknown qualifier ." + *m);
+    if (failed(expectOperands(inst, 1)))
+      return failure();
+    const ptx::Operand &n = inst.operands[0];
+    if (n.kind != ptx::Operand::Kind::Integer || n.intValue < 0)
+      return error(n.loc) << "cp.async.wait_group expects a non-negative "
+                             "integer constant";
+    CpAsyncWaitOp::create(builder, curLoc,
+                          builder.getI64IntegerAttr(n.intValue), UnitAttr());
+    return success();
+  }
+  // The state spaces in order: destination, then source.
+  const std::vector<std::string> &m = inst.modifiers;
+  bool ordered = m.size() >= 4 && (m[2] == "shared" || m[2] == "shared::cta") &&
+                 m[3] == "global";
+  std::optional<std::string> level = mods.takeOneOf({"ca", "cg"});
+  std::optional<std::string> dstSpace =
+      mods.takeOneOf({"shared", "shared::cta"});
+  bool srcGlobal = mods.take("global");
+  if (!ordered || !level || !dstSpace || !srcGlobal)
+    return error(inst.loc) << "expected cp.async.{ca,cg}.shared{::cta}.global";
+  SmallVector<StringRef> cache = mods.takeCacheQualifiers();
+  bool hasPolicy = llvm::is_contained(cache, "L2::cache_hint");
+  if (auto m = mods.firstUnused())
+    return emitOpaque(inst, false, "unknown qualifier ." + *m);
+  // [dst], [src], cp-size {, src-size | ignore-src} {, cache-policy}
+  size_t n = inst.operands.size();
+  if (n < 3 || n > 4 + (hasPolicy ? 1 : 0) || (hasPolicy && n < 4))
+    return error(inst.loc) << "cp.async expects [dst], [src], cp-size"
+                              "{, src-size}{, cache-policy}, got "
+                           << n << " operand(s)";
+  const ptx::Operand &size = inst.operands[2];
+  if (size.kind != ptx::Operand::Kind::Integer)
+    return error(size.loc) << "cp-size must be an integer constant";
+  FailureOr<std::pair<Value, int64_t>> dst =
+      readAddress(inst.operands[0], StateSpace::Shared);
+  FailureOr<std::pair<Value, int64_t>> src =
+      readAddress(inst.operands[1], StateSpace::Global);
+  if (failed(dst) || failed(src))
+    return failure();
+  Value srcSize, ignoreSrc, policy;
+  size_t policyAt = n;
+  if (hasPolicy)
+    policyAt = n - 1;
+  if (n - (hasPolicy ? 1 : 0) == 4) {
+    // src-size (an integer) or ignore-src (a predicate register).
+    const ptx::Operand &o = inst.operands[3];
+    bool isPred = false;
+    if (o.kind == ptx::Operand::Kind::Register)
+      if (const VarInfo *v = lookupVar(o.name))
+        isPred = v->type.isInteger(1);
+    FailureOr<Value> v = readOperand(o, isPred ? IntegerType::get(ctx, 1)
+                                               : IntegerType::get(ctx, 32));
+    if (failed(v))
+      return failure();
+    (isPred ? ignoreSrc : srcSize) = *v;
+  }
+  if (hasPolicy) {
+    FailureOr<Value> p =
+        readOperand(inst.operands[policyAt], IntegerType::get(ctx, 64));
+    if (failed(p))
+      return failure();
+    policy = *p;
+  }
+  auto cp = CpAsyncOp::create(
+      builder, curLoc, dst->first, src->first, srcSize, ignoreSrc, policy,
+      builder.getI64IntegerAttr(size.intValue),
+      builder.getI64IntegerAttr(dst->second),
+      builder.getI64IntegerAttr(src->second),
+      *level == "cg" ? builder.getUnitAttr() : UnitAttr(),
+      cache.empty() ? ArrayAttr() : builder.getStrArrayAttr(cache));
+  if (failed(cp.verify()))
+    return failure();
   return success();
 }
 

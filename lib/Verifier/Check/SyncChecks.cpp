@@ -350,7 +350,7 @@ void Checker::checkSync(const ExecutionResult &ex,
       return false;
     if (!sameCta && (x.shared || !manyCtas))
       return false;
-    if (sameCta && x.phase != y.phase)
+    if (sameCta && !x.phasesOverlap(y))
       return false;
     // Two atomics are morally strong when their scope includes both
     // threads: any scope within a CTA, not .cta across CTAs.
@@ -392,7 +392,7 @@ void Checker::checkSync(const ExecutionResult &ex,
       for (bool sameCta : {true, false}) {
         if (!sameCta && (x.shared || !manyCtas))
           continue;
-        if (sameCta && x.phase != y.phase)
+        if (sameCta && !x.phasesOverlap(y))
           continue;
         // Two atomics are morally strong when their scope includes both
         // threads: any scope within a CTA, not .cta across CTAs.
@@ -413,9 +413,11 @@ void Checker::checkSync(const ExecutionResult &ex,
         std::string what = std::string(x.shared ? "shared" : "global") +
                            " '" + displayVariable(x.region) + "'";
         std::string name =
-            "race-free: " + what + (sameCta ? ", one CTA, phase " +
-                                                  std::to_string(x.phase)
-                                            : std::string(", two CTAs")) +
+            "race-free: " + what +
+            (sameCta ? ", one CTA, phase " +
+                           std::to_string(std::max(x.phase, y.phase)) +
+                           (x.async || y.async ? " (a cp.async in flight)" : "")
+                     : std::string(", two CTAs")) +
             ": " + (x.write ? "write" : "read") + " at " + locString(x.loc) +
             " / " + (y.write ? "write" : "read") + " at " + locString(y.loc);
         if (cond->getKind() == Kind::BoolConst && !cond->getBoolValue()) {
@@ -523,19 +525,24 @@ void Checker::checkSync(const ExecutionResult &ex,
         std::string where =
             "byte " +
             (off ? std::to_string(off->getZExtValue()) : std::string("?"));
-        bool loopCarried = repeated.count(x.op) && repeated.count(y.op) &&
-                           x.occurrence != y.occurrence;
+        bool inFlight = x.async || y.async;
+        bool loopCarried = !inFlight && repeated.count(x.op) &&
+                           repeated.count(y.op) && x.occurrence != y.occurrence;
         Counterexample c;
         auto verb = [](const MemoryAccess &m) {
-          return m.atomic ? "updates atomically (scope ." + m.scope + ")"
-                          : std::string(m.write ? "writes" : "reads");
+          return m.atomic  ? "updates atomically (scope ." + m.scope + ")"
+                 : m.async ? std::string("writes (cp.async, in flight until a "
+                                         "cp.async.wait completes it)")
+                           : std::string(m.write ? "writes" : "reads");
         };
         c.property =
             std::string(loopCarried ? "loop-carried " : "") + "data race on " +
             what + " (" + where + "): thread " + t1 + " " + verb(x) + " at " +
             locString(x.loc) + ", thread " + t2 + " " + verb(y) + " at " +
             locString(y.loc) +
-            (!sameCta ? " (two CTAs: no barrier orders them)"
+            (!sameCta   ? " (two CTAs: no barrier orders them)"
+             : inFlight ? " while the copy may be in flight (no "
+                          "cp.async.wait and barrier between)"
              : x.clock.empty() && y.clock.empty()
                  ? " in the same barrier phase"
                  : " in the same barrier phase, not ordered by a "

@@ -222,6 +222,10 @@ void Executor::step(State &s) {
 
 void Executor::finishPath(State &s) {
   leaveJoins(s);
+  // cp.async copies no wait completed: in flight until the end.
+  for (const State::AsyncCopy &c : s.asyncCopies)
+    completeAsyncCopy(s, c, MemoryAccess::kNeverCompleted, c.loc);
+  s.asyncCopies.clear();
   if (isMultiThread()) {
     Frame &f = s.stack.back();
     result.arrivals.push_back(

@@ -157,6 +157,27 @@ struct State {
     Term guard = nullptr;
   };
   std::vector<SharedWrite> sharedWrites;
+  /// This thread's cp.async copies not yet complete, in issue order (PTX
+  /// ISA: cp.async): the destination bytes, the cp.async-group (-1 while
+  /// not committed), the write accesses recorded for the race checks
+  /// (result.accesses[firstAccess, firstAccess + numAccesses)) and the
+  /// writes the thread sees once a cp.async.wait completes the copy.
+  struct AsyncCopy {
+    std::string region;
+    Term offset; ///< byte offset of the destination, 64-bit BV
+    unsigned bytes;
+    int64_t group;
+    Location loc;
+    size_t firstAccess, numAccesses;
+    std::vector<SharedWrite> writes;
+    bool operator==(const AsyncCopy &o) const {
+      return firstAccess == o.firstAccess && numAccesses == o.numAccesses &&
+             group == o.group;
+    }
+  };
+  std::vector<AsyncCopy> asyncCopies;
+  /// cp.async-groups committed so far (cp.async.commit_group).
+  int64_t asyncGroups = 0;
   llvm::DenseMap<Operation *, unsigned> occurrences;
   /// Counted barriers passed on this path, by id (ascending), and the ids
   /// this thread arrived at with bar.arrive (without waiting).
@@ -445,6 +466,16 @@ private:
   std::optional<bool> execArithOp(State &s, Operation *op);
   std::optional<bool> execMemoryOp(State &s, Operation *op);
   std::optional<bool> execSyncOp(State &s, Operation *op);
+  /// cp.async, cp.async.commit_group and cp.async.wait_group/wait_all
+  /// (AsyncCopy.cpp).
+  std::optional<bool> execAsyncCopyOp(State &s, Operation *op);
+  /// Completes copy `c` of `s` in phase `phase` (a wait, or
+  /// MemoryAccess::kNeverCompleted at the end of the path): its accesses
+  /// get their last phase, its writes become the thread's own. False
+  /// (UNKNOWN recorded) when another path completes it in another phase,
+  /// or a counted barrier was passed while it was in flight.
+  bool completeAsyncCopy(State &s, const State::AsyncCopy &c, unsigned phase,
+                         Location loc);
   /// A register read as a real: a real term, or real bits moved through an
   /// integer register; null (UNKNOWN recorded) for an integer bit pattern.
   Term realOperand(Frame &f, Value v, Location loc);

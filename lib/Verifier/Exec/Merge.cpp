@@ -116,6 +116,7 @@ bool Executor::mergeInto(State &a, const State &b) {
              });
     };
     if (a.phase != b.phase || !sameClock(a.clock, b.clock) ||
+        a.asyncCopies != b.asyncCopies || a.asyncGroups != b.asyncGroups ||
         a.arrivedWithoutWait != b.arrivedWithoutWait ||
         !sameEvents(a.events, b.events))
       return false;

@@ -35,6 +35,8 @@ bool Executor::execOp(State &s, Operation *op) {
     return *r;
   if (std::optional<bool> r = execMemoryOp(s, op))
     return *r;
+  if (std::optional<bool> r = execAsyncCopyOp(s, op))
+    return *r;
   if (std::optional<bool> r = execSyncOp(s, op))
     return *r;
   Frame &f = s.stack.back();

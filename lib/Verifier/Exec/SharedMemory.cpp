@@ -563,6 +563,27 @@ void SharedMemoryModel::recordAccess(State &s, Operation *op, bool write,
   if (std::optional<Region *> r = ex.regionOf("&" + region);
       r && (*r)->space == StateSpace::Local)
     return;
+  // The thread's own cp.async copies still in flight: an access of their
+  // destination bytes races with them (PTX ISA: cp.async; the copy is
+  // performed by the completing cp.async.wait at the latest).
+  if (shared)
+    for (const State::AsyncCopy &c : s.asyncCopies) {
+      if (c.region != region)
+        continue;
+      Term end = T.bvBin(Kind::BVAdd, offset, T.bv(bytes, 64));
+      Term cEnd = T.bvBin(Kind::BVAdd, c.offset, T.bv(c.bytes, 64));
+      Term overlap = T.andOf(T.bvUlt(offset, cEnd), T.bvUlt(c.offset, end));
+      std::string what = isa<CpAsyncOp>(op) ? "another cp.async to"
+                         : write            ? "write to"
+                                            : "read of";
+      result.alignments.push_back(
+          {s.pc, T.notOf(overlap), loc,
+           "no data race with the thread's own cp.async at " +
+               locString(c.loc) +
+               " (not yet completed by a "
+               "cp.async.wait): " +
+               what + " shared '" + displayVariable(region) + "'"});
+    }
   MemoryAccess a{
       s.phase, write, atomic, scope.str(),       region, shared, offset, bytes,
       value,   s.pc,  loc,    s.occurrences[op], op,     s.clock};

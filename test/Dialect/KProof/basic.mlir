@@ -34,6 +34,20 @@ kproof.kernel entry @copy(%out: i64 {kproof.ptx_type = "u64"}, %in: i64 {kproof.
   %p = kproof.constant true
   // CHECK: barrier red op popc, %{{.+}} {aligned} -> i32
   %r = kproof.barrier red op popc, %p {aligned} -> i32
+  // cp.async and its groups (PTX ISA: cp.async).
+  // CHECK: cp_async %[[S]], %[[IN]], 4 : i32, i64
+  kproof.cp_async %s, %in, 4 : i32, i64
+  %sz = kproof.constant 8 : i32
+  // CHECK: cp_async %[[S]], %[[IN]], 16 src_size %{{.+}} {bypass_l1, dst_offset = 16 : i64, src_offset = 32 : i64} : i32, i64
+  kproof.cp_async %s, %in, 16 src_size %sz {bypass_l1, dst_offset = 16 : i64, src_offset = 32 : i64} : i32, i64
+  // CHECK: cp_async %[[S]], %[[IN]], 8 ignore_src %{{.+}} : i32, i64
+  kproof.cp_async %s, %in, 8 ignore_src %p : i32, i64
+  // CHECK: cp_async_commit
+  kproof.cp_async_commit
+  // CHECK: cp_async_wait pending 1
+  kproof.cp_async_wait pending 1
+  // CHECK: cp_async_wait all
+  kproof.cp_async_wait all
   // CHECK: st global %[[OUT]], %[[V]] sem release scope gpu : i64, f32
   kproof.st global %out, %v sem release scope gpu : i64, f32
   // CHECK: constant 1.44269502 : f32

@@ -190,3 +190,53 @@ kproof.kernel entry @k() {
   %a = kproof.addressof @nowhere : i64
   kproof.return
 }
+
+// -----
+
+kproof.kernel entry @k(%d: i32, %a: i64) {
+  // expected-error @below {{cp-size must be 4, 8 or 16 bytes, not 2}}
+  kproof.cp_async %d, %a, 2 : i32, i64
+  kproof.return
+}
+
+// -----
+
+kproof.kernel entry @k(%d: i32, %a: i64) {
+  // expected-error @below {{cp.async.cg copies 16 bytes, not 8}}
+  kproof.cp_async %d, %a, 8 {bypass_l1} : i32, i64
+  kproof.return
+}
+
+// -----
+
+kproof.kernel entry @k(%d: i32, %a: i64, %p: i1) {
+  %n = kproof.constant 4 : i32
+  // expected-error @below {{takes src-size or ignore-src, not both}}
+  kproof.cp_async %d, %a, 8 src_size %n ignore_src %p : i32, i64
+  kproof.return
+}
+
+// -----
+
+kproof.kernel entry @k(%d: i32, %a: i64) {
+  %n = kproof.constant 12 : i32
+  // expected-error @below {{src-size 12 is larger than the cp-size 8}}
+  kproof.cp_async %d, %a, 8 src_size %n : i32, i64
+  kproof.return
+}
+
+// -----
+
+kproof.kernel entry @k() {
+  // expected-error @below {{needs a group count (pending N) or all}}
+  kproof.cp_async_wait
+  kproof.return
+}
+
+// -----
+
+kproof.kernel entry @k() {
+  // expected-error @below {{wait_all takes no group count}}
+  kproof.cp_async_wait pending 0 all
+  kproof.return
+}

@@ -277,6 +277,22 @@ struct MemoryAccess {
   /// (an integer element of an in/inout buffer at a constant index), else
   /// null.
   Term atomicInit;
+  /// A cp.async write (PTX ISA: cp.async): performed at some point from
+  /// its issue (`phase`) until the issuing thread's cp.async.wait that
+  /// completes it, in phase `phaseEnd` (kNeverCompleted when no wait does
+  /// before the thread exits). It may race with accesses of any phase in
+  /// between.
+  bool async = false;
+  unsigned phaseEnd = 0;
+  static constexpr unsigned kNeverCompleted = ~0u;
+  /// While the executor has not reached the completing wait yet.
+  static constexpr unsigned kNotYetCompleted = ~0u - 1;
+  /// The last phase in which the access may be performed.
+  unsigned lastPhase() const { return async ? phaseEnd : phase; }
+  /// Whether the access and `o` may be performed in one phase.
+  bool phasesOverlap(const MemoryAccess &o) const {
+    return phase <= o.lastPhase() && o.phase <= lastPhase();
+  }
 };
 
 /// An arrival at a counted barrier (`bar.sync id, n`, `bar.arrive id, n`,
