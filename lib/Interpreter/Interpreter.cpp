@@ -411,6 +411,10 @@ struct ByteShadow {
   /// none) and its op. Any access until the copy completes is a race.
   uint32_t inflight = UINT32_MAX;
   Operation *inflightOp = nullptr;
+  /// A cp.async reading this byte (its source) in flight: a write until the
+  /// copy completes is a race.
+  uint32_t readInflight = UINT32_MAX;
+  Operation *readInflightOp = nullptr;
 };
 
 struct Allocation {
@@ -491,6 +495,9 @@ struct Thread {
     std::vector<std::pair<uint64_t, std::pair<unsigned, RealPtr>>> reals;
     int64_t group = -1;
     Operation *op = nullptr;
+    /// The source bytes read (marked in flight while the copy is).
+    Allocation *src = nullptr;
+    uint64_t srcOff = 0, srcBytes = 0;
   };
   std::vector<PendingCopy> copies;
   int64_t copyGroups = 0;
@@ -1608,6 +1615,17 @@ void Interpreter::recordAccess(Thread &t, Operation *op, Allocation *a,
   };
   for (unsigned k = 0; k < bytes; ++k) {
     ByteShadow &s = a->shadow[off + k];
+    if (write && s.readInflight != UINT32_MAX) {
+      // The source of a cp.async in flight may still be read.
+      finding(Finding::Kind::Race, op,
+              "race: write of " + describeAddress(a, off + k) + " by " +
+                  threadName(t) + " while the cp.async of " +
+                  threadName(s.readInflight) + " at " +
+                  locationString(s.readInflightOp->getLoc()) +
+                  " may still read it",
+              s.readInflightOp);
+      return;
+    }
     if (s.inflight != UINT32_MAX) {
       // A cp.async to this byte is in flight (its own thread included).
       finding(Finding::Kind::Race, op,
@@ -1685,6 +1703,11 @@ void Interpreter::completeCopy(Thread &t, Thread::PendingCopy &c,
       if (a->shadow[c.off + k].inflightOp == c.op &&
           a->shadow[c.off + k].inflight == t.id)
         a->shadow[c.off + k].inflight = UINT32_MAX;
+  if (c.src && c.src->trackRaces && !exiting)
+    for (uint64_t k = 0; k < c.srcBytes; ++k)
+      if (c.src->shadow[c.srcOff + k].readInflightOp == c.op &&
+          c.src->shadow[c.srcOff + k].readInflight == t.id)
+        c.src->shadow[c.srcOff + k].readInflight = UINT32_MAX;
   // Ordered for other threads only by a barrier after this point.
   recordAccess(t, c.op, a, c.off, n, /*write=*/true, /*strong=*/false,
                c.bytes.data());
@@ -3064,8 +3087,13 @@ StepResult Interpreter::execOp(Thread &t, Operation *op) {
         uint64_t daddr = get(cp.getDst()).bits + cp.getDstOffset();
         uint64_t saddr = get(cp.getSrc()).bits + cp.getSrcOffset();
         uint64_t srcBytes = size;
-        if (Value n = cp.getSrcSize())
-          srcBytes = std::min<uint64_t>(size, get(n).bits);
+        if (Value n = cp.getSrcSize()) {
+          srcBytes = get(n).bits;
+          if (srcBytes > size)
+            return fail("cp.async src-size " + Twine(srcBytes) +
+                        " is larger than its cp-size " + Twine(size) +
+                        ": undefined behaviour (PTX ISA: cp.async)");
+        }
         if (Value ig = cp.getIgnoreSrc(); ig && get(ig).bits)
           srcBytes = 0;
         uint64_t doff;
@@ -3098,6 +3126,14 @@ StepResult Interpreter::execOp(Thread &t, Operation *op) {
                        /*strong=*/false, nullptr);
           for (uint64_t k = 0; k < srcBytes; ++k)
             c.bytes[k] = sa->bytes[soff + k];
+          c.src = sa;
+          c.srcOff = soff;
+          c.srcBytes = srcBytes;
+          if (sa->trackRaces)
+            for (uint64_t k = 0; k < srcBytes; ++k) {
+              sa->shadow[soff + k].readInflight = t.id;
+              sa->shadow[soff + k].readInflightOp = op;
+            }
           for (auto it = sa->reals.lower_bound(soff);
                it != sa->reals.end() && it->first < soff + srcBytes; ++it)
             if (it->first + it->second.first <= soff + srcBytes)

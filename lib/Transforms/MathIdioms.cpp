@@ -372,6 +372,122 @@ std::optional<ExpF32Idiom> kproof::matchNvccExpF32(Operation *root) {
   return m;
 }
 
+namespace {
+/// A float op of kind `kind` on f32 without .sat (any .ftz), and its
+/// operands.
+template <typename Op, typename Kind> Op floatOp(Value v, Kind kind) {
+  auto op = v.getDefiningOp<Op>();
+  if (!op || op.getKind() != kind || op.getSat() || !op.getType().isF32())
+    return Op();
+  return op;
+}
+
+/// An f32 fma.rn without .sat (any .ftz).
+FmaOp fmaRn(Value v) {
+  auto f = v.getDefiningOp<FmaOp>();
+  if (!f || f.getSat() || !f.getType().isF32() ||
+      f.getMode() != std::optional<FloatMode>(FloatMode::RN))
+    return FmaOp();
+  return f;
+}
+
+/// `setp.ge.f32 p, a, c` with c the constant `bits`; gives a.
+bool matchGeConst(Value p, uint32_t bits, Value &a,
+                  SmallVectorImpl<Operation *> &ops) {
+  auto c = p.getDefiningOp<CmpOp>();
+  if (!c || c.getPredicate() != CmpPredicate::Ge ||
+      !c.getLhs().getType().isF32() || !isF32Const(c.getRhs(), bits))
+    return false;
+  a = c.getLhs();
+  ops.push_back(c);
+  return true;
+}
+} // namespace
+
+std::optional<TanhF32Idiom> kproof::matchNvccTanhF32(Operation *root) {
+  // root = selp(|x| >= 0.6, big, small)
+  auto r = dyn_cast<SelpOp>(root);
+  if (!r || !r.getType().isF32())
+    return std::nullopt;
+  TanhF32Idiom m;
+  SmallVector<Operation *, 24> &ops = m.interior;
+  Value a;
+  if (!matchGeConst(r.getCondition(), 0x3F19999A, a, ops))
+    return std::nullopt;
+  auto abs = floatOp<FloatUnaryOp>(a, FloatUnaryKind::Abs);
+  if (!abs)
+    return std::nullopt;
+  ops.push_back(abs);
+  Value x = abs.getInput();
+  // big = copysign(x, selp(a >= 9.0109, 1, fma(rcp(ex2(a * 2 log2 e) + 1),
+  // -2, 1)))
+  auto sign = floatOp<FloatBinOp>(r.getTrueValue(), FloatBinKind::CopySign);
+  if (!sign || sign.getLhs() != x)
+    return std::nullopt;
+  ops.push_back(sign);
+  auto sat = sign.getRhs().getDefiningOp<SelpOp>();
+  if (!sat || !isF32Const(sat.getTrueValue(), 0x3F800000))
+    return std::nullopt;
+  ops.push_back(sat);
+  Value a2;
+  if (!matchGeConst(sat.getCondition(), 0x41102CB4, a2, ops) || a2 != a)
+    return std::nullopt;
+  auto t = fmaRn(sat.getFalseValue());
+  if (!t || !isF32Const(t.getB(), 0xC0000000) ||
+      !isF32Const(t.getC(), 0x3F800000))
+    return std::nullopt;
+  ops.push_back(t);
+  auto rcp = floatOp<FloatUnaryOp>(t.getA(), FloatUnaryKind::Rcp);
+  if (!rcp)
+    return std::nullopt;
+  ops.push_back(rcp);
+  auto plus1 = floatOp<FloatBinOp>(rcp.getInput(), FloatBinKind::Add);
+  if (!plus1 || !isF32Const(plus1.getRhs(), 0x3F800000))
+    return std::nullopt;
+  ops.push_back(plus1);
+  auto e = floatOp<FloatUnaryOp>(plus1.getLhs(), FloatUnaryKind::Ex2);
+  if (!e)
+    return std::nullopt;
+  ops.push_back(e);
+  if (!isMulConst(e.getInput(), a, 0x4038AA3B, ops))
+    return std::nullopt;
+  // small = fma(q, x, x), q = fma(fma(fma(fma(c0, x2, c1), x2, c2), x2, c3),
+  // x2, 0), x2 = x * x.
+  auto small = fmaRn(r.getFalseValue());
+  if (!small || small.getB() != x || small.getC() != x)
+    return std::nullopt;
+  ops.push_back(small);
+  static const uint32_t coeffs[] = {0x3C80F082, 0xBD563CAE, 0x3E085941,
+                                    0xBEAAA9ED, 0x00000000};
+  Value acc = small.getA(), x2;
+  for (int i = 4; i >= 1; --i) {
+    auto step = fmaRn(acc);
+    if (!step || !isF32Const(step.getC(), coeffs[i]))
+      return std::nullopt;
+    if (!x2)
+      x2 = step.getB();
+    if (step.getB() != x2)
+      return std::nullopt;
+    ops.push_back(step);
+    acc = step.getA();
+  }
+  if (!isF32Const(acc, coeffs[0]))
+    return std::nullopt;
+  auto sq = floatOp<FloatBinOp>(x2, FloatBinKind::Mul);
+  if (!sq || sq.getLhs() != x || sq.getRhs() != x)
+    return std::nullopt;
+  ops.push_back(sq);
+  m.x = x;
+  // Every interior result is read only inside the idiom.
+  SmallPtrSet<Operation *, 32> inside(ops.begin(), ops.end());
+  inside.insert(root);
+  for (Operation *op : ops)
+    for (Operation *user : op->getUsers())
+      if (!inside.contains(user))
+        return std::nullopt;
+  return m;
+}
+
 unsigned kproof::recognizeMathIdioms(Operation *scope) {
   struct Found {
     Operation *root;
@@ -386,6 +502,8 @@ unsigned kproof::recognizeMathIdioms(Operation *scope) {
       found.push_back({op, "expf", {m->interior.begin(), m->interior.end()}});
     else if (std::optional<LogF32Idiom> l = matchNvccLogF32(op))
       found.push_back({op, "logf", {l->interior.begin(), l->interior.end()}});
+    else if (std::optional<TanhF32Idiom> t = matchNvccTanhF32(op))
+      found.push_back({op, "tanhf", {t->interior.begin(), t->interior.end()}});
   });
   Builder b(scope->getContext());
   for (Found &f : found) {

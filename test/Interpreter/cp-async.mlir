@@ -9,16 +9,20 @@
 // RUN: %expect_exit 0 kproof-run %inputs/cuda/ptx/cp_async.sm80.O3.ptx --contract=%s --contract-name=copy_masked --random=2 --schedule=random:3 | FileCheck %s --check-prefix=OK
 // RUN: %expect_exit 1 kproof-run %inputs/cuda/ptx/cp_async.sm80.O3.ptx --contract=%s --contract-name=double_buffer_last --random=2 | FileCheck %s --check-prefix=LAST
 // RUN: %expect_exit 1 kproof-run %inputs/cuda/ptx/cp_async.sm80.O3.ptx --contract=%s --contract-name=double_buffer_last --random=2 --schedule=reversed | FileCheck %s --check-prefix=LAST
+// RUN: %expect_exit 1 kproof-run %inputs/cuda/ptx/cp_async.sm80.O3.ptx --contract=%s --contract-name=source_overwrite --random=1 | FileCheck %s --check-prefix=SOURCE
 
 // OK: "summary": "not found in 2 samples"
 // OK: "findings": [],
 // OK: "result": "ok"
 
 // LAST: "kind": "race",
-// LAST-NEXT: "message": "race: read of 'double_buffer_last.{{.*}}buf' at byte {{[0-9]+}} by thread ({{[0-9]+}},0,0) of CTA ({{[01]}},0,0) while the cp.async of thread ({{[0-9]+}},0,0) of CTA ({{[01]}},0,0) at {{.*}}cp_async.sm80.O3.ptx:833:2 {{.*}} to it may still be in flight",
-// LAST-NEXT: "location": "{{.*}}cp_async.sm80.O3.ptx:853:2 (test/Inputs/cuda/cp_async.cu:114:5)",
-// LAST-NEXT: "other": "{{.*}}cp_async.sm80.O3.ptx:833:2
+// LAST-NEXT: "message": "race: read of 'double_buffer_last.{{.*}}buf' at byte {{[0-9]+}} by thread ({{[0-9]+}},0,0) of CTA ({{[01]}},0,0) while the cp.async of thread ({{[0-9]+}},0,0) of CTA ({{[01]}},0,0) at {{.*}}cp_async.sm80.O3.ptx:{{[0-9]+}}:2 {{.*}} to it may still be in flight",
+// LAST-NEXT: "location": "{{.*}}cp_async.sm80.O3.ptx:{{[0-9]+}}:2 (test/Inputs/cuda/cp_async.cu:{{[0-9]+}}:5)",
+// LAST-NEXT: "other": "{{.*}}cp_async.sm80.O3.ptx:{{[0-9]+}}:2
 // LAST: "result": "finding"
+// The thread stores to the copy's source before its wait.
+// SOURCE: "kind": "race",
+// SOURCE-NEXT: "message": "race: write of buf[0] by thread (0,0,0) of CTA (0,0,0) while the cp.async of thread (0,0,0) of CTA (0,0,0) at {{.*}} may still read it",
 
 func.func @tilesum(%x: tensor<3x2x128xf32>) -> tensor<2x128xf32> {
   %c1 = arith.constant 1 : index
@@ -119,4 +123,12 @@ kproof.contract @copy_masked {
     {name = "n", scalar = i32, value = 200 : i32}
   ],
   spec = {func = @rotate_padded, inputs = ["in"], output = "out"}
+}
+kproof.contract @source_overwrite {
+  kernel = "source_overwrite", grid = array<i64: 1, 1, 1>, block = array<i64: 128, 1, 1>,
+  params = [
+    {name = "buf", buffer = "inout", space = "global", type = f32, shape = array<i64: 128>},
+    {name = "out", buffer = "out", space = "global", type = f32, shape = array<i64: 128>}
+  ],
+  spec = {builtin = "copy", input = "buf", output = "out"}
 }

@@ -181,3 +181,21 @@ kproof.kernel entry @expf_own_addend(%xp: i64, %yp: i64) {
 // LOGF: cmp lt {{.*}} {kproof.idiom_interior} : i32
 // LOGF-NEXT: cf.cond_br
 // LOGF: selp {{.*}} {kproof.math_idiom = "logf"} : f32
+
+// nvcc's tanhf at -O3 (1 - 2 / (ex2(2|x| log2 e) + 1) with the sign of x,
+// saturated at 9.01, above 0.6; an odd polynomial below), from the
+// activations fixture: its root selp is tagged "tanhf" and every op of the
+// sequence interior. A changed polynomial coefficient is not tanhf.
+// RUN: kproof-translate --import-ptx %inputs/cuda/ptx/activations.sm80.O3.ptx | kproof-opt --kproof-recognize-math-idioms | FileCheck %s --check-prefix=TANH
+// RUN: sed 's/0f3E085941/0f3E085942/' %inputs/cuda/ptx/activations.sm80.O3.ptx | kproof-translate --import-ptx | kproof-opt --kproof-recognize-math-idioms | FileCheck %s --check-prefix=TANHMUT
+// TANH-LABEL: kproof.kernel entry @tanh_rows
+// TANH: funary abs {{.*}} {kproof.idiom_interior} : f32
+// TANH: funary ex2 {{.*}} {ftz, kproof.idiom_interior} : f32
+// TANH: fbin copysign {{.*}} {kproof.idiom_interior} : f32
+// TANH: fma {{.*}} mode rn {kproof.idiom_interior} : f32
+// TANH: selp {{.*}} {kproof.math_idiom = "tanhf"} : f32
+// TANH-LABEL: kproof.kernel entry @gelu_tanh
+// TANH: selp {{.*}} {kproof.math_idiom = "tanhf"} : f32
+// TANHMUT-LABEL: kproof.kernel entry @tanh_rows
+// TANHMUT-NOT: tanhf
+// TANHMUT: kproof.kernel entry @gelu_tanh

@@ -17,6 +17,12 @@
 // RUN: kproof-opt %inputs/cuda/ptx/cp_async.sm80.O3.ptx --verify-equiv --contract=%t/double.mlir | FileCheck %s --check-prefix=DOUBLE
 // RUN: kproof-opt %inputs/cuda/ptx/cp_async.sm90.O3.ptx --verify-equiv --contract=%t/double.mlir | FileCheck %s --check-prefix=DOUBLE
 // RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/cp_async.sm80.O3.ptx --verify-sync --contract=%t/double-last.mlir 2>&1 | FileCheck %s --check-prefix=LAST
+// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/cp_async.sm80.O3.ptx --verify-sync --contract=%t/no-commit.mlir 2>&1 | FileCheck %s --check-prefix=NOCOMMIT
+// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/cp_async.sm80.O3.ptx --verify-sync --contract=%t/handoff-nowait.mlir 2>&1 | FileCheck %s --check-prefix=HANDOFF
+// RUN: kproof-opt %inputs/cuda/ptx/cp_async.sm80.O3.ptx --verify-sync --contract=%t/handoff-wait.mlir | FileCheck %s --check-prefix=HANDOFFOK
+// RUN: kproof-opt %inputs/cuda/ptx/cp_async.sm80.O3.ptx --verify-equiv --contract=%t/src-size-4.mlir | FileCheck %s --check-prefix=SRC4
+// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/cp_async.sm80.O3.ptx --verify-equiv --contract=%t/src-size-8.mlir 2>&1 | FileCheck %s --check-prefix=SRC8
+// RUN: %expect_exit 3 kproof-opt %inputs/cuda/ptx/cp_async.sm80.O3.ptx --verify-sync --contract=%t/source-overwrite.mlir 2>&1 | FileCheck %s --check-prefix=OVERWRITE
 
 // Copy, commit, wait, barrier, read the neighbour's element: race-free
 // and equal to its spec for every grid.
@@ -36,7 +42,7 @@
 
 // The thread reads its own slot before its wait: a race with its own copy
 // (and the value it reads is not the copy's).
-// EARLY: REFUTED: no data race with the thread's own cp.async at {{.*}}cp_async.sm80.O3.ptx:179:2 {{.*}} (not yet completed by a cp.async.wait): read of shared 'copy_rotate_early::tile' at {{.*}}cp_async.sm80.O3.ptx:189:2 (test/Inputs/cuda/cp_async.cu:56:3) -- counterexample confirmed
+// EARLY: REFUTED: no data race with the thread's own cp.async at {{.*}}cp_async.sm80.O3.ptx:{{[0-9]+}}:2 {{.*}} (not yet completed by a cp.async.wait): read of shared 'copy_rotate_early::tile' at {{.*}}cp_async.sm80.O3.ptx:{{[0-9]+}}:2 (test/Inputs/cuda/cp_async.cu:{{[0-9]+}}:3) -- counterexample confirmed
 // EARLY: REFUTED
 
 // src-size 0 past n: the slot is zero-filled and the source not read.
@@ -57,6 +63,31 @@
 // LAST: ERROR: data race on shared 'double_buffer_last::buf' {{.*}} while the copy may be in flight (no cp.async.wait and barrier between)
 // LAST: Replay: confirmed by replay (IEEE f32): race:
 // LAST: REFUTED
+
+// A copy never committed: wait_group 0 does not wait for it.
+// NOCOMMIT: ERROR: data race on shared 'no_commit::tile' {{.*}} while the copy may be in flight
+// NOCOMMIT: Replay: confirmed by replay (IEEE f32): race:
+// NOCOMMIT: REFUTED
+
+// Producers copy and bar.arrive without waiting: the counted barrier does
+// not order a copy that may land after it.
+// HANDOFF: ERROR: data race on shared 'handoff_nowait::tile' {{.*}} while the copy may be in flight
+// HANDOFF: Replay: confirmed by replay (IEEE f32): race:
+// HANDOFF: REFUTED
+// With the wait before bar.arrive: race-free.
+// HANDOFFOK: obligations: {{[0-9]+}} ({{[0-9]+}} proved)
+// HANDOFFOK: PROVED
+
+// src-size from a parameter: 4 (the whole element) proves; 8 is larger than
+// the cp-size, undefined behaviour (the interpreter stops there).
+// SRC4: PROVED
+// SRC8: REFUTED: src-size of the cp.async at most its cp-size of 4 bytes (larger is undefined behaviour) at {{.*}}cp_async.cu:{{[0-9]+}}:{{[0-9]+}})
+// SRC8: Replay: not confirmed by replay (IEEE f32): the interpreter stopped: cp.async src-size 8 is larger than its cp-size 4: undefined behaviour
+// SRC8: REFUTED
+
+// A source that the kernel writes (inout) is not modeled by the prover;
+// kproof-run reports the overwrite (test/Interpreter/cp-async.mlir).
+// OVERWRITE: UNKNOWN: cp.async from 'buf', which is not an input buffer of the contract, is not modeled
 
 //--- rotate.mlir
 func.func @rotate2(%x: tensor<?x128xf32>) -> tensor<?x128xf32> {
@@ -253,4 +284,126 @@ kproof.contract @double_buffer_last {
     {name = "tiles", scalar = i32, value = 3 : i32}
   ],
   spec = {func = @tilesum, inputs = ["in"], output = "out"}
+}
+//--- no-commit.mlir
+func.func @rotate2(%x: tensor<?x128xf32>) -> tensor<?x128xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %two = arith.constant 2.0 : f32
+  %d0 = tensor.dim %x, %c0 : tensor<?x128xf32>
+  %e = tensor.empty(%d0) : tensor<?x128xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(b, i) -> (b, i)>],
+                       iterator_types = ["parallel", "parallel"]}
+      outs(%e : tensor<?x128xf32>) {
+  ^bb0(%out: f32):
+    %b = linalg.index 0 : index
+    %i = linalg.index 1 : index
+    %i1 = arith.addi %i, %c1 : index
+    %j = arith.remui %i1, %c128 : index
+    %v = tensor.extract %x[%b, %j] : tensor<?x128xf32>
+    %w = arith.mulf %two, %v : f32
+    linalg.yield %w : f32
+  } -> tensor<?x128xf32>
+  return %r : tensor<?x128xf32>
+}
+kproof.contract @no_commit {
+  kernel = "no_commit",
+  grid_max = array<i64: 65536, 1, 1>, block = array<i64: 128, 1, 1>,
+  params = [
+    {name = "in", buffer = "in", space = "global", type = f32, shape = ["nctaid.x", 128]},
+    {name = "out", buffer = "out", space = "global", type = f32, shape = ["nctaid.x", 128]}
+  ],
+  spec = {func = @rotate2, inputs = ["in"], output = "out"}
+}
+//--- handoff-nowait.mlir
+kproof.contract @c {
+  kernel = "handoff_nowait", grid = array<i64: 4, 1, 1>, block = array<i64: 256, 1, 1>,
+  params = [
+    {name = "x", buffer = "in", space = "global", type = f32, shape = array<i64: 512>},
+    {name = "y", buffer = "out", space = "global", type = f32, shape = array<i64: 512>}
+  ],
+  spec = {builtin = "copy", input = "x", output = "y"}
+}
+//--- handoff-wait.mlir
+kproof.contract @c {
+  kernel = "handoff_wait", grid = array<i64: 4, 1, 1>, block = array<i64: 256, 1, 1>,
+  params = [
+    {name = "x", buffer = "in", space = "global", type = f32, shape = array<i64: 512>},
+    {name = "y", buffer = "out", space = "global", type = f32, shape = array<i64: 512>}
+  ],
+  spec = {builtin = "copy", input = "x", output = "y"}
+}
+//--- src-size-4.mlir
+func.func @rotate2(%x: tensor<?x128xf32>) -> tensor<?x128xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %two = arith.constant 2.0 : f32
+  %d0 = tensor.dim %x, %c0 : tensor<?x128xf32>
+  %e = tensor.empty(%d0) : tensor<?x128xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(b, i) -> (b, i)>],
+                       iterator_types = ["parallel", "parallel"]}
+      outs(%e : tensor<?x128xf32>) {
+  ^bb0(%out: f32):
+    %b = linalg.index 0 : index
+    %i = linalg.index 1 : index
+    %i1 = arith.addi %i, %c1 : index
+    %j = arith.remui %i1, %c128 : index
+    %v = tensor.extract %x[%b, %j] : tensor<?x128xf32>
+    %w = arith.mulf %two, %v : f32
+    linalg.yield %w : f32
+  } -> tensor<?x128xf32>
+  return %r : tensor<?x128xf32>
+}
+kproof.contract @src_size_param {
+  kernel = "src_size_param",
+  grid_max = array<i64: 65536, 1, 1>, block = array<i64: 128, 1, 1>,
+  params = [
+    {name = "in", buffer = "in", space = "global", type = f32, shape = ["nctaid.x", 128]},
+    {name = "out", buffer = "out", space = "global", type = f32, shape = ["nctaid.x", 128]},
+    {name = "bytes", scalar = i32, value = 4 : i32}
+  ],
+  spec = {func = @rotate2, inputs = ["in"], output = "out"}
+}
+//--- src-size-8.mlir
+func.func @rotate2(%x: tensor<?x128xf32>) -> tensor<?x128xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %two = arith.constant 2.0 : f32
+  %d0 = tensor.dim %x, %c0 : tensor<?x128xf32>
+  %e = tensor.empty(%d0) : tensor<?x128xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(b, i) -> (b, i)>],
+                       iterator_types = ["parallel", "parallel"]}
+      outs(%e : tensor<?x128xf32>) {
+  ^bb0(%out: f32):
+    %b = linalg.index 0 : index
+    %i = linalg.index 1 : index
+    %i1 = arith.addi %i, %c1 : index
+    %j = arith.remui %i1, %c128 : index
+    %v = tensor.extract %x[%b, %j] : tensor<?x128xf32>
+    %w = arith.mulf %two, %v : f32
+    linalg.yield %w : f32
+  } -> tensor<?x128xf32>
+  return %r : tensor<?x128xf32>
+}
+kproof.contract @src_size_param {
+  kernel = "src_size_param",
+  grid_max = array<i64: 65536, 1, 1>, block = array<i64: 128, 1, 1>,
+  params = [
+    {name = "in", buffer = "in", space = "global", type = f32, shape = ["nctaid.x", 128]},
+    {name = "out", buffer = "out", space = "global", type = f32, shape = ["nctaid.x", 128]},
+    {name = "bytes", scalar = i32, value = 8 : i32}
+  ],
+  spec = {func = @rotate2, inputs = ["in"], output = "out"}
+}
+//--- source-overwrite.mlir
+kproof.contract @source_overwrite {
+  kernel = "source_overwrite", grid = array<i64: 1, 1, 1>, block = array<i64: 128, 1, 1>,
+  params = [
+    {name = "buf", buffer = "inout", space = "global", type = f32, shape = array<i64: 128>},
+    {name = "out", buffer = "out", space = "global", type = f32, shape = array<i64: 128>}
+  ],
+  spec = {builtin = "copy", input = "buf", output = "out"}
 }

@@ -82,11 +82,32 @@ struct LogF32Idiom {
 /// -G form (branches instead of selp) is not matched.
 std::optional<LogF32Idiom> matchNvccLogF32(mlir::Operation *root);
 
+/// One instance of nvcc's precise `tanhf` (CUDA Math API tanhf, 2 ulp; -O3,
+/// sm_80/sm_90, with or without -ftz), with a = |x|:
+///   big   = copysign(x, a >= 0x41102CB4 (9.0109) ? 1 : 1 - 2 / (2^(a *
+///           2 log2 e) + 1)),  (rcp.approx of ex2.approx + 1)
+///   small = x + x * (x^2 * p(x^2)), p of degree 3 (an fma chain ending in
+///           `+ 0`, then `fma(q, x, x)`),
+/// and the root `selp(a >= 0.6, big, small)`. In exact arithmetic `big` is
+/// tanh(x) up to the saturation at 9.01 (where tanh is 1 within an ulp) and
+/// `small` the polynomial approximation of tanh below 0.6: the root is read
+/// as tanh(x), an idiom reported with the verdict.
+struct TanhF32Idiom {
+  mlir::Value x;
+  llvm::SmallVector<mlir::Operation *, 24> interior;
+};
+
+/// Matches nvcc's tanhf ending at `root` (an f32 `selp`), by structure and
+/// the constants' exact bits; every interior result must be read only inside
+/// the sequence. The -G form (a `.func tanhf` with branches) is not matched.
+std::optional<TanhF32Idiom> matchNvccTanhF32(mlir::Operation *root);
+
 /// The rewrite of `--kproof-recognize-math-idioms`, in place over every op
 /// under `scope`: each math-library sequence it recognizes (nvcc's expf,
-/// and logf at -O3) gets `kMathIdiomAttr` on its root and `kIdiomInteriorAttr` on the
-/// ops only it reads. Idempotent; returns how many new roots it tagged. The
-/// proof engine runs it on the module of every kernel it executes.
+/// and logf and tanhf at -O3) gets `kMathIdiomAttr` on its root and
+/// `kIdiomInteriorAttr` on the ops only it reads. Idempotent; returns how many
+/// new roots it tagged. The proof engine runs it on the module of every kernel
+/// it executes.
 unsigned recognizeMathIdioms(mlir::Operation *scope);
 
 #define GEN_PASS_DECL

@@ -155,6 +155,11 @@ std::optional<bool> Executor::execAsyncCopyOp(State &s, Operation *op) {
     Term bytes = bitsOperand(f, n, loc);
     if (!bytes)
       return false;
+    // PTX ISA (cp.async): a src-size larger than cp-size is undefined.
+    result.alignments.push_back(
+        {s.pc, T.bvUle(bytes, T.bv(size, 32)), loc,
+         "src-size of the cp.async at most its cp-size of " +
+             Twine(size).str() + " bytes (larger is undefined behaviour)"});
     Term partial = T.boolConst(false);
     for (unsigned k = 0; k < lanes; ++k) {
       present[k] = T.bvUle(T.bv((k + 1) * e, 32), bytes);

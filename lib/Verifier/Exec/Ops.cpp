@@ -392,6 +392,17 @@ std::optional<bool> Executor::execMathIdiom(State &s, Operation *op) {
     }
     idiom = "nvcc expf range reduction (cvt.sat, fma.rm, shl 23, ex2) read "
             "as exp(x)";
+  } else if (kind == "tanhf") {
+    std::optional<TanhF32Idiom> t = matchNvccTanhF32(op);
+    if (!t)
+      return stale();
+    Term x = realOperand(f, t->x, loc);
+    if (!x)
+      return false;
+    r = T.realFn("tanh", {x});
+    idiom = "nvcc tanhf (1 - 2 / (exp(2|x|) + 1) with the sign of x above "
+            "0.6, saturated at 9.01; an odd polynomial below) read as "
+            "tanh(x)";
   } else {
     return stale();
   }

@@ -217,7 +217,11 @@ void SharedMemoryModel::checkCountedReads() {
       if (!exact &&
           !(match->getKind() == Kind::BoolConst && !match->getBoolValue()))
         guessedWriter = w.loc;
-      if (w.phase == r.phase) {
+      if (w.phase == r.phase && w.async &&
+          w.lastPhase() >= MemoryAccess::kNotYetCompleted) {
+        // A cp.async no wait completes is ordered before nothing.
+        match = T.boolConst(false);
+      } else if (w.phase == r.phase) {
         // Same phase: only a write that a counted barrier orders before
         // the read initializes it.
         match = T.andOf(match, orderedByCountedBarriers(

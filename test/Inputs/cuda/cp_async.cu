@@ -23,6 +23,20 @@
 //   double_buffer_last : commits only when it copies, so in the last
 //                        iteration wait_prior(1) leaves the last tile in
 //                        flight (it needs wait_prior(0)): a race.
+//   handoff_nowait     : (blockDim.x = 256) warps 0-3 copy a tile and
+//                        bar.arrive 1, 256 without waiting; warps 4-7
+//                        bar.sync 1, 256 and read it: the copy may land
+//                        after the hand-off (race).
+//   handoff_wait       : the same with the wait before bar.arrive:
+//                        race-free.
+//   src_size_param     : src-size taken from a parameter (inline PTX):
+//                        above cp-size it is undefined behaviour.
+//   no_commit          : the copy is never committed, so wait_group 0
+//                        does not wait for it (race).
+//   source_overwrite   : the thread stores to the copy's source (an inout
+//                        buffer) before its wait: the copy may still read
+//                        it (a race kproof-run reports; the prover answers
+//                        UNKNOWN for a source other threads may write).
 #include <cuda_pipeline.h>
 
 extern "C" __global__ void copy_rotate(const float *__restrict__ in,
@@ -115,4 +129,71 @@ extern "C" __global__ void double_buffer_last(const float *__restrict__ in,
     __syncthreads();
   }
   out[i] = acc;
+}
+
+extern "C" __global__ void handoff_nowait(const float *__restrict__ in,
+                                          float *__restrict__ out) {
+  __shared__ float tile[128];
+  unsigned t = threadIdx.x, base = blockIdx.x * 128;
+  if (t < 128) {
+    __pipeline_memcpy_async(&tile[t], &in[base + t], sizeof(float));
+    __pipeline_commit();
+    asm volatile("bar.arrive 1, 256;" ::: "memory");
+  } else {
+    asm volatile("bar.sync 1, 256;" ::: "memory");
+    unsigned c = t - 128;
+    out[base + c] = 2.0f * tile[(c + 1) % 128];
+  }
+}
+
+extern "C" __global__ void handoff_wait(const float *__restrict__ in,
+                                        float *__restrict__ out) {
+  __shared__ float tile[128];
+  unsigned t = threadIdx.x, base = blockIdx.x * 128;
+  if (t < 128) {
+    __pipeline_memcpy_async(&tile[t], &in[base + t], sizeof(float));
+    __pipeline_commit();
+    __pipeline_wait_prior(0);
+    asm volatile("bar.arrive 1, 256;" ::: "memory");
+  } else {
+    asm volatile("bar.sync 1, 256;" ::: "memory");
+    unsigned c = t - 128;
+    out[base + c] = 2.0f * tile[(c + 1) % 128];
+  }
+}
+
+extern "C" __global__ void src_size_param(const float *__restrict__ in,
+                                          float *__restrict__ out,
+                                          unsigned bytes) {
+  __shared__ float tile[128];
+  unsigned t = threadIdx.x, base = blockIdx.x * 128;
+  asm volatile("cp.async.ca.shared.global [%0], [%1], 4, %2;" ::"r"(
+                   (unsigned)__cvta_generic_to_shared(&tile[t])),
+               "l"(&in[base + t]), "r"(bytes)
+               : "memory");
+  __pipeline_commit();
+  __pipeline_wait_prior(0);
+  __syncthreads();
+  out[base + t] = 2.0f * tile[(t + 1) % 128];
+}
+
+extern "C" __global__ void no_commit(const float *__restrict__ in,
+                                     float *__restrict__ out) {
+  __shared__ float tile[128];
+  unsigned t = threadIdx.x, base = blockIdx.x * 128;
+  __pipeline_memcpy_async(&tile[t], &in[base + t], sizeof(float));
+  __pipeline_wait_prior(0);
+  __syncthreads();
+  out[base + t] = 2.0f * tile[(t + 1) % 128];
+}
+
+extern "C" __global__ void source_overwrite(float *buf,
+                                            float *__restrict__ out) {
+  __shared__ float tile[128];
+  unsigned t = threadIdx.x;
+  __pipeline_memcpy_async(&tile[t], &buf[t], sizeof(float));
+  buf[t] = 7.0f;
+  __pipeline_commit();
+  __pipeline_wait_prior(0);
+  out[t] = tile[t];
 }
