@@ -404,69 +404,223 @@ bool matchGeConst(Value p, uint32_t bits, Value &a,
 }
 } // namespace
 
+namespace {
+/// Reads the dataflow of a sequence as both -O3 and -G code give it:
+/// through block arguments that every predecessor passes one value to
+/// (-G's forwarding blocks), and a join of the two sides of one cond_br as a
+/// select (-G branches where -O3 has selp). Records the terminators and the
+/// block arguments it reads through, for the interior-use check.
+struct DataflowReader {
+  SmallVector<Operation *, 8> routing;
+  SmallVector<BlockArgument, 8> args;
+
+  /// The value `pred`'s terminator passes to argument `arg` of `into`
+  /// (null when it is not a cf branch, or reaches `into` on both sides).
+  static Value passed(Block *pred, Block *into, unsigned arg) {
+    Operation *t = pred->getTerminator();
+    if (auto br = dyn_cast<cf::BranchOp>(t))
+      return br.getDest() == into ? br.getDestOperands()[arg] : Value();
+    if (auto cbr = dyn_cast<cf::CondBranchOp>(t)) {
+      if (cbr.getTrueDest() == into && cbr.getFalseDest() != into)
+        return cbr.getTrueOperands()[arg];
+      if (cbr.getFalseDest() == into && cbr.getTrueDest() != into)
+        return cbr.getFalseOperands()[arg];
+    }
+    return Value();
+  }
+
+  /// `v`, through block arguments that every predecessor passes the same
+  /// value to.
+  Value through(Value v, unsigned depth = 0) {
+    auto arg = dyn_cast<BlockArgument>(v);
+    if (!arg || depth > 16 || arg.getOwner()->isEntryBlock())
+      return v;
+    Block *b = arg.getOwner();
+    Value same;
+    SmallVector<Operation *, 2> terms;
+    for (Block *p : b->getPredecessors()) {
+      Value x = passed(p, b, arg.getArgNumber());
+      if (!x)
+        return v;
+      Value r = through(x, depth + 1);
+      if (same && r != same)
+        return v;
+      same = r;
+      terms.push_back(p->getTerminator());
+    }
+    if (!same)
+      return v;
+    args.push_back(arg);
+    routing.append(terms.begin(), terms.end());
+    return same;
+  }
+
+  template <typename Op> Op def(Value v) {
+    return through(v).getDefiningOp<Op>();
+  }
+
+  /// The cond_br the edge from `pred` into `into` comes from, through
+  /// blocks that hold only constants and an unconditional branch and have a
+  /// single predecessor; `side` tells which successor it took.
+  cf::CondBranchOp origin(Block *pred, Block *into, bool &side) {
+    for (unsigned depth = 0; depth < 8; ++depth) {
+      Operation *t = pred->getTerminator();
+      if (auto cbr = dyn_cast<cf::CondBranchOp>(t)) {
+        if (cbr.getTrueDest() == into && cbr.getFalseDest() != into)
+          side = true;
+        else if (cbr.getFalseDest() == into && cbr.getTrueDest() != into)
+          side = false;
+        else
+          return cf::CondBranchOp();
+        return cbr;
+      }
+      Block *up = pred->getSinglePredecessor();
+      if (!isa<cf::BranchOp>(t) || !up ||
+          !llvm::all_of(pred->without_terminator(),
+                        [](Operation &op) { return isa<ConstantOp>(op); }))
+        return cf::CondBranchOp();
+      routing.push_back(t);
+      into = pred;
+      pred = up;
+    }
+    return cf::CondBranchOp();
+  }
+
+  /// `v` as cond ? ifTrue : ifFalse: a selp (`op` set to it), or a block
+  /// argument whose two incoming edges come from the two sides of one
+  /// cond_br. A condition `not c` is read as c with the sides swapped (its
+  /// op appended to `ops`).
+  struct Select {
+    Value cond, ifTrue, ifFalse;
+    Operation *op = nullptr;
+  };
+  std::optional<Select> select(Value v, SmallVectorImpl<Operation *> &ops) {
+    v = through(v);
+    Select s;
+    if (auto sel = v.getDefiningOp<SelpOp>()) {
+      s = {sel.getCondition(), sel.getTrueValue(), sel.getFalseValue(), sel};
+    } else if (auto arg = dyn_cast<BlockArgument>(v)) {
+      Block *join = arg.getOwner();
+      SmallVector<Block *, 2> preds(join->getPredecessors());
+      if (preds.size() != 2 || join->isEntryBlock())
+        return std::nullopt;
+      bool side[2];
+      cf::CondBranchOp c[2];
+      Value in[2];
+      for (int k = 0; k < 2; ++k) {
+        in[k] = passed(preds[k], join, arg.getArgNumber());
+        c[k] = origin(preds[k], join, side[k]);
+        if (!in[k] || !c[k])
+          return std::nullopt;
+        routing.push_back(preds[k]->getTerminator());
+      }
+      if (c[0] != c[1] || side[0] == side[1])
+        return std::nullopt;
+      args.push_back(arg);
+      s = {c[0].getCondition(), side[0] ? in[0] : in[1],
+           side[0] ? in[1] : in[0], nullptr};
+    } else {
+      return std::nullopt;
+    }
+    if (auto n = def<IntUnaryOp>(s.cond);
+        n && n.getKind() == IntUnaryKind::Not && n.getType().isInteger(1)) {
+      ops.push_back(n);
+      s.cond = n.getInput();
+      std::swap(s.ifTrue, s.ifFalse);
+    }
+    return s;
+  }
+};
+} // namespace
+
 std::optional<TanhF32Idiom> kproof::matchNvccTanhF32(Operation *root) {
-  // root = selp(|x| >= 0.6, big, small)
-  auto r = dyn_cast<SelpOp>(root);
-  if (!r || !r.getType().isF32())
+  // root = selp(|x| >= 0.6, big, small) at -O3; at -G the .func's
+  // `bitcast` of the join of the two branches that compute big and small.
+  Value top;
+  if (auto r = dyn_cast<SelpOp>(root)) {
+    if (!r.getType().isF32())
+      return std::nullopt;
+    top = r.getResult();
+  } else if (auto bc = dyn_cast<BitcastOp>(root)) {
+    if (!bc.getInput().getType().isF32() || !isa<BlockArgument>(bc.getInput()))
+      return std::nullopt;
+    top = bc.getInput();
+  } else {
     return std::nullopt;
+  }
+  DataflowReader R;
   TanhF32Idiom m;
   SmallVector<Operation *, 24> &ops = m.interior;
-  Value a;
-  if (!matchGeConst(r.getCondition(), 0x3F19999A, a, ops))
+  auto r = R.select(top, ops);
+  if (!r || (r->op && r->op != root) || (!r->op && !isa<BitcastOp>(root)))
     return std::nullopt;
+  Value a;
+  if (!matchGeConst(R.through(r->cond), 0x3F19999A, a, ops))
+    return std::nullopt;
+  a = R.through(a);
   auto abs = floatOp<FloatUnaryOp>(a, FloatUnaryKind::Abs);
   if (!abs)
     return std::nullopt;
   ops.push_back(abs);
-  Value x = abs.getInput();
+  Value x = R.through(abs.getInput());
   // big = copysign(x, selp(a >= 9.0109, 1, fma(rcp(ex2(a * 2 log2 e) + 1),
   // -2, 1)))
-  auto sign = floatOp<FloatBinOp>(r.getTrueValue(), FloatBinKind::CopySign);
-  if (!sign || sign.getLhs() != x)
+  auto sign = floatOp<FloatBinOp>(R.through(r->ifTrue), FloatBinKind::CopySign);
+  if (!sign || R.through(sign.getLhs()) != x)
     return std::nullopt;
   ops.push_back(sign);
-  auto sat = sign.getRhs().getDefiningOp<SelpOp>();
-  if (!sat || !isF32Const(sat.getTrueValue(), 0x3F800000))
+  auto sat = R.select(sign.getRhs(), ops);
+  if (!sat || !isF32Const(R.through(sat->ifTrue), 0x3F800000))
     return std::nullopt;
-  ops.push_back(sat);
+  if (sat->op)
+    ops.push_back(sat->op);
   Value a2;
-  if (!matchGeConst(sat.getCondition(), 0x41102CB4, a2, ops) || a2 != a)
+  if (!matchGeConst(R.through(sat->cond), 0x41102CB4, a2, ops) ||
+      R.through(a2) != a)
     return std::nullopt;
-  auto t = fmaRn(sat.getFalseValue());
+  auto t = fmaRn(R.through(sat->ifFalse));
   if (!t || !isF32Const(t.getB(), 0xC0000000) ||
       !isF32Const(t.getC(), 0x3F800000))
     return std::nullopt;
   ops.push_back(t);
-  auto rcp = floatOp<FloatUnaryOp>(t.getA(), FloatUnaryKind::Rcp);
+  auto rcp = floatOp<FloatUnaryOp>(R.through(t.getA()), FloatUnaryKind::Rcp);
   if (!rcp)
     return std::nullopt;
   ops.push_back(rcp);
-  auto plus1 = floatOp<FloatBinOp>(rcp.getInput(), FloatBinKind::Add);
+  auto plus1 =
+      floatOp<FloatBinOp>(R.through(rcp.getInput()), FloatBinKind::Add);
   if (!plus1 || !isF32Const(plus1.getRhs(), 0x3F800000))
     return std::nullopt;
   ops.push_back(plus1);
-  auto e = floatOp<FloatUnaryOp>(plus1.getLhs(), FloatUnaryKind::Ex2);
+  auto e =
+      floatOp<FloatUnaryOp>(R.through(plus1.getLhs()), FloatUnaryKind::Ex2);
   if (!e)
     return std::nullopt;
   ops.push_back(e);
-  if (!isMulConst(e.getInput(), a, 0x4038AA3B, ops))
+  auto scale = floatOp<FloatBinOp>(R.through(e.getInput()), FloatBinKind::Mul);
+  if (!scale || !((R.through(scale.getLhs()) == a &&
+                   isF32Const(scale.getRhs(), 0x4038AA3B)) ||
+                  (R.through(scale.getRhs()) == a &&
+                   isF32Const(scale.getLhs(), 0x4038AA3B))))
     return std::nullopt;
+  ops.push_back(scale);
   // small = fma(q, x, x), q = fma(fma(fma(fma(c0, x2, c1), x2, c2), x2, c3),
   // x2, 0), x2 = x * x.
-  auto small = fmaRn(r.getFalseValue());
-  if (!small || small.getB() != x || small.getC() != x)
+  auto small = fmaRn(R.through(r->ifFalse));
+  if (!small || R.through(small.getB()) != x || R.through(small.getC()) != x)
     return std::nullopt;
   ops.push_back(small);
   static const uint32_t coeffs[] = {0x3C80F082, 0xBD563CAE, 0x3E085941,
                                     0xBEAAA9ED, 0x00000000};
   Value acc = small.getA(), x2;
   for (int i = 4; i >= 1; --i) {
-    auto step = fmaRn(acc);
+    auto step = fmaRn(R.through(acc));
     if (!step || !isF32Const(step.getC(), coeffs[i]))
       return std::nullopt;
+    Value b = R.through(step.getB());
     if (!x2)
-      x2 = step.getB();
-    if (step.getB() != x2)
+      x2 = b;
+    if (b != x2)
       return std::nullopt;
     ops.push_back(step);
     acc = step.getA();
@@ -474,17 +628,25 @@ std::optional<TanhF32Idiom> kproof::matchNvccTanhF32(Operation *root) {
   if (!isF32Const(acc, coeffs[0]))
     return std::nullopt;
   auto sq = floatOp<FloatBinOp>(x2, FloatBinKind::Mul);
-  if (!sq || sq.getLhs() != x || sq.getRhs() != x)
+  if (!sq || R.through(sq.getLhs()) != x || R.through(sq.getRhs()) != x)
     return std::nullopt;
   ops.push_back(sq);
   m.x = x;
-  // Every interior result is read only inside the idiom.
+  // Every interior result, and every block argument read through, is read
+  // only inside the idiom (its ops, the root, the branches that route it).
   SmallPtrSet<Operation *, 32> inside(ops.begin(), ops.end());
   inside.insert(root);
+  inside.insert(R.routing.begin(), R.routing.end());
+  auto onlyInside = [&](Value v) {
+    return llvm::all_of(v.getUsers(),
+                        [&](Operation *u) { return inside.contains(u); });
+  };
   for (Operation *op : ops)
-    for (Operation *user : op->getUsers())
-      if (!inside.contains(user))
-        return std::nullopt;
+    if (!llvm::all_of(op->getResults(), onlyInside))
+      return std::nullopt;
+  for (BlockArgument arg : R.args)
+    if (!onlyInside(arg) && R.through(arg) != x)
+      return std::nullopt;
   return m;
 }
 

@@ -196,6 +196,17 @@ kproof.kernel entry @expf_own_addend(%xp: i64, %yp: i64) {
 // TANH: selp {{.*}} {kproof.math_idiom = "tanhf"} : f32
 // TANH-LABEL: kproof.kernel entry @gelu_tanh
 // TANH: selp {{.*}} {kproof.math_idiom = "tanhf"} : f32
+// At -G tanhf is a .func whose selects are branches and joins: the bitcast
+// of the returned join is the root, the comparisons (and their `not`) that
+// route the branches are interior; the branches themselves stay.
+// RUN: kproof-translate --import-ptx %inputs/cuda/ptx/activations.sm80.G.ptx | kproof-opt --kproof-recognize-math-idioms | FileCheck %s --check-prefix=TANHG
+// RUN: sed 's/0f3E085941/0f3E085942/' %inputs/cuda/ptx/activations.sm80.G.ptx | kproof-translate --import-ptx | kproof-opt --kproof-recognize-math-idioms | FileCheck %s --check-prefix=TANHGMUT
+// TANHG-LABEL: kproof.kernel func @tanhf
+// TANHG: cmp ge {{.*}} {kproof.idiom_interior} : f32
+// TANHG-NEXT: iunary not {{.*}} {kproof.idiom_interior} : i1 -> i1
+// TANHG-NEXT: cf.cond_br
+// TANHG: bitcast {{.*}} {kproof.math_idiom = "tanhf"} : f32 to i32
+// TANHGMUT-NOT: math_idiom = "tanhf"
 // TANHMUT-LABEL: kproof.kernel entry @tanh_rows
 // TANHMUT-NOT: tanhf
 // TANHMUT: kproof.kernel entry @gelu_tanh

@@ -1,4 +1,4 @@
-// CUDA's precise tanhf (no --use_fast_math) at -O3: 1 - 2 / (exp(2|x|) + 1)
+// CUDA's precise tanhf (no --use_fast_math), -O3 and -G: 1 - 2 / (exp(2|x|) + 1)
 // with the sign of x above 0.6 (saturated to 1 at 9.01), an odd polynomial
 // below. As exact reals the polynomial is not tanh, so the sequence is read
 // as tanh(x) as a whole (--kproof-recognize-math-idioms tags it), reported
@@ -12,6 +12,8 @@
 // RUN: kproof-opt %inputs/cuda/ptx/activations.sm90.O3.ptx --verify-equiv --contract=%t/tanh.mlir | FileCheck %s --check-prefix=TANH
 // RUN: kproof-opt %inputs/cuda/ptx/activations.sm80.O3.ptx --verify-equiv --contract=%t/gelu.mlir | FileCheck %s --check-prefix=GELU
 // RUN: kproof-opt %inputs/cuda/ptx/activations.sm90.O3.ptx --verify-equiv --contract=%t/gelu.mlir | FileCheck %s --check-prefix=GELU
+// RUN: kproof-opt %inputs/cuda/ptx/activations.sm80.G.ptx --verify-equiv --contract=%t/tanh.mlir | FileCheck %s --check-prefix=TANHG
+// RUN: kproof-opt %inputs/cuda/ptx/activations.sm90.G.ptx --verify-equiv --contract=%t/gelu.mlir | FileCheck %s --check-prefix=TANHG
 // RUN: sed 's/@gelu_tanh {/@gelu_tanh_bug {/; s/kernel = "gelu_tanh"/kernel = "gelu_tanh_bug"/' %t/gelu.mlir > %t/bug.mlir
 // RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/activations.sm80.O3.ptx --verify-equiv --contract=%t/bug.mlir 2>/dev/null | FileCheck %s --check-prefix=BUG
 
@@ -24,6 +26,12 @@
 // GELU-NOT: UNKNOWN
 // GELU-NOT: REFUTED
 // GELU: PROVED
+
+// -G: a call of the .func tanhf, its selects as branches and joins.
+// TANHG: idiom: nvcc tanhf {{.*}} read as tanh(x) at {{.*}}activations.sm{{[89]}}0.G.ptx:{{[0-9]+}}:2
+// TANHG-NOT: UNKNOWN
+// TANHG-NOT: REFUTED
+// TANHG: PROVED
 
 // BUG: ERROR: value mismatch at y[{{[0-9]+}}]
 // BUG: Replay: confirmed by replay (IEEE f32): kernel y[{{[0-9]+}}] = {{.*}}, spec = {{.*}}

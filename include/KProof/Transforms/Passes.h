@@ -82,8 +82,8 @@ struct LogF32Idiom {
 /// -G form (branches instead of selp) is not matched.
 std::optional<LogF32Idiom> matchNvccLogF32(mlir::Operation *root);
 
-/// One instance of nvcc's precise `tanhf` (CUDA Math API tanhf, 2 ulp; -O3,
-/// sm_80/sm_90, with or without -ftz), with a = |x|:
+/// One instance of nvcc's precise `tanhf` (CUDA Math API tanhf, 2 ulp; -O3
+/// and -G, sm_80/sm_90, with or without -ftz), with a = |x|:
 ///   big   = copysign(x, a >= 0x41102CB4 (9.0109) ? 1 : 1 - 2 / (2^(a *
 ///           2 log2 e) + 1)),  (rcp.approx of ex2.approx + 1)
 ///   small = x + x * (x^2 * p(x^2)), p of degree 3 (an fma chain ending in
@@ -97,9 +97,11 @@ struct TanhF32Idiom {
   llvm::SmallVector<mlir::Operation *, 24> interior;
 };
 
-/// Matches nvcc's tanhf ending at `root` (an f32 `selp`), by structure and
-/// the constants' exact bits; every interior result must be read only inside
-/// the sequence. The -G form (a `.func tanhf` with branches) is not matched.
+/// Matches nvcc's tanhf ending at `root`, by structure and the constants'
+/// exact bits: at -O3 an f32 `selp`; at -G (a `.func tanhf` whose selects
+/// are branches and joins) the `bitcast` of the joined value the function
+/// returns, read through its forwarding blocks. Every interior result must
+/// be read only inside the sequence.
 std::optional<TanhF32Idiom> matchNvccTanhF32(mlir::Operation *root);
 
 /// The rewrite of `--kproof-recognize-math-idioms`, in place over every op

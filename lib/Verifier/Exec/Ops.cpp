@@ -410,7 +410,9 @@ std::optional<bool> Executor::execMathIdiom(State &s, Operation *op) {
   if (!resultModeled(r, loc))
     return false;
   result.idioms.push_back({idiom, loc});
-  set(f, op->getResult(0), r);
+  // A root that moves the value into an integer register (-G's tanhf
+  // returns it through a bitcast) holds it as real bits.
+  set(f, op->getResult(0), r, !isa<FloatType>(op->getResult(0).getType()));
   ++f.it;
   return true;
 }
