@@ -632,21 +632,11 @@ std::optional<TanhF32Idiom> kproof::matchNvccTanhF32(Operation *root) {
     return std::nullopt;
   ops.push_back(sq);
   m.x = x;
-  // Every interior result, and every block argument read through, is read
-  // only inside the idiom (its ops, the root, the branches that route it).
-  SmallPtrSet<Operation *, 32> inside(ops.begin(), ops.end());
-  inside.insert(root);
-  inside.insert(R.routing.begin(), R.routing.end());
-  auto onlyInside = [&](Value v) {
-    return llvm::all_of(v.getUsers(),
-                        [&](Operation *u) { return inside.contains(u); });
-  };
-  for (Operation *op : ops)
-    if (!llvm::all_of(op->getResults(), onlyInside))
-      return std::nullopt;
-  for (BlockArgument arg : R.args)
-    if (!onlyInside(arg) && R.through(arg) != x)
-      return std::nullopt;
+  // No interior-use check: every op of the sequence is one the engine
+  // models, so none is tagged interior (recognizeMathIdioms) and each still
+  // runs with its own semantics; only the root's value is read as tanh(x).
+  // (Skipping them would leave placeholders for any other use, and steer
+  // -G's branches by placeholder conditions.)
   return m;
 }
 
@@ -664,8 +654,9 @@ unsigned kproof::recognizeMathIdioms(Operation *scope) {
       found.push_back({op, "expf", {m->interior.begin(), m->interior.end()}});
     else if (std::optional<LogF32Idiom> l = matchNvccLogF32(op))
       found.push_back({op, "logf", {l->interior.begin(), l->interior.end()}});
-    else if (std::optional<TanhF32Idiom> t = matchNvccTanhF32(op))
-      found.push_back({op, "tanhf", {t->interior.begin(), t->interior.end()}});
+    else if (matchNvccTanhF32(op))
+      found.push_back({op, "tanhf", {}}); // its ops are all modeled: none
+                                          // is skipped
   });
   Builder b(scope->getContext());
   for (Found &f : found) {

@@ -14,6 +14,8 @@
 // RUN: kproof-opt %inputs/cuda/ptx/activations.sm90.O3.ptx --verify-equiv --contract=%t/gelu.mlir | FileCheck %s --check-prefix=GELU
 // RUN: kproof-opt %inputs/cuda/ptx/activations.sm80.G.ptx --verify-equiv --contract=%t/tanh.mlir | FileCheck %s --check-prefix=TANHG
 // RUN: kproof-opt %inputs/cuda/ptx/activations.sm90.G.ptx --verify-equiv --contract=%t/gelu.mlir | FileCheck %s --check-prefix=TANHG
+// RUN: sed 's/\(setp.ge.f32 \t%%p1, %%f1, 0f41102CB4;\)/\1\n\t@%%p1 trap;/' %inputs/cuda/ptx/activations.sm80.G.ptx > %t/trap.ptx
+// RUN: %expect_exit 1 kproof-opt %t/trap.ptx --verify-equiv --contract=%t/tanh.mlir 2>/dev/null | FileCheck %s --check-prefix=TRAP
 // RUN: sed 's/@gelu_tanh {/@gelu_tanh_bug {/; s/kernel = "gelu_tanh"/kernel = "gelu_tanh_bug"/' %t/gelu.mlir > %t/bug.mlir
 // RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/activations.sm80.O3.ptx --verify-equiv --contract=%t/bug.mlir 2>/dev/null | FileCheck %s --check-prefix=BUG
 
@@ -32,6 +34,13 @@
 // TANHG-NOT: UNKNOWN
 // TANHG-NOT: REFUTED
 // TANHG: PROVED
+
+// The ops of the sequence still run with their own semantics (only the
+// root is read as tanh(x)): a trap under the saturation test of the -G
+// .func (|x| >= 9.01) is reached, not skipped.
+// TRAP: ERROR: violated: no trap (the kernel never aborts)
+// TRAP: Replay: confirmed by replay (IEEE f32): trap:
+// TRAP: REFUTED
 
 // BUG: ERROR: value mismatch at y[{{[0-9]+}}]
 // BUG: Replay: confirmed by replay (IEEE f32): kernel y[{{[0-9]+}}] = {{.*}}, spec = {{.*}}

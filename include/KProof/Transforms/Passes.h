@@ -100,8 +100,10 @@ struct TanhF32Idiom {
 /// Matches nvcc's tanhf ending at `root`, by structure and the constants'
 /// exact bits: at -O3 an f32 `selp`; at -G (a `.func tanhf` whose selects
 /// are branches and joins) the `bitcast` of the joined value the function
-/// returns, read through its forwarding blocks. Every interior result must
-/// be read only inside the sequence.
+/// returns, read through its forwarding blocks. `interior` lists the ops
+/// matched; the pass tags none of them interior (the engine models them
+/// all, so they run with their own semantics and only the root is read as
+/// tanh(x)).
 std::optional<TanhF32Idiom> matchNvccTanhF32(mlir::Operation *root);
 
 /// The rewrite of `--kproof-recognize-math-idioms`, in place over every op
