@@ -556,3 +556,50 @@ TEST_F(SyncTest, CpAsyncOwnReadBeforeTheWait) {
   // After wait_all the copy is complete in phase 0.
   EXPECT_EQ(r.accesses.at(0).lastPhase(), 0u);
 }
+
+/// A shared offset that truncates a 64-bit index (cvt.u32.u64 of
+/// zext(t) + 128, as a block-stride loop with a size_t counter gives it) is
+/// the linear form it equals: the write's writer is found by inversion and
+/// the read of s[(t + 1) % 32] + 16 resolves.
+TEST_F(SyncTest, TruncatedIndexIsLinear) {
+  ExecutionResult r = run(R"mlir(
+    kproof.global shared @s : f32[64] {align = 4 : i64}
+    kproof.kernel entry @k(%x: i64, %y: i64) {
+      %t = kproof.sreg tid.x : i32
+      %c0 = kproof.constant 0 : i32
+      %c1 = kproof.constant 1 : i32
+      %c2 = kproof.constant 2 : i32
+      %c31 = kproof.constant 31 : i32
+      %c32w = kproof.constant 32 : i64
+      %t64 = kproof.cvt %t : i32 -> i64
+      %o64 = kproof.shift shl %t64, %c2 : i64
+      %xa = kproof.ibin add %x, %o64 : i64
+      %v = kproof.ld global %xa : i64 -> f32
+      %i64 = kproof.ibin add %t64, %c32w : i64
+      %i = kproof.cvt %i64 : i64 -> i32
+      %base = kproof.addressof @s : i32
+      %o = kproof.shift shl %i, %c2 : i32
+      %sa = kproof.ibin add %base, %o : i32
+      kproof.st shared %sa, %v : i32, f32
+      kproof.barrier sync id %c0 {aligned}
+      %n = kproof.ibin add %t, %c1 : i32
+      %m = kproof.ibin and %n, %c31 : i32
+      %c32 = kproof.constant 32 : i32
+      %m2 = kproof.ibin add %m, %c32 : i32
+      %no = kproof.shift shl %m2, %c2 : i32
+      %ra = kproof.ibin add %base, %no : i32
+      %w = kproof.ld shared %ra : i32 -> f32
+      %ya = kproof.ibin add %y, %o64 : i64
+      kproof.st global %ya, %w : i64, f32
+      kproof.return
+    })mlir",
+                          32);
+  ASSERT_TRUE(r.unknownReason.empty()) << r.unknownReason;
+  for (const ResolutionObligation &res : r.resolutions)
+    EXPECT_EQ(res.whyUnknown.find("not determined by its address"),
+              std::string::npos)
+        << res.whyUnknown;
+  const SymbolicStore &st = r.paths[0].symbolicStores.at(0);
+  Term v5 = at(st.value, 5);
+  EXPECT_TRUE(N.provesEqual(v5, T.element("x", T.bv(6, 64)))) << v5->toString();
+}

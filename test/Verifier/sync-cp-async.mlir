@@ -23,6 +23,7 @@
 // RUN: kproof-opt %inputs/cuda/ptx/cp_async.sm80.O3.ptx --verify-equiv --contract=%t/src-size-4.mlir | FileCheck %s --check-prefix=SRC4
 // RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/cp_async.sm80.O3.ptx --verify-equiv --contract=%t/src-size-8.mlir 2>&1 | FileCheck %s --check-prefix=SRC8
 // RUN: %expect_exit 3 kproof-opt %inputs/cuda/ptx/cp_async.sm80.O3.ptx --verify-sync --contract=%t/source-overwrite.mlir 2>&1 | FileCheck %s --check-prefix=OVERWRITE
+// RUN: kproof-opt %inputs/cuda/ptx/cp_async.sm80.O3.ptx --verify-equiv --contract=%t/block-stride.mlir | FileCheck %s --check-prefix=STRIDE
 
 // Copy, commit, wait, barrier, read the neighbour's element: race-free
 // and equal to its spec for every grid.
@@ -88,6 +89,12 @@
 // A source that the kernel writes (inout) is not modeled by the prover;
 // kproof-run reports the overwrite (test/Interpreter/cp-async.mlir).
 // OVERWRITE: UNKNOWN: cp.async from 'buf', which is not an input buffer of the contract, is not modeled
+
+// A 256-element tile copied by 128 threads in a block-stride loop with a
+// 64-bit counter, its shared offset a truncation (cvt.u32.u64) that the
+// writer inversion reads as the linear form it equals; two outputs per
+// thread.
+// STRIDE: PROVED
 
 //--- rotate.mlir
 func.func @rotate2(%x: tensor<?x128xf32>) -> tensor<?x128xf32> {
@@ -406,4 +413,43 @@ kproof.contract @source_overwrite {
     {name = "out", buffer = "out", space = "global", type = f32, shape = array<i64: 128>}
   ],
   spec = {builtin = "copy", input = "buf", output = "out"}
+}
+//--- block-stride.mlir
+func.func @spec(%x: tensor<?x256xf32>) -> tensor<?x256xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %c129 = arith.constant 129 : index
+  %c256 = arith.constant 256 : index
+  %d0 = tensor.dim %x, %c0 : tensor<?x256xf32>
+  %e = tensor.empty(%d0) : tensor<?x256xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(b, i) -> (b, i)>],
+                       iterator_types = ["parallel", "parallel"]}
+      outs(%e : tensor<?x256xf32>) {
+  ^bb0(%out: f32):
+    %b = linalg.index 0 : index
+    %i = linalg.index 1 : index
+    %t = arith.remui %i, %c128 : index
+    %t1 = arith.addi %t, %c1 : index
+    %j1 = arith.remui %t1, %c256 : index
+    %t2 = arith.addi %t, %c129 : index
+    %j2 = arith.remui %t2, %c256 : index
+    %v1 = tensor.extract %x[%b, %j1] : tensor<?x256xf32>
+    %v2 = tensor.extract %x[%b, %j2] : tensor<?x256xf32>
+    %lo = arith.cmpi ult, %i, %c128 : index
+    %s1 = arith.addf %v1, %v2 : f32
+    %s2 = arith.addf %v2, %v1 : f32
+    %w = arith.select %lo, %s1, %s2 : f32
+    linalg.yield %w : f32
+  } -> tensor<?x256xf32>
+  return %r : tensor<?x256xf32>
+}
+kproof.contract @block_stride_rotate {
+  kernel = "block_stride_rotate",
+  grid_max = array<i64: 65536, 1, 1>, block = array<i64: 128, 1, 1>,
+  params = [
+    {name = "in", buffer = "in", space = "global", type = f32, shape = ["nctaid.x", 256]},
+    {name = "out", buffer = "out", space = "global", type = f32, shape = ["nctaid.x", 256]}
+  ],
+  spec = {func = @spec, inputs = ["in"], output = "out"}
 }

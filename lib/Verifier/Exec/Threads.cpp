@@ -287,6 +287,23 @@ bool Executor::linearize(Term t, __int128 scale, __int128 &c0,
       coeffs[v] += scale * c;
     return true;
   }
+  case Kind::BVExtract: {
+    // The low w bits of an operand whose exact value lies in [0, 2^w)
+    // (a 64-bit index truncated by cvt.u32.u64): that value itself.
+    if (t->getExtractLow() != 0)
+      return false;
+    __int128 d0 = 0;
+    std::map<Term, __int128, TermIdLess> dc;
+    if (!linearize(t->getOperand(0), 1, d0, dc))
+      return false;
+    auto [lo, hi] = rangeOf(d0, dc);
+    if (lo < 0 || hi >= (__int128(1) << t->getWidth()))
+      return false;
+    c0 += scale * d0;
+    for (auto &[v, c] : dc)
+      coeffs[v] += scale * c;
+    return true;
+  }
   default:
     return false;
   }

@@ -37,6 +37,10 @@
 //                        buffer) before its wait: the copy may still read
 //                        it (a race kproof-run reports; the prover answers
 //                        UNKNOWN for a source other threads may write).
+//   block_stride_rotate: a 256-element tile copied by 128 threads in a
+//                        block-stride loop with a 64-bit counter (its
+//                        shared offset a truncation, cvt.u32.u64), two
+//                        outputs per thread.
 #include <cuda_pipeline.h>
 
 extern "C" __global__ void copy_rotate(const float *__restrict__ in,
@@ -196,4 +200,18 @@ extern "C" __global__ void source_overwrite(float *buf,
   __pipeline_commit();
   __pipeline_wait_prior(0);
   out[t] = tile[t];
+}
+
+extern "C" __global__ void block_stride_rotate(const float *__restrict__ in,
+                                               float *__restrict__ out) {
+  __shared__ float tile[256];
+  unsigned base = blockIdx.x * 256;
+  for (size_t i = threadIdx.x; i < 256; i += blockDim.x)
+    __pipeline_memcpy_async(&tile[i], &in[base + i], sizeof(float));
+  __pipeline_commit();
+  __pipeline_wait_prior(0);
+  __syncthreads();
+  unsigned t = threadIdx.x;
+  out[base + t] = tile[(t + 1) % 256] + tile[(t + 129) % 256];
+  out[base + t + 128] = tile[(t + 129) % 256] + tile[(t + 1) % 256];
 }
