@@ -668,6 +668,14 @@ private:
   /// the thread exits: then the bytes stay marked in flight, as no wait
   /// orders them for anyone).
   void completeCopy(Thread &t, Thread::PendingCopy &c, bool exiting);
+  /// cp.async.commit_group: `t`'s copies not yet in a group form its newest
+  /// group (maybe empty).
+  static void commitCopyGroup(Thread &t) {
+    for (Thread::PendingCopy &c : t.copies)
+      if (c.group < 0)
+        c.group = t.copyGroups;
+    ++t.copyGroups;
+  }
   void recordAccess(Thread &t, Operation *op, Allocation *a, uint64_t off,
                     unsigned bytes, bool write, bool strong,
                     const uint8_t *newBytes);
@@ -3152,19 +3160,13 @@ StepResult Interpreter::execOp(Thread &t, Operation *op) {
         return advance();
       })
       .Case<CpAsyncCommitOp>([&](CpAsyncCommitOp) {
-        for (Thread::PendingCopy &c : t.copies)
-          if (c.group < 0)
-            c.group = t.copyGroups;
-        ++t.copyGroups;
+        commitCopyGroup(t);
         return advance();
       })
       .Case<CpAsyncWaitOp>([&](CpAsyncWaitOp w) {
-        if (w.getAll()) {
-          for (Thread::PendingCopy &c : t.copies)
-            if (c.group < 0)
-              c.group = t.copyGroups;
-          ++t.copyGroups;
-        }
+        // wait_all is commit_group + wait_group 0.
+        if (w.getAll())
+          commitCopyGroup(t);
         int64_t completeBelow =
             t.copyGroups - (w.getAll() ? 0 : int64_t(*w.getPending()));
         std::vector<Thread::PendingCopy> inFlight;

@@ -33,15 +33,6 @@ using namespace ::kproof::engine;
 
 namespace kproof::engine::exec {
 
-/// Whether two counted-barrier clocks are equal.
-static bool sameClock(ArrayRef<BarrierClock> x, ArrayRef<BarrierClock> y) {
-  return x.size() == y.size() && llvm::all_of(llvm::zip(x, y), [](auto p) {
-           auto &[u, v] = p;
-           return u.id == v.id && u.arrivals == v.arrivals &&
-                  u.lastWait == v.lastWait;
-         });
-}
-
 bool Executor::completeAsyncCopy(State &s, const State::AsyncCopy &c,
                                  unsigned phase, Location loc) {
   for (size_t i = c.firstAccess; i < c.firstAccess + c.numAccesses; ++i) {
@@ -56,7 +47,7 @@ bool Executor::completeAsyncCopy(State &s, const State::AsyncCopy &c,
     // The write is ordered by counted barriers as of its issue (its
     // clock): one passed while it is in flight would order it wrongly.
     if (phase != MemoryAccess::kNeverCompleted &&
-        !sameClock(a.clock, s.clock)) {
+        a.clock != s.clock) {
       unknown(loc, "a cp.async (at " + locString(c.loc) +
                        ") in flight across a counted barrier (bar.sync or "
                        "bar.arrive with a thread count) is not modeled");
@@ -81,23 +72,22 @@ std::optional<bool> Executor::execAsyncCopyOp(State &s, Operation *op) {
     unknown(loc, "cp.async in a launch of one thread is not modeled");
     return false;
   }
-  if (isa<CpAsyncCommitOp>(op)) {
-    // The copies not yet in a group form the newest group (maybe empty).
+  // The copies not yet in a group form the newest group (maybe empty).
+  auto commitGroup = [&] {
     for (State::AsyncCopy &c : s.asyncCopies)
       if (c.group < 0)
         c.group = s.asyncGroups;
     ++s.asyncGroups;
+  };
+  if (isa<CpAsyncCommitOp>(op)) {
+    commitGroup();
     ++f.it;
     return true;
   }
   if (auto w = dyn_cast<CpAsyncWaitOp>(op)) {
     // wait_all is commit_group + wait_group 0.
-    if (w.getAll()) {
-      for (State::AsyncCopy &c : s.asyncCopies)
-        if (c.group < 0)
-          c.group = s.asyncGroups;
-      ++s.asyncGroups;
-    }
+    if (w.getAll())
+      commitGroup();
     // Groups older than the newest `pending` ones are complete.
     int64_t pending = w.getAll() ? 0 : int64_t(*w.getPending());
     int64_t completeBelow = s.asyncGroups - pending;

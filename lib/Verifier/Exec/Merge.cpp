@@ -101,13 +101,6 @@ bool Executor::mergeInto(State &a, const State &b) {
   // The same progress through barriers (multi-thread launches: accesses are
   // recorded with their phase, clock and iteration).
   if (isMultiThread()) {
-    auto sameClock = [](ArrayRef<BarrierClock> x, ArrayRef<BarrierClock> y) {
-      return x.size() == y.size() && llvm::all_of(llvm::zip(x, y), [](auto p) {
-               auto &[u, v] = p;
-               return u.id == v.id && u.arrivals == v.arrivals &&
-                      u.lastWait == v.lastWait;
-             });
-    };
     auto sameEvents = [](ArrayRef<BarrierEvent> x, ArrayRef<BarrierEvent> y) {
       return x.size() == y.size() && llvm::all_of(llvm::zip(x, y), [](auto p) {
                auto &[u, v] = p;
@@ -115,7 +108,7 @@ bool Executor::mergeInto(State &a, const State &b) {
                       u.waits == v.waits;
              });
     };
-    if (a.phase != b.phase || !sameClock(a.clock, b.clock) ||
+    if (a.phase != b.phase || a.clock != b.clock ||
         a.asyncCopies != b.asyncCopies || a.asyncGroups != b.asyncGroups ||
         a.arrivedWithoutWait != b.arrivedWithoutWait ||
         !sameEvents(a.events, b.events))

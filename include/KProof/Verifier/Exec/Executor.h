@@ -243,6 +243,9 @@ struct BarrierClock {
   unsigned id = 0;
   unsigned arrivals = 0;
   unsigned lastWait = 0;
+  bool operator==(const BarrierClock &o) const {
+    return id == o.id && arrivals == o.arrivals && lastWait == o.lastWait;
+  }
 };
 
 struct MemoryAccess {
