@@ -335,3 +335,20 @@ TEST(TermChains, MaxAndMinNestsAreOneTerm) {
 }
 
 } // namespace
+
+/// A predicate through selp and setp (`selp.u32 r, 1, 0, p; setp.ne r, 0`)
+/// is the predicate again: ite(c, k1, k2) == k over constants folds to c,
+/// not c, true or false.
+TEST(TermFolds, EqualityOfConstantIteIsItsCondition) {
+  TermContext T;
+  Term c = T.bvUlt(T.bvVar("a", 32), T.bvVar("b", 32));
+  Term sel = T.ite(c, T.bv(1, 32), T.bv(0, 32));
+  EXPECT_EQ(T.eq(sel, T.bv(1, 32)), c);
+  EXPECT_EQ(T.eq(T.bv(0, 32), sel), T.notOf(c));
+  EXPECT_EQ(T.eq(sel, T.bv(7, 32)), T.boolConst(false));
+  Term same = T.ite(c, T.bv(3, 32), T.bv(3, 32));
+  EXPECT_EQ(T.eq(same, T.bv(3, 32)), T.boolConst(true));
+  // Arms that are not constants stay an equation.
+  Term open = T.ite(c, T.bvVar("a", 32), T.bv(0, 32));
+  EXPECT_EQ(T.eq(open, T.bv(0, 32))->getKind(), Kind::Eq);
+}

@@ -317,6 +317,96 @@ TEST_F(SyncTest, VoteCombinesTheLanes) {
   ASSERT_EQ(r.resolutions.size(), 3u);
 }
 
+/// redux.sync.add of tid over the full warp is 0 + 1 + ... + 31 = 496 at
+/// every lane; redux.sync.max.s32 of tid - 16 is 15. (PTX ISA 9.7.13.12.)
+TEST_F(SyncTest, ReduxCombinesTheLanesInOrder) {
+  ExecutionResult r = run(R"mlir(
+    kproof.kernel entry @redux(%x: i64, %y: i64) {
+      %t = kproof.sreg tid.x : i32
+      %c2 = kproof.constant 2 : i32
+      %c16 = kproof.constant 16 : i32
+      %full = kproof.constant -1 : i32
+      %sum = kproof.redux add %t, %full : i32
+      %d = kproof.ibin sub %t, %c16 : i32
+      %mx = kproof.redux max signed %d, %full : i32
+      %v = kproof.ibin add %sum, %mx : i32
+      %o = kproof.shift shl %t, %c2 : i32
+      %o64 = kproof.cvt %o : i32 -> i64
+      %ya = kproof.ibin add %y, %o64 : i64
+      kproof.st global %ya, %v : i64, i32
+      kproof.return
+    })mlir",
+                          32);
+  ASSERT_TRUE(r.unknownReason.empty()) << r.unknownReason;
+  ASSERT_EQ(r.paths.size(), 1u);
+  const SymbolicStore &st = r.paths[0].symbolicStores.at(0);
+  for (uint64_t t : {0u, 17u, 31u})
+    EXPECT_EQ(at(st.value, t), T.bv(496 + 15, 32)) << t;
+  // Two membermask pairings (finishShuffles) and the same-path resolutions.
+  EXPECT_EQ(r.resolutions.size(), 2u);
+}
+
+/// elect.sync over the full warp: the leader is one variable shared by
+/// every thread (not renamed per thread), a 5-bit lane, and exactly the
+/// lane equal to it is the leader.
+TEST_F(SyncTest, ElectLeaderIsOneLaneForEveryThread) {
+  ExecutionResult r = run(R"mlir(
+    kproof.kernel entry @elect(%x: i64, %y: i64) {
+      %t = kproof.sreg tid.x : i32
+      %c2 = kproof.constant 2 : i32
+      %full = kproof.constant -1 : i32
+      %lane, %is = kproof.elect %full
+      %z = kproof.constant 0 : i32
+      %one = kproof.constant 1 : i32
+      %v = kproof.selp %is, %one, %z : i32
+      %o = kproof.shift shl %t, %c2 : i32
+      %o64 = kproof.cvt %o : i32 -> i64
+      %ya = kproof.ibin add %y, %o64 : i64
+      kproof.st global %ya, %v : i64, i32
+      kproof.return
+    })mlir",
+                          32);
+  ASSERT_TRUE(r.unknownReason.empty()) << r.unknownReason;
+  const SymbolicStore &st = r.paths.at(0).symbolicStores.at(0);
+  Term leader = T.bvZExt(T.bvVar("elect.leader(0xffffffff)", 5), 32);
+  for (uint64_t t : {0u, 9u}) {
+    Term expected = T.ite(T.eq(T.bv(t, 32), leader), T.bv(1, 32), T.bv(0, 32));
+    EXPECT_TRUE(N.provesEqual(at(st.value, t), expected))
+        << t << ": " << at(st.value, t)->toString();
+  }
+}
+
+/// bar.warp.sync is counted per mask on the path, and every access carries
+/// the counts before it: the race checks order two lanes' accesses by them.
+TEST_F(SyncTest, WarpSyncsAreCountedPerMask) {
+  ExecutionResult r = run(R"mlir(
+    kproof.global shared @s : f32[32] {align = 4 : i64}
+    kproof.kernel entry @ws(%x: i64, %y: i64) {
+      %t = kproof.sreg tid.x : i32
+      %c2 = kproof.constant 2 : i32
+      %full = kproof.constant -1 : i32
+      %v = kproof.ld global %x : i64 -> f32
+      %base = kproof.addressof @s : i32
+      %o = kproof.shift shl %t, %c2 : i32
+      %sa = kproof.ibin add %base, %o : i32
+      kproof.st shared %sa, %v : i32, f32
+      kproof.warp_sync %full
+      kproof.st shared %sa, %v : i32, f32
+      kproof.warp_sync %full
+      kproof.st shared %sa, %v : i32, f32
+      kproof.return
+    })mlir",
+                          32);
+  ASSERT_TRUE(r.unknownReason.empty()) << r.unknownReason;
+  std::vector<unsigned> counts;
+  for (const MemoryAccess &a : r.accesses)
+    if (a.shared) {
+      auto it = a.warpSyncs.find(0xffffffffu);
+      counts.push_back(it == a.warpSyncs.end() ? 0 : it->second);
+    }
+  EXPECT_EQ(counts, (std::vector<unsigned>{0, 1, 2}));
+}
+
 //===----------------------------------------------------------------------===//
 // State merging at joins
 //===----------------------------------------------------------------------===//

@@ -547,6 +547,15 @@ std::string kproof::interp::replayCounterexample(
     RunOptions opts;
     opts.mode = ieeeMode ? NumericMode::IEEE : NumericMode::Exact;
     opts.tolerateEqualWrites = bc->tolerateEqualWrites;
+    // The lane elect.sync elects, as the counterexample chose it (the
+    // verifier's variable "elect.leader(0xMASK)").
+    for (auto &[name, value] : cex.inputs.bitvectors) {
+      StringRef n(name);
+      uint32_t mask;
+      if (n.consume_front("elect.leader(0x") && n.consume_back(")") &&
+          !n.getAsInteger(16, mask))
+        opts.electedLanes[mask] = unsigned(value.getZExtValue());
+    }
     return interp::run(bc->kernel, bc->launch, bc->buffers, bc->names, in,
                        opts);
   };
@@ -761,8 +770,9 @@ void kproof::interp::replayAndSettle(ModuleOp module, ContractOp contract,
                   !replay.contains("the run shows no such violation"))))
     return;
   // The run may still show a violation that another REFUTED obligation
-  // of the verdict states (a misaligned load that stops the run before the
-  // race the model shows): the run with these inputs confirms that one,
+  // of the verdict states (a misaligned load, or a warp collective's
+  // membermask violation, that stops the run before the race the model
+  // shows): the run with these inputs confirms that one,
   // and the verdict stays REFUTED on it.
   auto kindOf = [](llvm::StringRef obligation) -> llvm::StringRef {
     if (obligation.starts_with("alignment of"))
@@ -770,6 +780,10 @@ void kproof::interp::replayAndSettle(ModuleOp module, ContractOp contract,
     if (obligation.contains("inside its extent") ||
         obligation.contains("stay inside"))
       return "out-of-bounds access";
+    // A warp collective whose mask omits the lane, or names one that does
+    // not take part (the run stops there).
+    if (obligation.contains("membermask"))
+      return "membermask violation";
     return "";
   };
   const engine::ObligationResult *other = nullptr;

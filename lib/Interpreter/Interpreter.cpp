@@ -1229,6 +1229,12 @@ static std::optional<uint32_t> membermaskOf(Operation *op, Frame &f) {
     m = v.getMembermask();
   else if (auto w = dyn_cast<WarpSyncOp>(op))
     m = w.getMembermask();
+  else if (auto r = dyn_cast<ReduxOp>(op))
+    m = r.getMembermask();
+  else if (auto x = dyn_cast<MatchOp>(op))
+    m = x.getMembermask();
+  else if (auto e = dyn_cast<ElectOp>(op))
+    m = e.getMembermask();
   if (!m)
     return std::nullopt;
   return uint32_t(f.env.lookup(m).bits);
@@ -1237,7 +1243,8 @@ static std::optional<uint32_t> membermaskOf(Operation *op, Frame &f) {
 bool Interpreter::resolveWarp(unsigned w) {
   unsigned first = w * 32, last = std::min(threadsPerCta, first + 32);
   auto isCollective = [](Operation *op) {
-    return isa<ShflOp, VoteOp, WarpSyncOp, ActiveMaskOp>(op);
+    return isa<ShflOp, VoteOp, WarpSyncOp, ActiveMaskOp, ReduxOp, MatchOp,
+               ElectOp>(op);
   };
   bool progress = false;
   // activemask: the lanes at the same activemask op form the mask.
@@ -1295,8 +1302,12 @@ bool Interpreter::resolveWarp(unsigned w) {
         return true;
       }
       Thread &u = threads[j];
+      // redux.sync and match.sync also need the same qualifiers (PTX ISA
+      // 9.7.13.10, 9.7.13.12).
       if (u.status != Status::Waiting ||
           u.waitingAt->getName() != op->getName() ||
+          (isa<ReduxOp, MatchOp>(op) &&
+           u.waitingAt->getAttrDictionary() != op->getAttrDictionary()) ||
           membermaskOf(u.waitingAt, u.stack.back()) != mask) {
         ready = false;
         break;
@@ -1331,6 +1342,81 @@ bool Interpreter::resolveWarp(unsigned w) {
         case VoteMode::Ballot: r = ballot; break;
         }
         u->stack.back().env[u->waitingAt->getResult(0)] = Val{r, nullptr};
+      }
+    } else if (auto r = dyn_cast<ReduxOp>(op)) {
+      // PTX ISA 9.7.13.12: op over the lanes of the mask; add modulo 2^32.
+      bool sgn = r.getIsSigned();
+      auto less = [&](uint32_t a, uint32_t b) {
+        return sgn ? int32_t(a) < int32_t(b) : a < b;
+      };
+      uint32_t acc = 0;
+      for (auto [k, u] : llvm::enumerate(group)) {
+        uint32_t v =
+            uint32_t(u->stack.back()
+                         .env.lookup(cast<ReduxOp>(u->waitingAt).getValue())
+                         .bits);
+        if (k == 0) {
+          acc = v;
+          continue;
+        }
+        switch (r.getKind()) {
+        case ReduxKind::Add:
+          acc += v;
+          break;
+        case ReduxKind::Min:
+          acc = less(v, acc) ? v : acc;
+          break;
+        case ReduxKind::Max:
+          acc = less(acc, v) ? v : acc;
+          break;
+        case ReduxKind::And:
+          acc &= v;
+          break;
+        case ReduxKind::Or:
+          acc |= v;
+          break;
+        case ReduxKind::Xor:
+          acc ^= v;
+          break;
+        }
+      }
+      for (Thread *u : group)
+        u->stack.back().env[u->waitingAt->getResult(0)] = Val{acc, nullptr};
+    } else if (isa<MatchOp>(op)) {
+      // PTX ISA 9.7.13.10: lanes of the mask with the same value.
+      auto valueOf = [](Thread *u) {
+        return u->stack.back()
+            .env.lookup(cast<MatchOp>(u->waitingAt).getValue())
+            .bits;
+      };
+      bool allEqual = llvm::all_of(
+          group, [&](Thread *u) { return valueOf(u) == valueOf(group[0]); });
+      for (Thread *u : group) {
+        auto x = cast<MatchOp>(u->waitingAt);
+        uint32_t d = 0;
+        if (x.getMode() == MatchMode::All) {
+          d = allEqual ? mask : 0;
+        } else {
+          for (Thread *o : group)
+            if (valueOf(o) == valueOf(u))
+              d |= 1u << o->lane;
+        }
+        u->stack.back().env[x.getResult()] = Val{d, nullptr};
+        u->stack.back().env[x.getAllEqual()] = Val{uint64_t(allEqual), nullptr};
+      }
+    } else if (isa<ElectOp>(op)) {
+      // PTX ISA 9.7.13.14: one lane of the mask, the same for the same
+      // mask; the interpreter elects the lowest unless told otherwise.
+      uint32_t leader = llvm::countr_zero(mask);
+      if (auto it = options.electedLanes.find(mask);
+          it != options.electedLanes.end() && it->second < 32 &&
+          (mask >> it->second & 1))
+        leader = it->second;
+      for (Thread *u : group) {
+        auto e = cast<ElectOp>(u->waitingAt);
+        u->stack.back().env[e.getLeader()] = Val{leader, nullptr};
+        u->stack.back().env[e.getIsLeader()] =
+            Val{uint64_t(u->lane == leader), nullptr};
       }
     } else if (isa<ShflOp>(op)) {
       SmallVector<std::pair<Val, Val>, 32> results;
@@ -3085,8 +3171,8 @@ StepResult Interpreter::execOp(Thread &t, Operation *op) {
         }
         return StepResult::Blocked;
       })
-      .Case<ShflOp, VoteOp, ActiveMaskOp, WarpSyncOp>(
-          [&](Operation *) { return StepResult::Blocked; })
+      .Case<ShflOp, VoteOp, ActiveMaskOp, WarpSyncOp, ReduxOp, MatchOp,
+            ElectOp>([&](Operation *) { return StepResult::Blocked; })
       .Case<FenceOp>([&](FenceOp) { return advance(); })
       .Case<CpAsyncOp>([&](CpAsyncOp cp) {
         // PTX ISA: cp.async. The source is read now; the destination is

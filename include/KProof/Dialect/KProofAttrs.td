@@ -300,4 +300,24 @@ def KProof_VoteMode : I32EnumAttr<"VoteMode",
   let cppNamespace = "::kproof";
 }
 
+def KProof_ReduxKind : I32EnumAttr<"ReduxKind",
+    "reduction of redux.sync (PTX ISA 9.7.13.12)", [
+      I32EnumAttrCase<"Add", 0, "add">,
+      I32EnumAttrCase<"Min", 1, "min">,
+      I32EnumAttrCase<"Max", 2, "max">,
+      I32EnumAttrCase<"And", 3, "and">,
+      I32EnumAttrCase<"Or", 4, "or">,
+      I32EnumAttrCase<"Xor", 5, "xor">
+    ]> {
+  let cppNamespace = "::kproof";
+}
+
+def KProof_MatchMode : I32EnumAttr<"MatchMode",
+    "mode of match.sync (PTX ISA 9.7.13.10)", [
+      I32EnumAttrCase<"Any", 0, "any">,
+      I32EnumAttrCase<"All", 1, "all">
+    ]> {
+  let cppNamespace = "::kproof";
+}
+
 #endif // KPROOF_DIALECT_KPROOFATTRS_TD

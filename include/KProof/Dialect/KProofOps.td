@@ -914,6 +914,76 @@ def KProof_VoteOp : KProof_Op<"vote"> {
   let hasVerifier = 1;
 }
 
+def KProof_ReduxOp : KProof_Op<"redux"> {
+  let summary = "PTX redux.sync: warp-wide integer reduction";
+  let description = [{
+    PTX `redux.sync.op.type d, a, membermask` (PTX ISA 9.7.13.12, sm_80):
+    `d` is `op` over the 32-bit `a` of every lane of `membermask`: `add`
+    (modulo 2^32), `min` and `max` (unsigned, or two's complement with
+    `signed`: `.u32` / `.s32`), `and`, `or`, `xor` (`.b32`). The executing
+    lane must be in `membermask`, and every lane it names must execute a
+    redux.sync with the same operation and mask. The `.f32` min/max forms
+    (sm_100a) are not imported.
+
+    ```mlir
+    %sum = kproof.redux add %a, %mask : i32
+    %lo = kproof.redux min signed %a, %mask : i32
+    ```
+  }];
+  let arguments = (ins KProof_ReduxKind:$kind, UnitAttr:$is_signed,
+                       I32:$value, I32:$membermask);
+  let results = (outs I32:$result);
+  let assemblyFormat = [{
+    $kind (`signed` $is_signed^)? $value `,` $membermask attr-dict `:` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def KProof_MatchOp : KProof_Op<"match"> {
+  let summary = "PTX match.sync: lanes of a warp holding the same value";
+  let description = [{
+    PTX `match.any.sync.type d, a, membermask` and `match.all.sync.type
+    d{|p}, a, membermask` (PTX ISA 9.7.13.10, sm_70), `a` of `.b32` or
+    `.b64`. `any`: bit i of `result` is set when lane i is in `membermask`
+    and its `a` equals the executing lane's. `all`: `result` is
+    `membermask` when every lane of it holds the same `a`, else 0. In both
+    modes `all_equal` is that predicate (PTX writes it only for `all`). The
+    executing lane must be in `membermask`, and every lane it names must
+    execute a match.sync with the same mode and mask.
+
+    ```mlir
+    %peers, %p = kproof.match any %key, %mask : i32
+    ```
+  }];
+  let arguments = (ins KProof_MatchMode:$mode, AnyTypeOf<[I32, I64]>:$value,
+                       I32:$membermask);
+  let results = (outs I32:$result, I1:$all_equal);
+  let assemblyFormat = [{
+    $mode $value `,` $membermask attr-dict `:` type($value)
+  }];
+}
+
+def KProof_ElectOp : KProof_Op<"elect"> {
+  let summary = "PTX elect.sync: elect one leader lane of a membermask";
+  let description = [{
+    PTX `elect.sync d|p, membermask` (PTX ISA 9.7.13.14, sm_90): `leader`
+    is the lane id of one lane of `membermask`, and `is_leader` is true on
+    that lane only. The PTX ISA fixes the leader as a function of the mask
+    (the same mask elects the same lane every time) but not which lane:
+    the verifier reads it as one unspecified lane of the mask, the
+    interpreter elects the lowest. The executing lane must be in
+    `membermask`, and every lane it names must execute an elect.sync with
+    the same mask.
+
+    ```mlir
+    %lane, %leader = kproof.elect %mask
+    ```
+  }];
+  let arguments = (ins I32:$membermask);
+  let results = (outs I32:$leader, I1:$is_leader);
+  let assemblyFormat = "$membermask attr-dict";
+}
+
 def KProof_ActiveMaskOp : KProof_Op<"activemask"> {
   let summary = "PTX activemask: the mask of currently active lanes";
   let description = [{

@@ -180,6 +180,10 @@ struct RunOptions {
   /// Findings kept (the run continues after a finding): this many in all,
   /// a quarter of them per kind.
   unsigned maxFindings = 32;
+  /// The lane elect.sync elects for a membermask (PTX ISA 9.7.13.14 leaves
+  /// the choice to the hardware); a mask not listed elects its lowest
+  /// lane. A replay takes the verifier's counterexample's choice.
+  std::map<uint32_t, unsigned> electedLanes;
 };
 
 struct RunResult {

@@ -728,6 +728,14 @@ LogicalResult VoteOp::verify() {
   return success();
 }
 
+LogicalResult ReduxOp::verify() {
+  if (getIsSigned() && getKind() != ReduxKind::Min &&
+      getKind() != ReduxKind::Max)
+    return emitOpError("'signed' applies to min and max only (redux.sync.")
+           << stringifyReduxKind(getKind()) << " is .b32 or .u32)";
+  return success();
+}
+
 LogicalResult CallOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   auto callee =
       symbolTable.lookupNearestSymbolFrom<KernelOp>(*this, getCalleeAttr());

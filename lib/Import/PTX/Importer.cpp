@@ -113,7 +113,6 @@ std::optional<SpecialReg> lookupSpecialReg(StringRef name) {
 bool isTier2(const ptx::Instruction &inst) {
   StringRef op = inst.opcode;
   if (llvm::is_contained(ArrayRef<StringRef>{"ldmatrix", "mma", "mbarrier",
-                                             "elect", "redux", "match",
                                              "griddepcontrol", "setmaxnreg",
                                              "mapa", "stmatrix", "wgmma"},
                          op))
@@ -1339,6 +1338,92 @@ LogicalResult FunctionImporter::importUnguarded(const ptx::Instruction &inst) {
       return failure();
     Value v = ActiveMaskOp::create(builder, curLoc, IntegerType::get(ctx, 32));
     return writeOperand(inst.operands[0], v);
+  } else if (op == "redux") {
+    // redux.sync.op.type d, a, membermask (PTX ISA 9.7.13.12).
+    if (!mods.take("sync"))
+      return error(inst.loc) << "redux needs .sync";
+    std::optional<std::string> kind =
+        mods.takeOneOf({"add", "min", "max", "and", "or", "xor"});
+    std::optional<std::string> ty =
+        mods.takeOneOf({"u32", "s32", "b32", "f32"});
+    if (!kind || !ty)
+      return error(inst.loc) << "redux.sync needs an operation and a type";
+    if (*ty == "f32")
+      return emitOpaque(inst, false,
+                        "redux.sync on .f32 (sm_100a) is not modeled");
+    bool bitwise = *kind == "and" || *kind == "or" || *kind == "xor";
+    if (bitwise != (*ty == "b32"))
+      return error(inst.loc)
+             << "redux.sync." << *kind << " takes "
+             << (bitwise ? ".b32" : ".u32 or .s32") << ", not ." << *ty;
+    if (auto m = mods.firstUnused())
+      return emitOpaque(inst, false, "unknown qualifier ." + *m);
+    if (failed(expectOperands(inst, 3)))
+      return failure();
+    Type i32 = IntegerType::get(ctx, 32);
+    FailureOr<Value> a = readOperand(inst.operands[1], i32);
+    FailureOr<Value> mask = readOperand(inst.operands[2], i32);
+    if (failed(a) || failed(mask))
+      return failure();
+    bool isSigned = *ty == "s32" && (*kind == "min" || *kind == "max");
+    Value v = ReduxOp::create(builder, curLoc, i32, *symbolizeReduxKind(*kind),
+                              isSigned, *a, *mask);
+    return writeOperand(inst.operands[0], v);
+  } else if (op == "match") {
+    // match.any.sync.type d, a, membermask; match.all.sync.type d{|p}, a,
+    // membermask (PTX ISA 9.7.13.10).
+    std::optional<std::string> mode = mods.takeOneOf({"any", "all"});
+    bool sync = mods.take("sync");
+    std::optional<std::string> ty = mods.takeOneOf({"b32", "b64"});
+    if (!mode || !sync || !ty)
+      return error(inst.loc)
+             << "expected match.any.sync or match.all.sync with .b32 or .b64";
+    if (auto m = mods.firstUnused())
+      return emitOpaque(inst, false, "unknown qualifier ." + *m);
+    if (failed(expectOperands(inst, 3)))
+      return failure();
+    const ptx::Operand &d = inst.operands[0];
+    if (*mode == "any" && !d.secondName.empty())
+      return error(d.loc) << "match.any.sync has no predicate destination";
+    FailureOr<Value> a = readOperand(
+        inst.operands[1], IntegerType::get(ctx, *ty == "b32" ? 32 : 64));
+    FailureOr<Value> mask =
+        readOperand(inst.operands[2], IntegerType::get(ctx, 32));
+    if (failed(a) || failed(mask))
+      return failure();
+    auto m = MatchOp::create(builder, curLoc, IntegerType::get(ctx, 32),
+                             IntegerType::get(ctx, 1),
+                             *symbolizeMatchMode(*mode), *a, *mask);
+    ptx::Operand first = d;
+    first.secondName.clear();
+    if (failed(writeOperand(first, m.getResult())))
+      return failure();
+    if (!d.secondName.empty() &&
+        failed(writeRegister(d.secondName, d.loc, m.getAllEqual(), false)))
+      return failure();
+    return success();
+  } else if (op == "elect") {
+    // elect.sync d|p, membermask (PTX ISA 9.7.13.14); d may be the sink.
+    if (!mods.take("sync"))
+      return error(inst.loc) << "elect needs .sync";
+    if (auto m = mods.firstUnused())
+      return emitOpaque(inst, false, "unknown qualifier ." + *m);
+    if (failed(expectOperands(inst, 2)))
+      return failure();
+    const ptx::Operand &d = inst.operands[0];
+    if (d.secondName.empty())
+      return error(d.loc) << "elect.sync needs a destination 'd|p'";
+    FailureOr<Value> mask =
+        readOperand(inst.operands[1], IntegerType::get(ctx, 32));
+    if (failed(mask))
+      return failure();
+    auto e = ElectOp::create(builder, curLoc, IntegerType::get(ctx, 32),
+                             IntegerType::get(ctx, 1), *mask);
+    ptx::Operand first = d;
+    first.secondName.clear();
+    if (failed(writeOperand(first, e.getLeader())))
+      return failure();
+    return writeRegister(d.secondName, d.loc, e.getIsLeader(), false);
   } else if (op == "createpolicy") {
     if (inst.operands.empty())
       return error(inst.loc) << "createpolicy needs a destination";

@@ -1197,6 +1197,14 @@ bool Parser::parseOperand(Operand &op, bool allowCompound) {
     if (tok.text == "_") {
       op.kind = Operand::Kind::Sink;
       consume();
+      // `_|p`: elect.sync's sink lane with a predicate destination.
+      if (tok.is(Token::Pipe)) {
+        consume();
+        if (!tok.is(Token::Identifier))
+          return errorExpected("a predicate register after '|'");
+        op.secondName = tok.text.str();
+        consume();
+      }
       return true;
     }
     if (tok.text != "WARP_SZ")

@@ -618,16 +618,30 @@ private:
                      const LaunchConfig &launch, const std::string &name);
   void checkCoverage(const ExecutionResult &ex, const BufferBinding &out,
                      const LaunchConfig &launch);
+  /// The value `pc` pins X % d to, for the thread id `x`: a conjunct
+  /// X % d == v with v free of thread ids and fresh variables (a constant,
+  /// or the lane elect.sync elects); null when there is none.
+  Term pinnedRemainder(Term pc, Term x, uint64_t d);
   /// The witness thread of element `e` (named `eName` in `witness`) for
   /// one path's stores at `indices`: their mixed-radix layout inverted
   /// (Coverage.cpp). False, with `w` empty, when the layout has another
-  /// shape.
-  bool invertLayout(ArrayRef<Term> indices, Term e, StringRef eName,
-                    const LaunchConfig &launch, llvm::DenseMap<Term, Term> &w,
-                    std::string &witness);
+  /// shape. A thread id whose index uses only its high part (X / D: one
+  /// store per warp, `y[tid / 32]`) gets the low part 0 in `w`; with
+  /// `openLow`, such ids are listed (id -> (X / D in the witness, D)) for
+  /// the caller to take the low part from a path's condition instead
+  /// (`if (lane == L)`, the lane elect.sync elects).
+  bool invertLayout(
+      ArrayRef<Term> indices, Term e, StringRef eName,
+      const LaunchConfig &launch, llvm::DenseMap<Term, Term> &w,
+      std::string &witness,
+      llvm::DenseMap<Term, std::pair<Term, uint64_t>> *openLow = nullptr);
   /// Multi-thread launches: data races, barrier divergence, and the side
   /// conditions of resolving shared reads to their writers (DESIGN.md §4).
   void checkSync(const ExecutionResult &ex, const LaunchConfig &launch);
+  /// Regions (with an access's location) where two lanes' accesses of one
+  /// element in one phase are ordered only by bar.warp.sync: the value
+  /// proof, which reads memory by phases, does not model them (checkSync).
+  std::map<std::string, Location> warpOrderedRegions;
   /// The obligations of counted barriers (bar.sync id, n; bar.arrive id,
   /// n; DESIGN.md §4), per id: one thread count, a multiple of the warp
   /// size; every participant arrives equally often; the participants are

@@ -599,10 +599,10 @@ Checker::coverRowSplit(const ExecutionResult &ex, const BufferBinding &out,
 /// `w` maps each thread variable to its witness term, `witness` describes
 /// it (with `eName` for e). False when the layout is not of that shape
 /// (a guess otherwise: the caller checks the witness).
-bool Checker::invertLayout(ArrayRef<Term> indices, Term e, StringRef eName,
-                           const LaunchConfig &launch,
-                           llvm::DenseMap<Term, Term> &w,
-                           std::string &witness) {
+bool Checker::invertLayout(
+    ArrayRef<Term> indices, Term e, StringRef eName, const LaunchConfig &launch,
+    llvm::DenseMap<Term, Term> &w, std::string &witness,
+    llvm::DenseMap<Term, std::pair<Term, uint64_t>> *openLow) {
   // The witness thread of element e: invert the layout. Read the first
   // store's index as a linear form over the thread variables; when its
   // coefficients form a mixed-radix system (1, r0, r0 r1, ...; r = each
@@ -792,6 +792,8 @@ bool Checker::invertLayout(ArrayRef<Term> indices, Term e, StringRef eName,
                        : T.bv(0, 64);
     Term lo = hl.second ? hl.second : T.bv(0, 64);
     w[key] = T.bvExtract(T.bvBin(Kind::BVAdd, hi, lo), 0, 32);
+    if (openLow && hl.first && !hl.second)
+      (*openLow)[key] = {hl.first, radix[var]};
   }
   if (!mixedRadix) {
     w.clear();
@@ -799,6 +801,29 @@ bool Checker::invertLayout(ArrayRef<Term> indices, Term e, StringRef eName,
     return false;
   }
   return true;
+}
+
+Term Checker::pinnedRemainder(Term pc, Term x, uint64_t d) {
+  Term rem = T.canonicalIndex(T.bvBin(Kind::BVURem, x, T.bv(d, x->getWidth())));
+  auto threadFree = [&](Term t) {
+    for (Term v : subterms({t}))
+      if (v->getKind() == Kind::BVVar &&
+          (v->getName().starts_with("tid.") ||
+           v->getName().starts_with("ctaid.") || v->getName().contains('#')))
+        return false;
+    return true;
+  };
+  for (Term c : conjunctsOf(pc)) {
+    if (c->getKind() != Kind::Eq)
+      continue;
+    for (int k = 0; k < 2; ++k) {
+      Term a = c->getOperand(k), b = c->getOperand(1 - k);
+      if (a->getSort() == Sort::BV && a->getWidth() == x->getWidth() &&
+          T.canonicalIndex(a) == rem && threadFree(b))
+        return b;
+    }
+  }
+  return nullptr;
 }
 
 void Checker::checkCoverage(const ExecutionResult &ex, const BufferBinding &out,
@@ -810,6 +835,7 @@ void Checker::checkCoverage(const ExecutionResult &ex, const BufferBinding &out,
   Term e = T.bvVar("e", 64);
   llvm::DenseMap<Term, Term> w;
   std::string witness;
+  llvm::DenseMap<Term, std::pair<Term, uint64_t>> openLow;
   for (const PathResult &p : ex.paths) {
     SmallVector<Term> indices;
     bool family = false;
@@ -822,7 +848,7 @@ void Checker::checkCoverage(const ExecutionResult &ex, const BufferBinding &out,
     if (indices.empty())
       continue;
     if (!family)
-      invertLayout(indices, e, "e", launch, w, witness);
+      invertLayout(indices, e, "e", launch, w, witness, &openLow);
     break;
   }
   bool anySymbolic = llvm::any_of(ex.paths, [&](const PathResult &p) {
@@ -867,6 +893,28 @@ void Checker::checkCoverage(const ExecutionResult &ex, const BufferBinding &out,
       llvm::DenseMap<Term, Term> sigma = pinnedThreadVars(T, p.pathCondition);
       for (auto &[v, t] : wit)
         sigma[v] = t;
+      // One store per D threads (y[tid / D]): the writer is the thread of
+      // its group whose X % D the path pins (`if (lane == 0)`, or the
+      // lane elect.sync elects); lane 0 when none is pinned.
+      // A thread id of at most 32 values that the path pins modulo 32 (a
+      // one-warp CTA's `if (lane == L)`) is L.
+      for (auto &[var, extent] : ex.threadVars) {
+        Term v = T.bvVar(var, 32);
+        Term ext = launch.extentOf(T, var);
+        if (sigma.count(v) || ext->getKind() != Kind::BVConst ||
+            ext->getAPInt().getZExtValue() > 32)
+          continue;
+        if (Term low = pinnedRemainder(p.pathCondition, v, 32))
+          sigma[v] = low;
+      }
+      if (&wit == &w)
+        for (auto &[v, hiRadix] : openLow)
+          if (Term low = pinnedRemainder(p.pathCondition, v, hiRadix.second))
+            sigma[v] = T.bvExtract(T.bvBin(Kind::BVAdd,
+                                           T.bvBin(Kind::BVMul, hiRadix.first,
+                                                   T.bv(hiRadix.second, 64)),
+                                           T.bvZExt(low, 64)),
+                                   0, 32);
       for (const SymbolicStore &st : p.symbolicStores) {
         if (st.buffer != out.name)
           continue;

@@ -267,6 +267,14 @@ std::optional<Verdict> Checker::run() {
   if (!options.syncOnly && !ex.valueUnknownReason.empty())
     record("values of the outputs", VerdictKind::Unknown,
            ex.valueUnknownReason);
+  if (!options.syncOnly && !warpOrderedRegions.empty())
+    record("values through bar.warp.sync", VerdictKind::Unknown,
+           "values passed between lanes through memory that only "
+           "bar.warp.sync (__syncwarp) orders are not yet modeled by the "
+           "value proof ('" +
+               displayVariable(warpOrderedRegions.begin()->first) +
+               "', accessed at " +
+               locString(warpOrderedRegions.begin()->second) + ")");
 
   // Obligations per path.
   progress("values and coverage of the outputs");
@@ -286,9 +294,11 @@ std::optional<Verdict> Checker::run() {
                  p.pathCondition, T.boolConst(true),
                  k < p.violationLocs.size() ? p.violationLocs[k]
                                             : kernel.getLoc());
-    // Under counted barriers shared reads are not resolved: the values
-    // are unknown (recorded above), and comparing them is meaningless.
-    if (options.syncOnly || ex.countedBarriers)
+    // Under counted barriers, and after a bar.warp.sync, shared reads are
+    // not resolved: the values are unknown (recorded above), and comparing
+    // them is meaningless.
+    if (options.syncOnly || ex.countedBarriers || ex.warpSyncReads ||
+        !warpOrderedRegions.empty())
       continue;
     if (multiThread) {
       checkThreadStores(p, specs);

@@ -306,11 +306,66 @@ void Checker::checkSync(const ExecutionResult &ex,
     if (inBlock)
       rowSplits[&m] = *sp;
   }
+  // bar.warp.sync (PTX ISA 9.7.13.3) orders access a (thread A) before
+  // access b (thread B) of one warp when B executed, before b, a k-th
+  // bar.warp.sync of a mask M naming both lanes with k at least A's count
+  // of M at a: the pairing obligation (finishShuffles) makes A execute its
+  // k-th one with M too, after a. The masks whose counts allow it:
+  auto warpSyncMasks = [](const MemoryAccess &a, const MemoryAccess &b) {
+    SmallVector<uint32_t> masks;
+    for (auto &[m, cb] : b.warpSyncs) {
+      auto it = a.warpSyncs.find(m);
+      if (cb > (it == a.warpSyncs.end() ? 0 : it->second))
+        masks.push_back(m);
+    }
+    return masks;
+  };
+  // The linear thread id in the CTA (PTX ISA 2.2: x fastest), 32-bit.
+  Term linear = T.bv(0, 32);
+  {
+    static const char *dims[] = {"tid.x", "tid.y", "tid.z"};
+    Term stride = T.bv(1, 32);
+    for (int d = 0; d < 3; ++d) {
+      Term extent = launch.extentOf(T, dims[d]);
+      if (launch.block[d] > 1)
+        linear = T.bvBin(Kind::BVAdd, linear,
+                         T.bvBin(Kind::BVMul, T.bvVar(dims[d], 32), stride));
+      stride = T.bvBin(Kind::BVMul, stride, extent);
+    }
+  }
+  // Whether a (by the first copy when aFirst) is ordered before b (by the
+  // other copy) through bar.warp.sync. A cp.async write is performed after
+  // its issue, up to its completing wait: it is ordered after what comes
+  // before its issue, and before nothing here.
+  auto warpOrdered = [&](ThreadPair &p, const MemoryAccess &a,
+                         const MemoryAccess &b, bool aFirst) -> Term {
+    SmallVector<uint32_t> masks = warpSyncMasks(a, b);
+    if (masks.empty() || a.async)
+      return T.boolConst(false);
+    Term la = aFirst ? p.first(linear) : p.second(linear);
+    Term lb = aFirst ? p.second(linear) : p.first(linear);
+    auto c32 = [&](uint64_t v) { return T.bv(v, 32); };
+    Term sameWarp = T.eq(T.bvBin(Kind::BVUDiv, la, c32(32)),
+                         T.bvBin(Kind::BVUDiv, lb, c32(32)));
+    auto inMask = [&](uint32_t m, Term lin) {
+      Term lane = T.bvBin(Kind::BVURem, lin, c32(32));
+      return T.eq(
+          T.bvBin(Kind::BVAnd, T.bvBin(Kind::BVLShr, c32(m), lane), c32(1)),
+          c32(1));
+    };
+    SmallVector<Term> named;
+    for (uint32_t m : masks)
+      named.push_back(m == 0xffffffffu ? T.boolConst(true)
+                                       : T.andOf(inMask(m, la), inMask(m, lb)));
+    return T.andOf(sameWarp, T.orOf(named));
+  };
   // The race condition of accesses x (thread t1) and y (thread t2): both
   // run, the threads differ (same CTA or two CTAs), their bytes overlap,
-  // and no counted barrier orders them.
+  // and no counted barrier (nor, with `warpSync`, bar.warp.sync) orders
+  // them.
   auto raceCondition = [&](ThreadPair &p, const MemoryAccess &x,
-                           const MemoryAccess &y, bool sameCta, Term &o1) {
+                           const MemoryAccess &y, bool sameCta, Term &o1,
+                           bool warpSync = true) {
     o1 = p.first(x.byteOffset);
     Term o2 = p.second(y.byteOffset);
     Term overlap = T.andOf(
@@ -348,6 +403,9 @@ void Checker::checkSync(const ExecutionResult &ex,
                             : T.notOf(orderedByCountedBarriers(
                                   T, y.clock, x.clock, participates(false)))});
     }
+    if (sameCta && warpSync)
+      cond = T.andOf({cond, T.notOf(warpOrdered(p, x, y, true)),
+                      T.notOf(warpOrdered(p, y, x, false))});
     return cond;
   };
   // Which pairs may race: every pair of the region with a write, in one
@@ -463,6 +521,16 @@ void Checker::checkSync(const ExecutionResult &ex,
         }
         if (onlyNonFinite)
           out.model = out.nonFiniteModel;
+        if (sameCta && ((x.async && !warpSyncMasks(x, y).empty()) ||
+                        (y.async && !warpSyncMasks(y, x).empty()))) {
+          // A cp.async write is performed up to its completing wait, which
+          // may come before the bar.warp.sync between the two.
+          record(name, VerdictKind::Unknown,
+                 "the order of a cp.async write through bar.warp.sync is "
+                 "not modeled");
+          ++undecided;
+          continue;
+        }
         if (sameCta && bridged && (!x.clock.empty() || !y.clock.empty())) {
           // t1 -> barrier 1 -> t3 -> barrier 2 -> t2 may order them.
           record(name, VerdictKind::Unknown,
@@ -582,6 +650,28 @@ void Checker::checkSync(const ExecutionResult &ex,
                " further pairs of accesses",
            VerdictKind::Unknown,
            "not checked: 8 race obligations were undecided already");
+
+  // The value proof reads memory by phases: a read sees the writes of
+  // earlier phases (one writer per element) and its own thread's. Two
+  // lanes' accesses of one element in one phase that only bar.warp.sync
+  // orders (a write another lane reads, or two writers) break that: the
+  // values that pass through such a region are UNKNOWN.
+  for (size_t i = 0; i < ex.accesses.size(); ++i)
+    for (size_t j = i; j < ex.accesses.size(); ++j) {
+      const MemoryAccess &x = ex.accesses[i], &y = ex.accesses[j];
+      if (!mayRace(x, y, /*sameCta=*/true) ||
+          warpOrderedRegions.count(x.region) ||
+          (warpSyncMasks(x, y).empty() && warpSyncMasks(y, x).empty()))
+        continue;
+      ThreadPair p(T, ex, launch);
+      Term o1;
+      Term cond = raceCondition(p, x, y, true, o1, /*warpSync=*/false);
+      if (cond->getKind() == Kind::BoolConst && !cond->getBoolValue())
+        continue;
+      Query q{T, options, &tableRanges, {cond}};
+      if (q.check().result != smt::CheckResult::Unsat)
+        warpOrderedRegions.emplace(x.region, x.loc);
+    }
 
   // 2. Barrier divergence: in one phase, two threads of a CTA at different
   // barriers, or one at a barrier while the other exited.

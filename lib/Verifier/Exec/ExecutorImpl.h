@@ -57,14 +57,23 @@
 namespace kproof::engine::exec {
 
 using ::kproof::BarrierKind;
+using ::kproof::ElectOp;
 using ::kproof::GlobalOp;
 using ::kproof::KernelOp;
 using ::kproof::LoadOp;
+using ::kproof::MatchOp;
+using ::kproof::ReduxOp;
 using ::kproof::ShflOp;
 using ::kproof::SpecialReg;
 using ::kproof::StateSpace;
 using ::kproof::StoreOp;
 using ::kproof::VoteOp;
+using ::kproof::WarpSyncOp;
+using ::llvm::APInt;
+using ::llvm::ArrayRef;
+using ::llvm::SmallVector;
+using ::llvm::StringRef;
+using ::llvm::Twine;
 using ::mlir::Block;
 using ::mlir::DominanceInfo;
 using ::mlir::Location;
@@ -74,11 +83,6 @@ using ::mlir::PostDominanceInfo;
 using ::mlir::SymbolTable;
 using ::mlir::Type;
 using ::mlir::Value;
-using ::llvm::APInt;
-using ::llvm::ArrayRef;
-using ::llvm::SmallVector;
-using ::llvm::StringRef;
-using ::llvm::Twine;
 
 /// The width in bits of a register type (vectors: all elements).
 inline unsigned getWidthOf(Type t) {
@@ -178,6 +182,13 @@ struct State {
   std::vector<AsyncCopy> asyncCopies;
   /// cp.async-groups committed so far (cp.async.commit_group).
   int64_t asyncGroups = 0;
+  /// bar.warp.sync executed on this path, per (constant) membermask: the
+  /// k-th of a lane pairs with the k-th of every lane its mask names
+  /// (finishShuffles), which orders memory between them (MemoryAccess).
+  std::map<uint32_t, unsigned> warpSyncs;
+  /// The phase of the last bar.warp.sync (~0u: none): a shared read after
+  /// one in its phase may see another lane's write of the phase.
+  unsigned warpSyncPhase = ~0u;
   llvm::DenseMap<Operation *, unsigned> occurrences;
   /// Counted barriers passed on this path, by id (ascending), and the ids
   /// this thread arrived at with bar.arrive (without waiting).
@@ -531,6 +542,42 @@ private:
   bool shuffle(State &s, Frame &f, ShflOp sh, Location loc);
   /// vote.sync over the lanes of the membermask (PTX ISA 9.7.13.10).
   bool vote(State &s, Frame &f, VoteOp v, Location loc);
+  /// redux.sync: add/min/max/and/or/xor of a 32-bit register over the
+  /// lanes of the membermask (PTX ISA 9.7.13.12).
+  bool redux(State &s, Frame &f, ReduxOp r, Location loc);
+  /// match.any/all.sync: the lanes of the membermask holding the same
+  /// 32- or 64-bit value (PTX ISA 9.7.13.10).
+  bool match(State &s, Frame &f, MatchOp m, Location loc);
+  /// elect.sync: one unspecified lane of a constant membermask, the same
+  /// for every warp and execution (PTX ISA 9.7.13.14).
+  bool elect(State &s, Frame &f, ElectOp e, Location loc);
+  /// One lane of the executing thread's warp in a warp collective: whether
+  /// it takes part (in the membermask and in the CTA) and the collective's
+  /// operand terms at that lane.
+  struct CollectiveLane {
+    Term member;
+    SmallVector<Term, 2> at;
+  };
+  /// The 32 lanes of the executing thread's warp for the warp collective
+  /// `op` over the 32-bit `mask`, with `terms` (the collective's operands,
+  /// as terms of the executing thread) at each lane. Records the
+  /// membermask obligations (the executing lane is in the mask; every lane
+  /// it names exists and executes the same collective with the same mask,
+  /// checked in finishShuffles) and, when `terms` is not empty, the
+  /// resolution that every lane of the mask runs this path (else the
+  /// operands at other lanes are not determined: UNKNOWN). Empty `terms`:
+  /// no lanes returned.
+  /// `occurrence`: the number pairing this execution with the other
+  /// lanes' (default: how often `op` ran before on the path).
+  std::optional<SmallVector<CollectiveLane, 32>>
+  collectiveLanes(State &s, Operation *op, Term mask, ArrayRef<Term> terms,
+                  Location loc, std::optional<unsigned> occurrence = {});
+  /// bar.warp.sync with a constant membermask (PTX ISA 9.7.13.3).
+  bool warpSync(State &s, Frame &f, WarpSyncOp w, Location loc);
+  /// The membermask operand as a term; null (UNKNOWN recorded) when it
+  /// holds a real value.
+  Term membermaskTerm(Frame &f, mlir::Value mask, llvm::StringRef what,
+                      Location loc);
   /// Bit `lane` (32-bit, below 32) of the 32-bit `mask`: for a constant
   /// mask the lanes it names, without a shift by a symbolic amount.
   Term laneInMask(Term mask, Term lane);

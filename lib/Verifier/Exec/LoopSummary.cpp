@@ -120,8 +120,8 @@ const LoopSummarizer::LoopShape *LoopSummarizer::loopAt(Block *h,
   // a callee's stores are not summarized.
   auto unsupported = [](Operation &op) {
     return isa<BarrierOp, AtomOp, ShflOp, VoteOp, ActiveMaskOp, WarpSyncOp,
-               FenceOp, TrapOp, CallOp, OpaqueOp, UndefOp, ExitOp, CpAsyncOp,
-               CpAsyncCommitOp, CpAsyncWaitOp>(op);
+               ReduxOp, MatchOp, ElectOp, FenceOp, TrapOp, CallOp, OpaqueOp,
+               UndefOp, ExitOp, CpAsyncOp, CpAsyncCommitOp, CpAsyncWaitOp>(op);
   };
   for (Block *b : L.blocks)
     for (Operation &op : *b) {

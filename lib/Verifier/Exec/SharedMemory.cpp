@@ -222,14 +222,21 @@ void SharedMemoryModel::checkCountedReads() {
         // A cp.async no wait completes is ordered before nothing.
         match = T.boolConst(false);
       } else if (w.phase == r.phase) {
-        // Same phase: only a write that a counted barrier orders before
-        // the read initializes it.
-        match = T.andOf(match, orderedByCountedBarriers(
-                                   T, w.clock, r.clock, [&](unsigned id) {
-                                     Term p = participation(T, result, id);
-                                     ex.renameFresh({p}, sigma);
-                                     return T.substitute(p, sigma);
-                                   }));
+        // Same phase: only a write that a counted barrier or a
+        // bar.warp.sync orders before the read initializes it.
+        match = T.andOf(
+            match,
+            T.orOf(orderedByCountedBarriers(T, w.clock, r.clock,
+                                            [&](unsigned id) {
+                                              Term p =
+                                                  participation(T, result, id);
+                                              ex.renameFresh({p}, sigma);
+                                              return T.substitute(p, sigma);
+                                            }),
+                   w.async ? T.boolConst(false)
+                           : warpSyncOrdered(w.warpSyncs, r.warpSyncs,
+                                             T.substitute(linearTid(), sigma),
+                                             linearTid())));
       }
       any = T.orOf(any, match);
     }
@@ -244,9 +251,49 @@ void SharedMemoryModel::checkCountedReads() {
         {T.andOf(r.pc, T.notOf(any)), r.loc,
          "the shared read of '" + displayVariable(r.region) +
              "' sees a value some thread wrote before it (in an earlier "
-             "phase, or before a counted barrier both take part in)",
+             "phase, or before a counted barrier both take part in or a "
+             "bar.warp.sync both execute)",
          why.empty(), why});
   }
+}
+
+Term SharedMemoryModel::linearTid() {
+  static const char *dims[] = {"tid.x", "tid.y", "tid.z"};
+  Term lin = T.bv(0, 32), stride = T.bv(1, 32);
+  for (int d = 0; d < 3; ++d) {
+    Term extent = launch.extentOf(T, dims[d]);
+    if (launch.block[d] > 1)
+      lin = T.bvBin(Kind::BVAdd, lin,
+                    T.bvBin(Kind::BVMul, T.bvVar(dims[d], 32), stride));
+    stride = T.bvBin(Kind::BVMul, stride, extent);
+  }
+  return lin;
+}
+
+Term SharedMemoryModel::warpSyncOrdered(
+    const std::map<uint32_t, unsigned> &first,
+    const std::map<uint32_t, unsigned> &second, Term firstLin, Term secondLin) {
+  auto c32 = [&](uint64_t v) { return T.bv(v, 32); };
+  auto inMask = [&](uint32_t m, Term lin) {
+    Term lane = T.bvBin(Kind::BVURem, lin, c32(32));
+    return T.eq(
+        T.bvBin(Kind::BVAnd, T.bvBin(Kind::BVLShr, c32(m), lane), c32(1)),
+        c32(1));
+  };
+  SmallVector<Term> named;
+  for (auto &[m, c2] : second) {
+    auto it = first.find(m);
+    if (c2 <= (it == first.end() ? 0 : it->second))
+      continue;
+    named.push_back(m == 0xffffffffu
+                        ? T.boolConst(true)
+                        : T.andOf(inMask(m, firstLin), inMask(m, secondLin)));
+  }
+  if (named.empty())
+    return T.boolConst(false);
+  return T.andOf(T.eq(T.bvBin(Kind::BVUDiv, firstLin, c32(32)),
+                      T.bvBin(Kind::BVUDiv, secondLin, c32(32))),
+                 T.orOf(named));
 }
 
 Term SharedMemoryModel::resolveSharedRead(State &s, const std::string &region,
@@ -465,17 +512,27 @@ bool SharedMemoryModel::sharedLoad(State &s, Frame &f, LoadOp l,
       ex.unknown(loc, "integer data in shared memory read as a float");
       return false;
     }
-    if (result.countedBarriers) {
-      // Under counted barriers the writer is not resolved (the value proof
-      // is UNKNOWN); the read's initialization is checked once every path
-      // has run (checkCountedReads).
+    if (result.countedBarriers || s.warpSyncPhase == s.phase) {
+      // Under counted barriers, or after a bar.warp.sync of this phase
+      // (another lane's write of the phase may be the one seen), the
+      // writer is not resolved (the value proof is UNKNOWN); the read's
+      // initialization is checked once every path has run
+      // (checkCountedReads).
+      if (!result.countedBarriers)
+        result.warpSyncReads = true;
+      if (!result.countedBarriers && result.valueUnknownReason.empty())
+        result.valueUnknownReason =
+            "a shared read after a bar.warp.sync of its phase (at " +
+            locationString(loc) +
+            "): values passed between lanes through bar.warp.sync "
+            "(__syncwarp) are not yet modeled by the value proof";
       Term own = T.boolConst(false);
       for (const State::SharedWrite &w : s.sharedWrites)
         if (w.phase == s.phase && w.region == region)
           own = T.orOf(own, T.andOf(w.guard ? w.guard : T.boolConst(true),
                                     T.eq(w.offset, o)));
       pendingReads.push_back(
-          {region, o, s.pc, own, s.phase, width, s.clock, loc});
+          {region, o, s.pc, own, s.phase, width, s.clock, loc, s.warpSyncs});
       ex.set(f, res,
              ex.fresh(region + "@read", wantReal ? Sort::Real : Sort::BV,
                       width * 8),
@@ -591,6 +648,7 @@ void SharedMemoryModel::recordAccess(State &s, Operation *op, bool write,
   MemoryAccess a{
       s.phase, write, atomic, scope.str(),       region, shared, offset, bytes,
       value,   s.pc,  loc,    s.occurrences[op], op,     s.clock};
+  a.warpSyncs = s.warpSyncs;
   result.accesses.push_back(std::move(a));
 }
 

@@ -8,15 +8,18 @@
 // 9.7.13.4): a CTA-wide barrier ends the phase (the state is parked), a counted
 // barrier records the arrival, bar.red (with more than one thread) reduces a
 // predicate over the participants; fences; atomics (9.7.13.5), recorded for the
-// race checks; shfl.sync (9.7.9.6) and vote.sync (9.7.13.10) across the lanes
-// of the warp, with the membermask obligations (`finishShuffles`). activemask
-// and warpsync are UNKNOWN. Also `participation` and `orderedByCountedBarriers`
+// race checks; the warp collectives shfl.sync (9.7.9.6), vote.sync,
+// match.sync, redux.sync and elect.sync (9.7.13.9-14) across the lanes of the
+// warp (`collectiveLanes`), and bar.warp.sync (9.7.13.3), counted per mask for
+// the race checks, all with the membermask obligations (`finishShuffles`).
+// activemask is UNKNOWN. Also `participation` and `orderedByCountedBarriers`
 // (Executor.h).
 //
 //===----------------------------------------------------------------------===//
 
 #include "ExecutorImpl.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -234,7 +237,11 @@ std::optional<bool> Executor::execSyncOp(State &s, Operation *op) {
         return advance();
       })
       .Case<VoteOp>([&](VoteOp v) { return vote(s, f, v, loc); })
-      .Case<ActiveMaskOp, WarpSyncOp>([&](Operation *o) {
+      .Case<ReduxOp>([&](ReduxOp r) { return redux(s, f, r, loc); })
+      .Case<MatchOp>([&](MatchOp m) { return match(s, f, m, loc); })
+      .Case<ElectOp>([&](ElectOp e) { return elect(s, f, e, loc); })
+      .Case<WarpSyncOp>([&](WarpSyncOp w) { return warpSync(s, f, w, loc); })
+      .Case<ActiveMaskOp>([&](Operation *o) {
         unknown(loc, "cross-thread data flow: not yet modeled ('" +
                          o->getName().getStringRef() + "')");
         return false;
@@ -339,57 +346,118 @@ bool Executor::shuffle(State &s, Frame &f, ShflOp sh, Location loc) {
   return true;
 }
 
-bool Executor::vote(State &s, Frame &f, VoteOp v, Location loc) {
-  SymValue p = get(f, v.getPredicate()), mv = get(f, v.getMembermask());
-  if (!p.term || !mv.term)
-    return false;
-  if (mv.realBits || mv.term->getSort() != Sort::BV) {
-    unknown(loc, "vote.sync membermask holding a real value");
-    return false;
-  }
+/// The PTX name of a warp collective, for messages.
+static StringRef collectiveName(Operation *op) {
+  if (isa<WarpSyncOp>(op))
+    return "bar.warp.sync";
+  if (isa<VoteOp>(op))
+    return "vote.sync";
+  if (isa<ReduxOp>(op))
+    return "redux.sync";
+  if (isa<MatchOp>(op))
+    return "match.sync";
+  if (isa<ElectOp>(op))
+    return "elect.sync";
+  return "shfl.sync";
+}
+
+std::optional<SmallVector<Executor::CollectiveLane, 32>>
+Executor::collectiveLanes(State &s, Operation *op, Term mask,
+                          ArrayRef<Term> terms, Location loc,
+                          std::optional<unsigned> occurrence) {
+  std::string what = collectiveName(op).str();
   auto c32 = [&](uint64_t x) { return T.bv(x, 32); };
   auto bin = [&](Kind k, Term x, Term y) { return T.bvBin(k, x, y); };
   Term lin = linearTid(s);
   Term lane = bin(Kind::BVURem, lin, c32(32));
   Term base = bin(Kind::BVSub, lin, lane);
-  auto inMask = [&](Term l) { return laneInMask(mv.term, l); };
+  auto inMask = [&](Term l) { return laneInMask(mask, l); };
   Term blockThreads = ctaThreadsTerm();
   // The membermask obligations of shfl.sync: the executing lane is in the
-  // mask, every lane the mask names exists and executes this vote.sync.
+  // mask, every lane the mask names exists and executes this collective.
   result.alignments.push_back(
       {s.pc, inMask(lane), loc,
-       "the executing lane is in the membermask of vote.sync"});
-  Term wl = fresh("vote.lane", Sort::BV, 32);
+       "the executing lane is in the membermask of " + what});
+  Term wl =
+      fresh(collectiveName(op).take_front(collectiveName(op).find('.')).str() +
+                ".lane",
+            Sort::BV, 32);
   Term wLin = bin(Kind::BVAdd, base, wl);
   result.alignments.push_back(
       {T.andOf({s.pc, T.bvUlt(wl, c32(32)), inMask(wl)}),
        T.bvUlt(wLin, blockThreads), loc,
-       "every lane named in the membermask of vote.sync exists (a partial "
-       "warp has fewer lanes)"});
+       "every lane named in the membermask of " + what +
+           " exists (a partial warp has fewer lanes)"});
   shuffles.push_back(
-      {v, s.phase, s.occurrences[v], s.pc,
+      {op, s.phase, occurrence.value_or(s.occurrences[op]), s.pc,
        T.andOf({T.bvUlt(wl, c32(32)), inMask(wl), T.bvUlt(wLin, blockThreads)}),
-       wLin, loc, mv.term});
-  ++s.occurrences[v];
-  // The predicate of each lane of the mask: this path's term at that lane,
+       wLin, loc, mask});
+  ++s.occurrences[op];
+  SmallVector<CollectiveLane, 32> lanes;
+  if (terms.empty())
+    return lanes;
+  // The terms at each lane of the mask: this path's terms at that lane,
   // when the lane runs this path too (else UNKNOWN).
-  SmallVector<Term> all, any, other, bits;
+  SmallVector<Term> other;
   for (unsigned l = 0; l < 32; ++l) {
     Term lLin = bin(Kind::BVAdd, base, c32(l));
-    Term member = T.andOf(inMask(c32(l)), T.bvUlt(lLin, blockThreads));
+    // A lane of the mask that is not in the CTA fails the obligation
+    // above (REFUTED), so the value reads every lane of the mask as one
+    // that takes part: for a constant mask a constant.
+    CollectiveLane cl;
+    cl.member = inMask(c32(l));
     llvm::DenseMap<Term, Term> sigma = threadAt(lLin);
-    renameFresh({p.term, s.pc}, sigma);
-    Term pl = T.substitute(p.term, sigma);
-    other.push_back(T.andOf(member, T.notOf(T.substitute(s.pc, sigma))));
-    all.push_back(T.orOf(T.notOf(member), pl));
-    any.push_back(T.andOf(member, pl));
-    bits.push_back(T.ite(T.andOf(member, pl), c32(uint64_t(1) << l), c32(0)));
+    SmallVector<Term> roots(terms.begin(), terms.end());
+    roots.push_back(s.pc);
+    renameFresh(roots, sigma);
+    for (Term t : terms)
+      cl.at.push_back(T.substitute(t, sigma));
+    other.push_back(T.andOf({cl.member, T.bvUlt(lLin, blockThreads),
+                             T.notOf(T.substitute(s.pc, sigma))}));
+    lanes.push_back(std::move(cl));
   }
   result.resolutions.push_back(
       {T.andOf(s.pc, T.orOf(other)), loc,
-       "every lane of the membermask of vote.sync runs the same path", false,
+       "every lane of the membermask of " + what + " runs the same path", false,
        "a lane of the membermask may run another path (data-dependent "
-       "branches), where its predicate may differ"});
+       "branches), where its " +
+           std::string(isa<VoteOp>(op) ? "predicate" : "operand") +
+           " may differ"});
+  return lanes;
+}
+
+/// The membermask of a warp collective as a 32-bit bit-vector term, or
+/// null (UNKNOWN recorded) when it holds a real value.
+Term Executor::membermaskTerm(Frame &f, Value mask, StringRef what,
+                              Location loc) {
+  SymValue mv = get(f, mask);
+  if (!mv.term)
+    return nullptr;
+  if (mv.realBits || mv.term->getSort() != Sort::BV) {
+    unknown(loc, (what + " membermask holding a real value").str());
+    return nullptr;
+  }
+  return mv.term;
+}
+
+bool Executor::vote(State &s, Frame &f, VoteOp v, Location loc) {
+  SymValue p = get(f, v.getPredicate());
+  Term mask = membermaskTerm(f, v.getMembermask(), "vote.sync", loc);
+  if (!p.term || !mask)
+    return false;
+  std::optional<SmallVector<CollectiveLane, 32>> lanes =
+      collectiveLanes(s, v, mask, {p.term}, loc);
+  if (!lanes)
+    return false;
+  auto c32 = [&](uint64_t x) { return T.bv(x, 32); };
+  SmallVector<Term> all, any, bits;
+  for (auto [l, cl] : llvm::enumerate(*lanes)) {
+    Term pl = cl.at[0];
+    all.push_back(T.orOf(T.notOf(cl.member), pl));
+    any.push_back(T.andOf(cl.member, pl));
+    bits.push_back(
+        T.ite(T.andOf(cl.member, pl), c32(uint64_t(1) << l), c32(0)));
+  }
   Term r = nullptr;
   switch (v.getMode()) {
   case VoteMode::All:
@@ -409,7 +477,7 @@ bool Executor::vote(State &s, Frame &f, VoteOp v, Location loc) {
   case VoteMode::Ballot: {
     r = c32(0);
     for (Term b : bits)
-      r = bin(Kind::BVOr, r, b);
+      r = T.bvBin(Kind::BVOr, r, b);
     break;
   }
   }
@@ -418,6 +486,166 @@ bool Executor::vote(State &s, Frame &f, VoteOp v, Location loc) {
     return false;
   }
   set(f, v.getResult(), r);
+  ++f.it;
+  return true;
+}
+
+bool Executor::warpSync(State &s, Frame &f, WarpSyncOp w, Location loc) {
+  Term mask = membermaskTerm(f, w.getMembermask(), "bar.warp.sync", loc);
+  if (!mask)
+    return false;
+  // PTX ISA 9.7.13.3: the lane waits until every lane of the mask executed
+  // a bar.warp.sync with the same mask, and memory accesses before it are
+  // ordered before those after it among them. Paired by count per mask:
+  // the k-th of a lane with the k-th of each lane its mask names (an
+  // obligation, finishShuffles), which the race check uses to order two
+  // lanes' accesses (MemoryAccess::warpSyncs).
+  if (mask->getKind() != Kind::BVConst) {
+    unknown(loc, "bar.warp.sync with a membermask that is not a constant "
+                 "is not modeled");
+    return false;
+  }
+  uint32_t m = uint32_t(mask->getAPInt().getZExtValue());
+  unsigned &count = s.warpSyncs[m];
+  if (!collectiveLanes(s, w, mask, {}, loc, count))
+    return false;
+  ++count;
+  s.warpSyncPhase = s.phase;
+  ++f.it;
+  return true;
+}
+
+bool Executor::redux(State &s, Frame &f, ReduxOp r, Location loc) {
+  SymValue a = get(f, r.getValue());
+  Term mask = membermaskTerm(f, r.getMembermask(), "redux.sync", loc);
+  if (!a.term || !mask)
+    return false;
+  if (a.realBits || a.term->getSort() != Sort::BV) {
+    unknown(loc, "redux.sync of a register holding a real value");
+    return false;
+  }
+  std::optional<SmallVector<CollectiveLane, 32>> lanes =
+      collectiveLanes(s, r, mask, {a.term}, loc);
+  if (!lanes)
+    return false;
+  // op over the lanes of the mask, in lane order, from the first lane's
+  // operand (the form min.s32 chains give: min(min(x0, x1), x2) ...); a
+  // lane whose membership is not a constant (a membermask in a register)
+  // contributes the operation's identity when it is outside the mask.
+  bool sgn = r.getIsSigned();
+  auto bin = [&](Kind k, Term x, Term y) { return T.bvBin(k, x, y); };
+  Term identity = nullptr;
+  switch (r.getKind()) {
+  case ReduxKind::Add:
+  case ReduxKind::Or:
+  case ReduxKind::Xor:
+    identity = T.bv(0, 32);
+    break;
+  case ReduxKind::And:
+    identity = T.bv(0xffffffffu, 32);
+    break;
+  case ReduxKind::Min:
+    identity = T.bv(sgn ? 0x7fffffffu : 0xffffffffu, 32);
+    break;
+  case ReduxKind::Max:
+    identity = T.bv(sgn ? 0x80000000u : 0, 32);
+    break;
+  }
+  auto combine = [&](Term acc, Term v) -> Term {
+    switch (r.getKind()) {
+    case ReduxKind::Add:
+      return bin(Kind::BVAdd, acc, v);
+    case ReduxKind::And:
+      return bin(Kind::BVAnd, acc, v);
+    case ReduxKind::Or:
+      return bin(Kind::BVOr, acc, v);
+    case ReduxKind::Xor:
+      return bin(Kind::BVXor, acc, v);
+    case ReduxKind::Min:
+      return T.ite(sgn ? T.bvSlt(v, acc) : T.bvUlt(v, acc), v, acc);
+    case ReduxKind::Max:
+      return T.ite(sgn ? T.bvSlt(acc, v) : T.bvUlt(acc, v), v, acc);
+    }
+    return nullptr;
+  };
+  Term acc = nullptr;
+  for (const CollectiveLane &cl : *lanes) {
+    Term v = cl.at[0];
+    bool constant = cl.member->getKind() == Kind::BoolConst;
+    if (constant && !cl.member->getBoolValue())
+      continue;
+    Term next = acc ? combine(acc, v) : v;
+    acc = constant ? next : T.ite(cl.member, next, acc ? acc : identity);
+  }
+  if (!acc)
+    acc = identity; // no lane: the executing lane's obligation fails
+  set(f, r.getResult(), acc);
+  ++f.it;
+  return true;
+}
+
+bool Executor::match(State &s, Frame &f, MatchOp m, Location loc) {
+  SymValue a = get(f, m.getValue());
+  Term mask = membermaskTerm(f, m.getMembermask(), "match.sync", loc);
+  if (!a.term || !mask)
+    return false;
+  if (a.realBits || a.term->getSort() != Sort::BV) {
+    unknown(loc, "match.sync of a register holding a real value");
+    return false;
+  }
+  std::optional<SmallVector<CollectiveLane, 32>> lanes =
+      collectiveLanes(s, m, mask, {a.term}, loc);
+  if (!lanes)
+    return false;
+  auto c32 = [&](uint64_t x) { return T.bv(x, 32); };
+  Term peers = c32(0);
+  SmallVector<Term> equal;
+  for (auto [l, cl] : llvm::enumerate(*lanes)) {
+    Term same = T.eq(cl.at[0], a.term);
+    peers =
+        T.bvBin(Kind::BVOr, peers,
+                T.ite(T.andOf(cl.member, same), c32(uint64_t(1) << l), c32(0)));
+    equal.push_back(T.orOf(T.notOf(cl.member), same));
+  }
+  Term allEqual = T.andOf(equal);
+  set(f, m.getResult(),
+      m.getMode() == MatchMode::Any ? peers : T.ite(allEqual, mask, c32(0)));
+  set(f, m.getAllEqual(), allEqual);
+  ++f.it;
+  return true;
+}
+
+bool Executor::elect(State &s, Frame &f, ElectOp e, Location loc) {
+  Term mask = membermaskTerm(f, e.getMembermask(), "elect.sync", loc);
+  if (!mask)
+    return false;
+  // The leader is a function of the mask alone (PTX ISA 9.7.13.14: the
+  // same mask elects the same lane), which lane unspecified: one 5-bit
+  // variable v per constant mask, shared by every thread (no '#': not
+  // renamed per thread); the leader is lane v when the mask names it,
+  // else the mask's lowest lane. Every lane of the mask is some v's
+  // leader, and every v names a lane of the mask (no assumption needed).
+  if (mask->getKind() != Kind::BVConst) {
+    unknown(loc, "elect.sync with a membermask that is not a constant");
+    return false;
+  }
+  if (!collectiveLanes(s, e, mask, {}, loc))
+    return false;
+  uint64_t m = mask->getAPInt().getZExtValue();
+  if (!m) {
+    // No lane to elect: the executing lane is not in the mask (REFUTED by
+    // the obligation above); nothing further runs on this path.
+    unknown(loc, "elect.sync with an empty membermask");
+    return false;
+  }
+  Term v = T.bvZExt(
+      T.bvVar("elect.leader(0x" + llvm::utohexstr(m, true, 8) + ")", 5), 32);
+  Term leader = m == 0xffffffffu ? v
+                                 : T.ite(laneInMask(mask, v), v,
+                                         T.bv(llvm::countr_zero(m), 32));
+  Term lane = T.bvBin(Kind::BVURem, linearTid(s), T.bv(32, 32));
+  set(f, e.getLeader(), leader);
+  set(f, e.getIsLeader(), T.eq(lane, leader));
   ++f.it;
   return true;
 }
@@ -502,10 +730,16 @@ void Executor::finishShuffles() {
     llvm::DenseMap<Term, Term> atW = threadAt(r.wLin);
     SmallVector<Term> runs;
     for (const ShuffleRun &o : shuffles) {
+      auto qualifiers = [](Operation *x) {
+        return std::make_tuple(x->getAttr("mode"), x->getAttr("kind"),
+                               x->getAttr("is_signed"));
+      };
+      // bar.warp.sync pairs by its count per mask (the mask is compared
+      // below); on sm_70 and later any bar.warp.sync instruction.
       bool sameKind = sameInstruction
                           ? o.op == r.op
                           : o.op->getName() == r.op->getName() &&
-                                o.op->getAttr("mode") == r.op->getAttr("mode");
+                                qualifiers(o.op) == qualifiers(r.op);
       if (sameKind && o.phase == r.phase && o.occurrence == r.occurrence) {
         llvm::DenseMap<Term, Term> m = atW;
         renameFresh({o.pc, o.mask}, m);
@@ -513,7 +747,7 @@ void Executor::finishShuffles() {
                                T.eq(T.substitute(o.mask, m), r.mask)));
       }
     }
-    std::string what = isa<VoteOp>(r.op) ? "vote.sync" : "shfl.sync";
+    std::string what = collectiveName(r.op).str();
     result.alignments.push_back(
         {T.andOf({r.pc, r.namedLane, T.notOf(T.orOf(runs))}),
          T.boolConst(false), r.loc,

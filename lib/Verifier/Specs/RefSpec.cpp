@@ -344,7 +344,7 @@ static Operation *firstCrossThreadOp(KernelOp kernel) {
           shared |= g.getSpace() == StateSpace::Shared ||
                     g.getSpace() == StateSpace::SharedCluster;
       if (shared || isa<BarrierOp, AtomOp, ShflOp, VoteOp, ActiveMaskOp,
-                        WarpSyncOp, FenceOp>(op)) {
+                        WarpSyncOp, ReduxOp, MatchOp, ElectOp, FenceOp>(op)) {
         found = op;
         return WalkResult::interrupt();
       }
@@ -1116,13 +1116,33 @@ bool kproof::engine::readLinearForm(Term t, int64_t scale,
   case Kind::BVLShr: {
     // tid.x >> j: the pseudo-variable "tid.x/2^j".
     Term x = t->getOperand(0), j = t->getOperand(1);
-    if (!splitIds || !isThreadVar(x) || j->getKind() != Kind::BVConst ||
-        j->getAPInt().getZExtValue() >= 31 ||
-        j->getAPInt().getZExtValue() == 0)
+    if (!splitIds || j->getKind() != Kind::BVConst ||
+        j->getAPInt().getZExtValue() >= 31 || j->getAPInt().getZExtValue() == 0)
       return false;
-    coeffs[x->getName().str() + "/" +
-           std::to_string(uint64_t(1) << j->getAPInt().getZExtValue())] +=
-        scale;
+    int64_t d = int64_t(1) << j->getAPInt().getZExtValue();
+    if (isThreadVar(x)) {
+      coeffs[x->getName().str() + "/" + std::to_string(d)] += scale;
+      return true;
+    }
+    // (d * A + X) >> j with one thread id X of coefficient 1:
+    // A + "X/d" (the global warp index (ctaid.x * ntid.x + tid.x) >> 5).
+    std::map<std::string, int64_t> inner;
+    int64_t c = 0;
+    if (!readLinearForm(x, 1, inner, c, splitIds) || c % d)
+      return false;
+    bool split = false;
+    for (auto &[var, k] : inner) {
+      if (k % d == 0) {
+        coeffs[var] += scale * (k / d);
+        continue;
+      }
+      if (k != 1 || split ||
+          StringRef(var).find_first_of("%/") != StringRef::npos)
+        return false;
+      coeffs[var + "/" + std::to_string(d)] += scale;
+      split = true;
+    }
+    constant += scale * (c / d);
     return true;
   }
   case Kind::BVAdd:

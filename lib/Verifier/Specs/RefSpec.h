@@ -80,7 +80,9 @@ constexpr uint64_t kMaxSymbolicElements = 4096;
 /// `splitIds`: also read `v & (2^j - 1)` and `v >> j` of a thread variable
 /// v as the pseudo-variables "v%2^j" and "v/2^j" (a lane and a warp index:
 /// "tid.x%32", "tid.x/32"), which the caller recombines as
-/// v = (v/2^j) * 2^j + v%2^j.
+/// v = (v/2^j) * 2^j + v%2^j. A shift of a sum, `(A + v) >> j` with every
+/// coefficient of A a multiple of 2^j (a global warp index: `(ctaid.x *
+/// ntid.x + tid.x) >> 5` with ntid.x = 64), reads as A / 2^j + "v/2^j".
 bool readLinearForm(Term t, int64_t scale,
                     std::map<std::string, int64_t> &coeffs,
                     int64_t &constant, bool splitIds = false);

@@ -663,6 +663,23 @@ Term TermContext::eq(Term a, Term b) {
     return boolConst(true);
   if (a->isConstant() && b->isConstant())
     return boolConst(false); // distinct interned constants differ
+  // ite(c, k1, k2) == k over constants (a predicate through selp and
+  // setp): c, not c, or a constant.
+  for (int k = 0; k < 2 && a->getSort() == Sort::BV; ++k) {
+    Term i = k ? b : a, o = k ? a : b;
+    if (i->getKind() != Kind::Ite || o->getKind() != Kind::BVConst ||
+        i->getOperand(1)->getKind() != Kind::BVConst ||
+        i->getOperand(2)->getKind() != Kind::BVConst)
+      continue;
+    bool onTrue = i->getOperand(1) == o, onFalse = i->getOperand(2) == o;
+    if (onTrue && onFalse)
+      return boolConst(true);
+    if (onTrue)
+      return i->getOperand(0);
+    if (onFalse)
+      return notOf(i->getOperand(0));
+    return boolConst(false);
+  }
   if (Term e = emptyReductionEqualTo(*this, a, b))
     return e; // max over an empty range is -inf (min: +inf)
   if (Term e = emptyReductionEqualTo(*this, b, a))

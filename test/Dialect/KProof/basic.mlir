@@ -46,6 +46,18 @@ kproof.kernel entry @copy(%out: i64 {kproof.ptx_type = "u64"}, %in: i64 {kproof.
   kproof.cp_async_commit
   // CHECK: cp_async_wait pending 1
   kproof.cp_async_wait pending 1
+  // Warp collectives: redux.sync, match.sync, elect.sync.
+  %full = kproof.constant -1 : i32
+  // CHECK: redux add %[[TID]], %{{.+}} : i32
+  %rs = kproof.redux add %tid, %full : i32
+  // CHECK: redux max signed %[[TID]], %{{.+}} : i32
+  %rm = kproof.redux max signed %tid, %full : i32
+  // CHECK: match any %[[TID]], %{{.+}} : i32
+  %peers, %eq1 = kproof.match any %tid, %full : i32
+  // CHECK: match all %[[IN]], %{{.+}} : i64
+  %same, %eq2 = kproof.match all %in, %full : i64
+  // CHECK: elect %{{.+}}
+  %lane, %leader = kproof.elect %full
   // CHECK: cp_async_wait all
   kproof.cp_async_wait all
   // CHECK: st global %[[OUT]], %[[V]] sem release scope gpu : i64, f32

@@ -240,3 +240,19 @@ kproof.kernel entry @k() {
   kproof.cp_async_wait pending 0 all
   kproof.return
 }
+
+// -----
+
+kproof.kernel entry @k(%a: i32) {
+  // expected-error @below {{'signed' applies to min and max only}}
+  %r = kproof.redux add signed %a, %a : i32
+  kproof.exit
+}
+
+// -----
+
+kproof.kernel entry @k(%a: f32, %m: i32) {
+  // expected-error @below {{operand #0 must be 32-bit signless integer or 64-bit signless integer}}
+  %r, %p = kproof.match any %a, %m : f32
+  kproof.exit
+}

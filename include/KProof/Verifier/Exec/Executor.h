@@ -296,6 +296,11 @@ struct MemoryAccess {
   bool phasesOverlap(const MemoryAccess &o) const {
     return phase <= o.lastPhase() && o.phase <= lastPhase();
   }
+  /// bar.warp.sync the thread executed before the access, per constant
+  /// membermask (PTX ISA 9.7.13.3). Lanes pair their k-th bar.warp.sync of
+  /// a mask (an obligation), so an access with count c of mask M comes
+  /// before the access of another lane of M with a count above c.
+  std::map<uint32_t, unsigned> warpSyncs;
 };
 
 /// An arrival at a counted barrier (`bar.sync id, n`, `bar.arrive id, n`,
@@ -384,6 +389,10 @@ struct ExecutionResult {
   /// their writers (the value proof is UNKNOWN), their initialization is
   /// checked against writes ordered before them by phase or generation.
   bool countedBarriers = false;
+  /// Some shared read came after a bar.warp.sync of its phase: its value is
+  /// not resolved (a fresh term; the value proof is UNKNOWN), and only its
+  /// initialization is checked.
+  bool warpSyncReads = false;
   /// Non-empty when the value proof cannot be trusted although the
   /// synchronization checks can (atomics update memory): its reason.
   std::string valueUnknownReason;

@@ -1,0 +1,198 @@
+// bar.warp.sync (__syncwarp, PTX ISA 9.7.13.3) orders memory between the
+// lanes of its mask: a lane's k-th bar.warp.sync of a mask pairs with the
+// k-th of every lane the mask names (an obligation: every lane named
+// executes it, with the same mask, in the same phase), so an access before
+// it comes before another lane's access after it. Warp-synchronous shared
+// memory (test/Inputs/cuda/warp_sync.cu) is race-free without
+// __syncthreads; without the __syncwarp calls it races. The value proof
+// does not model values passed through memory that only bar.warp.sync
+// orders: UNKNOWN, never PROVED or REFUTED on them.
+// RUN: split-file %s %t
+// RUN: kproof-opt %inputs/cuda/ptx/warp_sync.sm80.O3.ptx --verify-sync --contract=%t/tail.mlir | FileCheck %s --check-prefix=TAIL
+// RUN: kproof-opt %inputs/cuda/ptx/warp_sync.sm90.G.ptx --verify-sync --contract=%t/tail.mlir | FileCheck %s --check-prefix=TAIL
+// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/warp_sync.sm80.O3.ptx --verify-sync --contract=%t/nosync.mlir 2>&1 | FileCheck %s --check-prefix=NOSYNC
+// RUN: kproof-opt %inputs/cuda/ptx/warp_sync.sm80.O3.ptx --verify-sync --contract=%t/half.mlir | FileCheck %s --check-prefix=HALF
+// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/warp_sync.sm80.O3.ptx --verify-sync --contract=%t/bad-mask.mlir 2>&1 | FileCheck %s --check-prefix=BADMASK
+// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/warp_sync.sm80.O3.ptx --verify-sync --contract=%t/diverged.mlir 2>&1 | FileCheck %s --check-prefix=DIVERGED
+// RUN: %expect_exit 3 kproof-opt %inputs/cuda/ptx/warp_sync.sm80.O3.ptx --verify-equiv --contract=%t/sum.mlir 2>&1 | FileCheck %s --check-prefix=SUM
+// RUN: kproof-opt %t/hand.ptx --verify-sync --contract=%t/split.mlir | FileCheck %s --check-prefix=SPLIT
+// RUN: %expect_exit 1 kproof-opt %t/hand.ptx --verify-sync --contract=%t/split-bug.mlir 2>&1 | FileCheck %s --check-prefix=SPLITBUG
+
+// The first warp folds 64 shared values with __syncwarp() between the
+// steps (nvcc -O3 and -G).
+// TAIL: kproof: warp_tail_sum against synchronization
+// TAIL-NOT: UNKNOWN
+// TAIL-NOT: REFUTED
+// TAIL: PROVED
+
+// The same steps without __syncwarp: lane 16 writes s[16] while lane 0
+// reads it.
+// NOSYNC: REFUTED: data race on shared 'warp_tail_sum_nosync::s'
+// NOSYNC: Replay: confirmed by replay (IEEE f32): race
+// NOSYNC: REFUTED
+
+// Lanes 0-15 with __syncwarp(0xffff).
+// HALF: kproof: half_warp_sum against synchronization
+// HALF-NOT: UNKNOWN
+// HALF: PROVED
+
+// __syncwarp(0xffff0000) executed by lanes 0-15: the run stops at the
+// membermask violation, which confirms that obligation.
+// BADMASK: ERROR: violated: the executing lane is in the membermask of bar.warp.sync
+// BADMASK: Replay: confirmed by replay: membermask violation at
+// BADMASK: REFUTED
+
+// __syncwarp() under `lane < 16`: lanes 16-31 never execute it.
+// DIVERGED: ERROR: violated: every lane named in the membermask executes a bar.warp.sync with the same membermask
+// DIVERGED: Replay: confirmed by replay (IEEE f32): membermask violation: {{.+}} which names lane 16, which has exited
+// DIVERGED: REFUTED
+
+// The value passed through shared memory between __syncwarp() calls is not
+// modeled: UNKNOWN, with the synchronization proved.
+// SUM: UNKNOWN: values of the outputs -- a shared read after a bar.warp.sync of its phase
+// SUM: UNKNOWN: values through bar.warp.sync -- values passed between lanes through memory that only bar.warp.sync (__syncwarp) orders are not yet modeled by the value proof ('warp_tail_sum::s'
+// SUM-NOT: REFUTED
+// SUM: UNKNOWN
+
+// Lanes 0-15 run an extra bar.warp.sync 0xffff before the full-mask one:
+// the k-th bar.warp.sync of each mask pairs (not the k-th of any mask), so
+// the full-mask one orders every lane's store before the others' loads.
+// SPLIT: kproof: split_masks against synchronization
+// SPLIT-NOT: UNKNOWN
+// SPLIT: PROVED
+
+// Without the full-mask one, lanes 16-31 are not ordered.
+// SPLITBUG: REFUTED: data race on shared 'split_masks_bug.s'
+// SPLITBUG: Replay: confirmed by replay (IEEE f32): race
+// SPLITBUG: REFUTED
+
+//--- tail.mlir
+kproof.contract @tail {
+  kernel = "warp_tail_sum", grid = array<i64: 2, 1, 1>, block = array<i64: 64, 1, 1>,
+  params = [
+    {name = "x", buffer = "in", space = "global", type = f32, shape = array<i64: 128>},
+    {name = "y", buffer = "out", space = "global", type = f32, shape = array<i64: 2>}
+  ]
+}
+//--- nosync.mlir
+kproof.contract @nosync {
+  kernel = "warp_tail_sum_nosync", grid = array<i64: 2, 1, 1>, block = array<i64: 64, 1, 1>,
+  params = [
+    {name = "x", buffer = "in", space = "global", type = f32, shape = array<i64: 128>},
+    {name = "y", buffer = "out", space = "global", type = f32, shape = array<i64: 2>}
+  ]
+}
+//--- half.mlir
+kproof.contract @half {
+  kernel = "half_warp_sum", grid = array<i64: 2, 1, 1>, block = array<i64: 64, 1, 1>,
+  params = [
+    {name = "x", buffer = "in", space = "global", type = f32, shape = array<i64: 32>},
+    {name = "y", buffer = "out", space = "global", type = f32, shape = array<i64: 2>}
+  ]
+}
+//--- bad-mask.mlir
+kproof.contract @bad_mask {
+  kernel = "half_warp_bad_mask", grid = array<i64: 2, 1, 1>, block = array<i64: 64, 1, 1>,
+  params = [
+    {name = "x", buffer = "in", space = "global", type = f32, shape = array<i64: 32>},
+    {name = "y", buffer = "out", space = "global", type = f32, shape = array<i64: 2>}
+  ]
+}
+//--- diverged.mlir
+kproof.contract @diverged {
+  kernel = "diverged_syncwarp", grid = array<i64: 2, 1, 1>, block = array<i64: 64, 1, 1>,
+  params = [
+    {name = "x", buffer = "in", space = "global", type = f32, shape = array<i64: 128>},
+    {name = "y", buffer = "out", space = "global", type = f32, shape = array<i64: 2>}
+  ]
+}
+//--- sum.mlir
+kproof.contract @sum {
+  kernel = "warp_tail_sum", grid = array<i64: 1, 1, 1>, block = array<i64: 64, 1, 1>,
+  params = [
+    {name = "x", buffer = "in", space = "global", type = f32, shape = array<i64: 64>},
+    {name = "y", buffer = "out", space = "global", type = f32, shape = array<i64: 1>}
+  ],
+  spec = {builtin = "sum", input = "x", output = "y"}
+}
+//--- split.mlir
+kproof.contract @split {
+  kernel = "split_masks", grid = array<i64: 1, 1, 1>, block = array<i64: 32, 1, 1>,
+  params = [
+    {name = "x", buffer = "in", space = "global", type = f32, shape = array<i64: 32>},
+    {name = "y", buffer = "out", space = "global", type = f32, shape = array<i64: 32>}
+  ]
+}
+//--- split-bug.mlir
+kproof.contract @split_bug {
+  kernel = "split_masks_bug", grid = array<i64: 1, 1, 1>, block = array<i64: 32, 1, 1>,
+  params = [
+    {name = "x", buffer = "in", space = "global", type = f32, shape = array<i64: 32>},
+    {name = "y", buffer = "out", space = "global", type = f32, shape = array<i64: 32>}
+  ]
+}
+//--- hand.ptx
+.version 8.0
+.target sm_80
+.address_size 64
+
+.visible .entry split_masks(.param .u64 x, .param .u64 y)
+{
+  .reg .pred %p<3>;
+  .reg .b32 %r<8>;
+  .reg .f32 %f<3>;
+  .reg .b64 %rd<8>;
+  .shared .align 4 .b8 s[128];
+  ld.param.u64 %rd1, [x];
+  ld.param.u64 %rd2, [y];
+  mov.u32 %r1, %tid.x;
+  mul.wide.u32 %rd3, %r1, 4;
+  add.s64 %rd4, %rd1, %rd3;
+  ld.global.f32 %f1, [%rd4];
+  mov.u32 %r2, s;
+  shl.b32 %r3, %r1, 2;
+  add.u32 %r4, %r2, %r3;
+  st.shared.f32 [%r4], %f1;
+  setp.ge.u32 %p1, %r1, 16;
+  @%p1 bra $full;
+  bar.warp.sync 0xffff;
+$full:
+  bar.warp.sync -1;
+  xor.b32 %r5, %r1, 1;
+  shl.b32 %r6, %r5, 2;
+  add.u32 %r7, %r2, %r6;
+  ld.shared.f32 %f2, [%r7];
+  add.s64 %rd5, %rd2, %rd3;
+  st.global.f32 [%rd5], %f2;
+  ret;
+}
+
+.visible .entry split_masks_bug(.param .u64 x, .param .u64 y)
+{
+  .reg .pred %p<3>;
+  .reg .b32 %r<8>;
+  .reg .f32 %f<3>;
+  .reg .b64 %rd<8>;
+  .shared .align 4 .b8 s[128];
+  ld.param.u64 %rd1, [x];
+  ld.param.u64 %rd2, [y];
+  mov.u32 %r1, %tid.x;
+  mul.wide.u32 %rd3, %r1, 4;
+  add.s64 %rd4, %rd1, %rd3;
+  ld.global.f32 %f1, [%rd4];
+  mov.u32 %r2, s;
+  shl.b32 %r3, %r1, 2;
+  add.u32 %r4, %r2, %r3;
+  st.shared.f32 [%r4], %f1;
+  setp.ge.u32 %p1, %r1, 16;
+  @%p1 bra $full;
+  bar.warp.sync 0xffff;
+$full:
+  xor.b32 %r5, %r1, 1;
+  shl.b32 %r6, %r5, 2;
+  add.u32 %r7, %r2, %r6;
+  ld.shared.f32 %f2, [%r7];
+  add.s64 %rd5, %rd2, %rd3;
+  st.global.f32 [%rd5], %f2;
+  ret;
+}
