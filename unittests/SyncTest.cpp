@@ -312,9 +312,10 @@ TEST_F(SyncTest, VoteCombinesTheLanes) {
     Term v = at(st.value, t);
     EXPECT_TRUE(N.provesEqual(v, T.real(32))) << t << ": " << v->toString();
   }
-  // The membermask obligations and "every lane runs the same path".
+  // The membermask obligations, and per vote "every lane runs the same
+  // path" and "no lane named exits without executing it".
   EXPECT_FALSE(r.alignments.empty());
-  ASSERT_EQ(r.resolutions.size(), 3u);
+  ASSERT_EQ(r.resolutions.size(), 6u);
 }
 
 /// redux.sync.add of tid over the full warp is 0 + 1 + ... + 31 = 496 at
@@ -342,8 +343,9 @@ TEST_F(SyncTest, ReduxCombinesTheLanesInOrder) {
   const SymbolicStore &st = r.paths[0].symbolicStores.at(0);
   for (uint64_t t : {0u, 17u, 31u})
     EXPECT_EQ(at(st.value, t), T.bv(496 + 15, 32)) << t;
-  // Two membermask pairings (finishShuffles) and the same-path resolutions.
-  EXPECT_EQ(r.resolutions.size(), 2u);
+  // Per redux.sync: the same-path resolution and the one that no named
+  // lane exits without executing it (finishShuffles).
+  EXPECT_EQ(r.resolutions.size(), 4u);
 }
 
 /// elect.sync over the full warp: the leader is one variable shared by

@@ -395,7 +395,7 @@ constexpr uint64_t kMaxLaunchThreads = uint64_t(1) << 26;
 struct AccessRec {
   uint32_t thread = UINT32_MAX; ///< linear id in the launch
   uint32_t epoch = 0;           ///< the CTA's barrier epoch at the access
-  uint32_t warpSeq = 0;         ///< the warp's sync sequence at the access
+  uint32_t warpSeq = 0;         ///< the thread's bar.warp.sync count at it
   bool strong = false;          ///< atomic or strong (relaxed, volatile, ...)
   Operation *op = nullptr;
   /// A strong access of scope .cta: it orders nothing across CTAs.
@@ -485,6 +485,11 @@ struct Thread {
   /// generation it waits for).
   uint32_t release = 0;
   std::vector<uint32_t> clock;
+  /// bar.warp.sync (PTX ISA 9.7.13.3) as vector clocks over the lanes of
+  /// the warp: `warpRelease` counts this lane's syncs; warpClock[l] the
+  /// syncs of lane l whose preceding accesses this lane is ordered after.
+  uint32_t warpRelease = 0;
+  uint32_t warpClock[32] = {};
   /// cp.async copies not yet complete (PTX ISA: cp.async): the bytes read
   /// at issue (zeros past src-size), their exact-mode reals by offset, the
   /// cp.async-group (-1 until committed).
@@ -503,12 +508,7 @@ struct Thread {
   int64_t copyGroups = 0;
 };
 
-struct Warp {
-  uint32_t seq = 0;
-  /// common[i][j]: the last warp-sync sequence number both lanes took part
-  /// in (bar.warp.sync orders memory among its lanes, PTX ISA 9.7.13.3).
-  uint32_t common[32][32] = {};
-};
+struct Warp {};
 
 /// Why a step stopped.
 enum class StepResult { Continue, Blocked, Exited, Stop };
@@ -1291,23 +1291,28 @@ bool Interpreter::resolveWarp(unsigned w) {
       if (!(mask >> l & 1))
         continue;
       unsigned j = first + l;
-      if (j >= last || threads[j].status == Status::Exited) {
+      if (j >= last) {
         finding(Finding::Kind::Membermask, op,
-                threadName(t) + " executes '" +
-                    op->getName().getStringRef() + "' with membermask 0x" +
-                    llvm::utohexstr(mask) + ", which names lane " + Twine(l) +
-                    (j >= last ? ", outside the CTA"
-                               : ", which has exited"));
+                threadName(t) + " executes '" + op->getName().getStringRef() +
+                    "' with membermask 0x" + llvm::utohexstr(mask) +
+                    ", which names lane " + Twine(l) + ", outside the CTA");
         stop = true;
         return true;
       }
+      // The collective waits for the lanes of the mask that have not
+      // exited (PTX ISA 9.7.13.3, 9.7.13.9-14); an exited lane takes no
+      // part.
+      if (threads[j].status == Status::Exited)
+        continue;
       Thread &u = threads[j];
       // redux.sync and match.sync also need the same qualifiers (PTX ISA
       // 9.7.13.10, 9.7.13.12).
       if (u.status != Status::Waiting ||
           u.waitingAt->getName() != op->getName() ||
           (isa<ReduxOp, MatchOp>(op) &&
-           u.waitingAt->getAttrDictionary() != op->getAttrDictionary()) ||
+           (u.waitingAt->getAttrDictionary() != op->getAttrDictionary() ||
+            u.waitingAt->getOperand(0).getType() !=
+                op->getOperand(0).getType())) ||
           membermaskOf(u.waitingAt, u.stack.back()) != mask) {
         ready = false;
         break;
@@ -1318,14 +1323,21 @@ bool Interpreter::resolveWarp(unsigned w) {
     // Complete the collective for every lane of the mask.
     SmallVector<Thread *, 32> group;
     for (unsigned l = 0; l < 32; ++l)
-      if (mask >> l & 1)
+      if ((mask >> l & 1) && threads[first + l].status != Status::Exited)
         group.push_back(&threads[first + l]);
     if (isa<WarpSyncOp>(op)) {
-      Warp &wp = warps[w];
-      ++wp.seq;
+      // Vector clocks over the lanes of the warp: each lane's accesses
+      // before the sync are ordered before every lane's after it, and
+      // transitively through further syncs.
+      uint32_t joined[32] = {};
+      for (Thread *a : group) {
+        ++a->warpRelease;
+        for (unsigned l = 0; l < 32; ++l)
+          joined[l] = std::max(joined[l], a->warpClock[l]);
+        joined[a->lane] = std::max(joined[a->lane], a->warpRelease);
+      }
       for (Thread *a : group)
-        for (Thread *b : group)
-          wp.common[a->lane][b->lane] = wp.seq;
+        std::copy(std::begin(joined), std::end(joined), a->warpClock);
     } else if (auto v = dyn_cast<VoteOp>(op)) {
       uint32_t ballot = 0;
       for (Thread *u : group) {
@@ -1453,7 +1465,13 @@ bool Interpreter::resolveWarp(unsigned w) {
         if (!pval)
           j = lane;
         Val d;
-        if (!(mask >> j & 1)) {
+        if ((mask >> j & 1) && threads[first + j].status == Status::Exited) {
+          finding(Finding::Kind::Membermask, u->waitingAt,
+                  threadName(*u) + " reads lane " + Twine(j) +
+                      " through shfl.sync, which has exited (undefined "
+                      "value)");
+          d = f.env.lookup(s.getValue());
+        } else if (!(mask >> j & 1)) {
           finding(Finding::Kind::Membermask, u->waitingAt,
                   threadName(*u) + " reads lane " + Twine(j) +
                       " through shfl.sync, which is not in membermask 0x" +
@@ -1665,11 +1683,8 @@ bool Interpreter::ordered(const Thread &t, const AccessRec &r) const {
   unsigned rl = r.thread % threadsPerCta;
   if (rl < t.clock.size() && t.clock[rl] > r.release)
     return true;
-  if (rl / 32 == t.warp) {
-    const Warp &w = warps[t.warp];
-    if (w.common[rl % 32][t.lane] > r.warpSeq)
-      return true;
-  }
+  if (rl / 32 == t.warp && t.warpClock[rl % 32] > r.warpSeq)
+    return true;
   return false;
 }
 
@@ -1678,7 +1693,7 @@ void Interpreter::recordAccess(Thread &t, Operation *op, Allocation *a,
                                bool strong, const uint8_t *newBytes) {
   if (!a->trackRaces)
     return;
-  AccessRec rec{t.id,     ctaEpoch, warps[t.warp].seq,
+  AccessRec rec{t.id,     ctaEpoch, t.warpRelease,
                 strong,   op,       strong && ctaScopedAccess,
                 t.release};
   auto conflict = [&](const AccessRec &o, bool otherWrite) {

@@ -8,7 +8,7 @@
 // RUN: kproof-opt %inputs/cuda/ptx/sync_bugs.sm90.G.ptx --verify-equiv --contract=%t/bfly.mlir | FileCheck %s --check-prefix=PROVED
 // RUN: kproof-opt %inputs/cuda/ptx/reduce_warp_shfl.sm80.O3.ptx --verify-equiv --contract=%t/down.mlir | FileCheck %s --check-prefix=DOWN
 // RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/sync_bugs.sm80.O3.ptx --verify-equiv --contract=%t/missing.mlir 2>&1 | FileCheck %s --check-prefix=MISSING
-// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/sync_bugs.sm80.O3.ptx --verify-sync --contract=%t/half.mlir 2>&1 | FileCheck %s --check-prefix=MASK
+// RUN: %expect_exit 3 kproof-opt %inputs/cuda/ptx/sync_bugs.sm80.O3.ptx --verify-sync --contract=%t/half.mlir 2>&1 | FileCheck %s --check-prefix=MASK
 
 // PROVED: kproof: warp_sum_bfly against sum(x) -> y
 // PROVED-NOT: UNKNOWN
@@ -28,9 +28,12 @@
 // MISSING: Spec value: [-1.0{{0*}}e+00,
 // MISSING: REFUTED
 
-// Lanes 0-15 shuffle with a full mask; lanes 16-31 do not execute it.
-// MASK: error: REFUTED: violated: every lane named in the membermask executes a shfl.sync with the same membermask
-// MASK: REFUTED
+// Lanes 0-15 shuffle with a full mask; lanes 16-31 do not execute it and
+// exit. The PTX ISA waits only for the lanes of the mask that have not
+// exited (the CUDA guide calls it undefined while they have not): which
+// holds depends on the schedule, and is not modeled (UNKNOWN).
+// MASK: UNKNOWN: no lane named in the membermask of shfl.sync exits without executing it
+// MASK-NOT: REFUTED
 
 //--- bfly.mlir
 kproof.contract @bfly {

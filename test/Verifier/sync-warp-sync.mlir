@@ -14,6 +14,9 @@
 // RUN: kproof-opt %inputs/cuda/ptx/warp_sync.sm80.O3.ptx --verify-sync --contract=%t/half.mlir | FileCheck %s --check-prefix=HALF
 // RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/warp_sync.sm80.O3.ptx --verify-sync --contract=%t/bad-mask.mlir 2>&1 | FileCheck %s --check-prefix=BADMASK
 // RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/warp_sync.sm80.O3.ptx --verify-sync --contract=%t/diverged.mlir 2>&1 | FileCheck %s --check-prefix=DIVERGED
+// RUN: %expect_exit 3 kproof-opt %inputs/cuda/ptx/warp_sync.sm80.O3.ptx --verify-sync --contract=%t/exited.mlir 2>&1 | FileCheck %s --check-prefix=EXITED
+// RUN: %expect_exit 3 kproof-opt %t/hand.ptx --verify-sync --contract=%t/cross.mlir 2>&1 | FileCheck %s --check-prefix=CROSS
+// RUN: %expect_exit 3 kproof-opt %t/hand.ptx --verify-sync --contract=%t/chain.mlir 2>&1 | FileCheck %s --check-prefix=CHAIN
 // RUN: %expect_exit 3 kproof-opt %inputs/cuda/ptx/warp_sync.sm80.O3.ptx --verify-equiv --contract=%t/sum.mlir 2>&1 | FileCheck %s --check-prefix=SUM
 // RUN: kproof-opt %t/hand.ptx --verify-sync --contract=%t/split.mlir | FileCheck %s --check-prefix=SPLIT
 // RUN: %expect_exit 1 kproof-opt %t/hand.ptx --verify-sync --contract=%t/split-bug.mlir 2>&1 | FileCheck %s --check-prefix=SPLITBUG
@@ -42,10 +45,28 @@
 // BADMASK: Replay: confirmed by replay: membermask violation at
 // BADMASK: REFUTED
 
-// __syncwarp() under `lane < 16`: lanes 16-31 never execute it.
+// __syncwarp() under `lane < 16`, then __syncthreads(): lanes 16-31 wait
+// at the barrier, lanes 0-15 at the __syncwarp.
 // DIVERGED: ERROR: violated: every lane named in the membermask executes a bar.warp.sync with the same membermask
-// DIVERGED: Replay: confirmed by replay (IEEE f32): membermask violation: {{.+}} which names lane 16, which has exited
+// DIVERGED: Replay: confirmed by replay (IEEE f32): deadlock
 // DIVERGED: REFUTED
+
+// __syncwarp() after lanes 16-31 returned: the PTX ISA waits only for the
+// lanes that have not exited, which is not modeled (UNKNOWN, not REFUTED).
+// EXITED: UNKNOWN: no lane named in the membermask of bar.warp.sync exits without executing it
+// EXITED-NOT: REFUTED
+
+// Lane 0 syncs with mask 0x3 then 0x7, lane 1 with 0x7 then 0x3: each
+// waits for the other (a deadlock the pairing alone does not see).
+// CROSS: UNKNOWN: the warp collectives run in one order on every path
+// CROSS-NOT: PROVED
+
+// Lane 0 stores, syncs with lane 2 (mask 0x5); lane 2 then syncs with
+// lane 1 (mask 0x6), which loads: ordered through lane 2, which the
+// direct pairing does not follow (UNKNOWN, not a race).
+// CHAIN: UNKNOWN: race-free: shared 'chain.s'
+// CHAIN-SAME: an order through a third lane's bar.warp.sync of two masks is not modeled
+// CHAIN-NOT: REFUTED
 
 // The value passed through shared memory between __syncwarp() calls is not
 // modeled: UNKNOWN, with the synchronization proved.
@@ -131,6 +152,30 @@ kproof.contract @split_bug {
     {name = "y", buffer = "out", space = "global", type = f32, shape = array<i64: 32>}
   ]
 }
+//--- exited.mlir
+kproof.contract @exited {
+  kernel = "exited_syncwarp", grid = array<i64: 2, 1, 1>, block = array<i64: 64, 1, 1>,
+  params = [
+    {name = "x", buffer = "in", space = "global", type = f32, shape = array<i64: 128>},
+    {name = "y", buffer = "out", space = "global", type = f32, shape = array<i64: 2>}
+  ]
+}
+//--- cross.mlir
+kproof.contract @cross {
+  kernel = "cross", grid = array<i64: 1, 1, 1>, block = array<i64: 32, 1, 1>,
+  params = [
+    {name = "x", buffer = "in", space = "global", type = f32, shape = array<i64: 32>},
+    {name = "y", buffer = "out", space = "global", type = f32, shape = array<i64: 32>}
+  ]
+}
+//--- chain.mlir
+kproof.contract @chain {
+  kernel = "chain", grid = array<i64: 1, 1, 1>, block = array<i64: 32, 1, 1>,
+  params = [
+    {name = "x", buffer = "in", space = "global", type = f32, shape = array<i64: 1>},
+    {name = "y", buffer = "out", space = "global", type = f32, shape = array<i64: 1>}
+  ]
+}
 //--- hand.ptx
 .version 8.0
 .target sm_80
@@ -194,5 +239,74 @@ $full:
   ld.shared.f32 %f2, [%r7];
   add.s64 %rd5, %rd2, %rd3;
   st.global.f32 [%rd5], %f2;
+  ret;
+}
+
+.visible .entry cross(.param .u64 x, .param .u64 y)
+{
+  .reg .pred %p<4>;
+  .reg .b32 %r<2>;
+  .reg .f32 %f<2>;
+  .reg .b64 %rd<6>;
+  ld.param.u64 %rd1, [x];
+  ld.param.u64 %rd2, [y];
+  mov.u32 %r1, %tid.x;
+  setp.eq.u32 %p1, %r1, 0;
+  @%p1 bra $lane0;
+  setp.eq.u32 %p2, %r1, 1;
+  @%p2 bra $lane1;
+  setp.eq.u32 %p3, %r1, 2;
+  @%p3 bra $lane2;
+  bra $copy;
+$lane0:
+  bar.warp.sync 3;
+  bar.warp.sync 7;
+  bra $copy;
+$lane1:
+  bar.warp.sync 7;
+  bar.warp.sync 3;
+  bra $copy;
+$lane2:
+  bar.warp.sync 7;
+$copy:
+  mul.wide.u32 %rd3, %r1, 4;
+  add.s64 %rd4, %rd1, %rd3;
+  ld.global.f32 %f1, [%rd4];
+  add.s64 %rd5, %rd2, %rd3;
+  st.global.f32 [%rd5], %f1;
+  ret;
+}
+
+.visible .entry chain(.param .u64 x, .param .u64 y)
+{
+  .reg .pred %p<4>;
+  .reg .b32 %r<4>;
+  .reg .f32 %f<3>;
+  .reg .b64 %rd<4>;
+  .shared .align 4 .b8 s[128];
+  ld.param.u64 %rd1, [x];
+  ld.param.u64 %rd2, [y];
+  mov.u32 %r1, %tid.x;
+  mov.u32 %r2, s;
+  setp.eq.u32 %p1, %r1, 0;
+  @%p1 bra $lane0;
+  setp.eq.u32 %p2, %r1, 1;
+  @%p2 bra $lane1;
+  setp.eq.u32 %p3, %r1, 2;
+  @%p3 bra $lane2;
+  ret;
+$lane0:
+  ld.global.f32 %f1, [%rd1];
+  st.shared.f32 [%r2], %f1;
+  bar.warp.sync 5;
+  ret;
+$lane2:
+  bar.warp.sync 5;
+  bar.warp.sync 6;
+  ret;
+$lane1:
+  bar.warp.sync 6;
+  ld.shared.f32 %f2, [%r2];
+  st.global.f32 [%rd2], %f2;
   ret;
 }

@@ -332,7 +332,10 @@ std::optional<bool> Executor::execArithOp(State &s, Operation *op) {
               // popc: the sum of the bits (PTX ISA 9.7.1.14). Of an OR of
               // `ite(c, 2^k, 0)` with distinct k (a vote.sync ballot): the
               // number of true c, without bit extraction.
-              SmallVector<Term> leaves{a}, conds;
+              SmallVector<Term> leaves{a};
+              // (bit, condition), summed in bit order: the order a loop
+              // over the lanes counts them in.
+              SmallVector<std::pair<unsigned, Term>> conds;
               APInt seen(w, 0);
               bool disjoint = true;
               while (!leaves.empty() && disjoint) {
@@ -349,14 +352,17 @@ std::optional<bool> Executor::execArithOp(State &s, Operation *op) {
                            x->getOperand(2)->getAPInt().isZero() &&
                            !(seen & x->getOperand(1)->getAPInt())) {
                   seen |= x->getOperand(1)->getAPInt();
-                  conds.push_back(x->getOperand(0));
+                  conds.push_back({x->getOperand(1)->getAPInt().logBase2(),
+                                   x->getOperand(0)});
                 } else {
                   disjoint = false;
                 }
               }
               r = T.bv(0, 32);
+              llvm::sort(conds,
+                         [](auto &l, auto &r) { return l.first < r.first; });
               if (disjoint)
-                for (Term c : conds)
+                for (auto &[bit, c] : conds)
                   r = T.bvBin(Kind::BVAdd, r,
                               T.ite(c, T.bv(1, 32), T.bv(0, 32)));
               else

@@ -189,6 +189,10 @@ struct State {
   /// The phase of the last bar.warp.sync (~0u: none): a shared read after
   /// one in its phase may see another lane's write of the phase.
   unsigned warpSyncPhase = ~0u;
+  /// The last warp collective on this path, and the collectives run so
+  /// far per kind (Executor::noteCollective).
+  std::string lastCollective;
+  std::map<std::string, unsigned> collectiveCounts;
   llvm::DenseMap<Operation *, unsigned> occurrences;
   /// Counted barriers passed on this path, by id (ascending), and the ids
   /// this thread arrived at with bar.arrive (without waiting).
@@ -567,11 +571,9 @@ private:
   /// resolution that every lane of the mask runs this path (else the
   /// operands at other lanes are not determined: UNKNOWN). Empty `terms`:
   /// no lanes returned.
-  /// `occurrence`: the number pairing this execution with the other
-  /// lanes' (default: how often `op` ran before on the path).
   std::optional<SmallVector<CollectiveLane, 32>>
   collectiveLanes(State &s, Operation *op, Term mask, ArrayRef<Term> terms,
-                  Location loc, std::optional<unsigned> occurrence = {});
+                  Location loc);
   /// bar.warp.sync with a constant membermask (PTX ISA 9.7.13.3).
   bool warpSync(State &s, Frame &f, WarpSyncOp w, Location loc);
   /// The membermask operand as a term; null (UNKNOWN recorded) when it
@@ -584,7 +586,9 @@ private:
   /// One execution of a shfl.sync on a path, for the membermask check.
   struct ShuffleRun {
     Operation *op;
-    unsigned phase, occurrence;
+    /// `occurrence`: collectives of the kind run before on the path;
+    /// `opOccurrence`: executions of `op` before.
+    unsigned phase, occurrence, opOccurrence;
     Term pc;
     Term namedLane; ///< lane w (a fresh variable) is named by the mask
     Term wLin;      ///< w's linear thread id
@@ -592,6 +596,16 @@ private:
     Term mask; ///< the membermask
   };
   std::vector<ShuffleRun> shuffles;
+  /// Warp collectives by pairing key (kind, occurrence or per-mask count,
+  /// phase), with the ones a path executed next: the deadlock check of
+  /// finishShuffles.
+  std::map<std::string, std::set<std::string>> collectiveEdges;
+  /// Counts `op` among the path's collectives of its kind (its qualifiers;
+  /// for bar.warp.sync `mask` too) and records it after the path's last
+  /// collective; returns how many of the kind ran before on the path (the
+  /// number that pairs lanes' executions on sm_70 and later).
+  unsigned noteCollective(State &s, Operation *op,
+                          std::optional<uint32_t> mask);
   /// A shfl.sync.bfly over a whole warp (membermask of all 32 lanes, clamp
   /// 31, a constant power-of-two lane mask c < 32): its result term is the
   /// source register `src` at lane `lane ^ c` (PTX ISA 9.7.9.6).

@@ -111,6 +111,8 @@ bool Executor::mergeInto(State &a, const State &b) {
     if (a.phase != b.phase || a.clock != b.clock ||
         a.asyncCopies != b.asyncCopies || a.asyncGroups != b.asyncGroups ||
         a.warpSyncs != b.warpSyncs || a.warpSyncPhase != b.warpSyncPhase ||
+        a.lastCollective != b.lastCollective ||
+        a.collectiveCounts != b.collectiveCounts ||
         a.arrivedWithoutWait != b.arrivedWithoutWait ||
         !sameEvents(a.events, b.events))
       return false;

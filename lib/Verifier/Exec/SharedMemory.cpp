@@ -194,6 +194,8 @@ void SharedMemoryModel::checkCountedReads() {
   bool bridged = llvm::any_of(result.arrivals, [](const BarrierArrival &a) {
     return !a.barrier && a.clock.size() > 1;
   });
+  // Likewise through a third lane's bar.warp.sync of two masks.
+  const std::set<uint32_t> &warpMasks = result.warpSyncMasks;
   for (const PendingRead &r : pendingReads) {
     Term any = r.ownWrite;
     std::optional<Location> guessedWriter;
@@ -247,6 +249,10 @@ void SharedMemoryModel::checkCountedReads() {
       why = "no write is ordered before the read by a barrier both threads "
             "take part in; an order through a third thread's barriers of "
             "two ids is not modeled";
+    else if (warpMasks.size() > 1 && !r.warpSyncs.empty())
+      why = "no write is ordered before the read by a bar.warp.sync both "
+            "lanes execute; an order through a third lane's bar.warp.sync "
+            "of two masks is not modeled";
     result.resolutions.push_back(
         {T.andOf(r.pc, T.notOf(any)), r.loc,
          "the shared read of '" + displayVariable(r.region) +

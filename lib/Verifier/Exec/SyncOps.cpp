@@ -310,8 +310,9 @@ bool Executor::shuffle(State &s, Frame &f, ShflOp sh, Location loc) {
   // of the run, over all paths: finishShuffles).
   Term wl = fresh("shfl.lane", Sort::BV, 32);
   Term wLin = bin(Kind::BVAdd, bin(Kind::BVSub, lin, lane), wl);
+  unsigned kth = noteCollective(s, sh, std::nullopt);
   shuffles.push_back(
-      {sh, s.phase, s.occurrences[sh], s.pc,
+      {sh, s.phase, kth, s.occurrences[sh], s.pc,
        T.andOf({T.bvUlt(wl, c32(32)), inMask(wl), T.bvUlt(wLin, blockThreads)}),
        wLin, loc, mv.term});
   ++s.occurrences[sh];
@@ -363,8 +364,7 @@ static StringRef collectiveName(Operation *op) {
 
 std::optional<SmallVector<Executor::CollectiveLane, 32>>
 Executor::collectiveLanes(State &s, Operation *op, Term mask,
-                          ArrayRef<Term> terms, Location loc,
-                          std::optional<unsigned> occurrence) {
+                          ArrayRef<Term> terms, Location loc) {
   std::string what = collectiveName(op).str();
   auto c32 = [&](uint64_t x) { return T.bv(x, 32); };
   auto bin = [&](Kind k, Term x, Term y) { return T.bvBin(k, x, y); };
@@ -388,8 +388,13 @@ Executor::collectiveLanes(State &s, Operation *op, Term mask,
        T.bvUlt(wLin, blockThreads), loc,
        "every lane named in the membermask of " + what +
            " exists (a partial warp has fewer lanes)"});
+  unsigned kth = noteCollective(
+      s, op,
+      isa<WarpSyncOp>(op)
+          ? std::optional<uint32_t>(mask->getAPInt().getZExtValue())
+          : std::nullopt);
   shuffles.push_back(
-      {op, s.phase, occurrence.value_or(s.occurrences[op]), s.pc,
+      {op, s.phase, kth, s.occurrences[op], s.pc,
        T.andOf({T.bvUlt(wl, c32(32)), inMask(wl), T.bvUlt(wLin, blockThreads)}),
        wLin, loc, mask});
   ++s.occurrences[op];
@@ -506,10 +511,10 @@ bool Executor::warpSync(State &s, Frame &f, WarpSyncOp w, Location loc) {
     return false;
   }
   uint32_t m = uint32_t(mask->getAPInt().getZExtValue());
-  unsigned &count = s.warpSyncs[m];
-  if (!collectiveLanes(s, w, mask, {}, loc, count))
+  result.warpSyncMasks.insert(m);
+  if (!collectiveLanes(s, w, mask, {}, loc))
     return false;
-  ++count;
+  ++s.warpSyncs[m];
   s.warpSyncPhase = s.phase;
   ++f.it;
   return true;
@@ -728,32 +733,125 @@ void Executor::finishShuffles() {
   }
   for (const ShuffleRun &r : shuffles) {
     llvm::DenseMap<Term, Term> atW = threadAt(r.wLin);
-    SmallVector<Term> runs;
+    SmallVector<Term> runs, sameName;
     for (const ShuffleRun &o : shuffles) {
+      // match.sync also pairs by its operand type (.b32 / .b64).
       auto qualifiers = [](Operation *x) {
-        return std::make_tuple(x->getAttr("mode"), x->getAttr("kind"),
-                               x->getAttr("is_signed"));
+        return std::make_tuple(
+            x->getAttr("mode"), x->getAttr("kind"), x->getAttr("is_signed"),
+            isa<MatchOp>(x) ? x->getOperand(0).getType() : Type());
       };
       // bar.warp.sync pairs by its count per mask (the mask is compared
       // below); on sm_70 and later any bar.warp.sync instruction.
-      bool sameKind = sameInstruction
-                          ? o.op == r.op
-                          : o.op->getName() == r.op->getName() &&
-                                qualifiers(o.op) == qualifiers(r.op);
-      if (sameKind && o.phase == r.phase && o.occurrence == r.occurrence) {
+      // sm_6x: the same instruction, its same execution; later: the k-th
+      // collective of the kind (and, for bar.warp.sync, of the mask).
+      bool paired = sameInstruction
+                        ? o.op == r.op && o.opOccurrence == r.opOccurrence
+                        : o.op->getName() == r.op->getName() &&
+                              qualifiers(o.op) == qualifiers(r.op) &&
+                              o.occurrence == r.occurrence;
+      if (paired && o.phase == r.phase) {
         llvm::DenseMap<Term, Term> m = atW;
         renameFresh({o.pc, o.mask}, m);
         runs.push_back(T.andOf(T.substitute(o.pc, m),
                                T.eq(T.substitute(o.mask, m), r.mask)));
       }
+      if (o.op->getName() == r.op->getName() && o.phase == r.phase) {
+        llvm::DenseMap<Term, Term> m = atW;
+        renameFresh({o.pc}, m);
+        sameName.push_back(T.substitute(o.pc, m));
+      }
     }
+    // The named lane exits in this phase without executing a collective
+    // of this kind: the PTX ISA waits only for the lanes of the mask that
+    // have not exited (9.7.13.3, 9.7.13.9-14), which the model does not
+    // follow (UNKNOWN). Executing one with another mask, or waiting at a
+    // barrier, instead is a membermask violation (REFUTED).
+    SmallVector<Term> exits;
+    for (const BarrierArrival &a : result.arrivals)
+      if (!a.barrier && a.phase == r.phase) {
+        llvm::DenseMap<Term, Term> m = atW;
+        renameFresh({a.pathCondition}, m);
+        exits.push_back(T.substitute(a.pathCondition, m));
+      }
+    Term exitsFirst = T.andOf(T.orOf(exits), T.notOf(T.orOf(sameName)));
     std::string what = collectiveName(r.op).str();
+    Term missing = T.andOf({r.pc, r.namedLane, T.notOf(T.orOf(runs))});
     result.alignments.push_back(
-        {T.andOf({r.pc, r.namedLane, T.notOf(T.orOf(runs))}),
-         T.boolConst(false), r.loc,
+        {T.andOf(missing, T.notOf(exitsFirst)), T.boolConst(false), r.loc,
          "every lane named in the membermask executes a " + what +
              " with the same membermask"});
+    result.resolutions.push_back(
+        {T.andOf(missing, exitsFirst), r.loc,
+         "no lane named in the membermask of " + what +
+             " exits without executing it",
+         false,
+         "a lane named in the membermask may exit without executing the " +
+             what +
+             " (the PTX ISA then waits only for the lanes that have not "
+             "exited, which is not yet modeled)"});
   }
+  // Deadlock freedom among the collectives: every lane executes them in
+  // an order consistent with one order of all of them (the graph of
+  // "executed before, on some path" is acyclic). With the pairing above,
+  // the first collective a lane is stuck at would otherwise have a named
+  // lane stuck at an earlier one. A cycle (lane 0 at masks 0x3 then 0x7,
+  // lane 1 at 0x7 then 0x3) may deadlock: UNKNOWN.
+  llvm::StringMap<unsigned> colour;
+  std::string cycleAt;
+  std::function<bool(const std::string &)> cyclic = [&](const std::string &n) {
+    colour[n] = 1;
+    auto it = collectiveEdges.find(n);
+    if (it != collectiveEdges.end())
+      for (const std::string &m : it->second) {
+        unsigned c = colour.lookup(m);
+        if (c == 1 || (c == 0 && cyclic(m))) {
+          if (cycleAt.empty())
+            cycleAt = n + " and " + m;
+          return true;
+        }
+      }
+    colour[n] = 2;
+    return false;
+  };
+  for (auto &[n, succ] : collectiveEdges)
+    if (colour.lookup(n) == 0 && cyclic(n))
+      break;
+  if (!cycleAt.empty())
+    result.resolutions.push_back(
+        {T.boolConst(true), kernel.getLoc(),
+         "the warp collectives run in one order on every path", false,
+         "lanes may execute warp collectives in different orders (" + cycleAt +
+             "): a deadlock between them is not ruled out (not yet "
+             "modeled)"});
+}
+
+unsigned Executor::noteCollective(State &s, Operation *op,
+                                  std::optional<uint32_t> mask) {
+  std::string kind = collectiveName(op).str();
+  for (StringRef q : {"mode", "kind", "is_signed"})
+    if (Attribute a = op->getAttr(q)) {
+      std::string str;
+      llvm::raw_string_ostream os(str);
+      os << a;
+      kind += " " + str;
+    }
+  if (isa<MatchOp>(op)) {
+    std::string str;
+    llvm::raw_string_ostream os(str);
+    os << op->getOperand(0).getType();
+    kind += " " + str;
+  }
+  if (mask)
+    kind += " mask 0x" + llvm::utohexstr(*mask);
+  unsigned kth = s.collectiveCounts[kind]++;
+  std::string key =
+      (kind + " #" + Twine(kth) + " in phase " + Twine(s.phase)).str();
+  if (!s.lastCollective.empty())
+    collectiveEdges[s.lastCollective].insert(key);
+  collectiveEdges[key];
+  s.lastCollective = key;
+  return kth;
 }
 
 } // namespace kproof::engine::exec

@@ -13,8 +13,13 @@
 //                          __syncwarp(0xffff) (a sub-warp mask).
 //   half_warp_bad_mask   : the same with __syncwarp(0xffff0000): the
 //                          executing lanes are not in the mask.
-//   diverged_syncwarp    : __syncwarp() (full mask) inside `if (lane < 16)`:
-//                          lanes 16-31 never reach it.
+//   diverged_syncwarp    : __syncwarp() (full mask) inside `if (lane < 16)`,
+//                          then __syncthreads(): lanes 16-31 wait at the
+//                          barrier while lanes 0-15 wait for them at the
+//                          __syncwarp (a deadlock).
+//   exited_syncwarp      : __syncwarp() (full mask) inside `if (lane < 16)`,
+//                          lanes 16-31 exit: the PTX ISA waits only for the
+//                          lanes that have not exited.
 
 extern "C" __global__ void warp_tail_sum(const float *__restrict__ x,
                                          float *__restrict__ y) {
@@ -88,6 +93,19 @@ extern "C" __global__ void diverged_syncwarp(const float *__restrict__ x,
   s[t] = x[blockIdx.x * 64 + t];
   if ((t & 31) < 16)
     __syncwarp();
+  __syncthreads();
+  if (t == 0)
+    y[blockIdx.x] = s[1];
+}
+
+extern "C" __global__ void exited_syncwarp(const float *__restrict__ x,
+                                           float *__restrict__ y) {
+  __shared__ float s[64];
+  unsigned t = threadIdx.x;
+  s[t] = x[blockIdx.x * 64 + t];
+  if ((t & 31) >= 16)
+    return;
+  __syncwarp();
   if (t == 0)
     y[blockIdx.x] = s[1];
 }

@@ -33,6 +33,7 @@
 #include <chrono>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -393,6 +394,10 @@ struct ExecutionResult {
   /// not resolved (a fresh term; the value proof is UNKNOWN), and only its
   /// initialization is checked.
   bool warpSyncReads = false;
+  /// The membermasks of the bar.warp.sync the kernel executes: with two or
+  /// more, lanes may be ordered through a third lane's syncs, which the
+  /// race checks do not follow (UNKNOWN).
+  std::set<uint32_t> warpSyncMasks;
   /// Non-empty when the value proof cannot be trusted although the
   /// synchronization checks can (atomics update memory): its reason.
   std::string valueUnknownReason;
