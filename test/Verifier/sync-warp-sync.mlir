@@ -18,6 +18,9 @@
 // RUN: %expect_exit 3 kproof-opt %t/hand.ptx --verify-sync --contract=%t/cross.mlir 2>&1 | FileCheck %s --check-prefix=CROSS
 // RUN: %expect_exit 3 kproof-opt %t/hand.ptx --verify-sync --contract=%t/chain.mlir 2>&1 | FileCheck %s --check-prefix=CHAIN
 // RUN: %expect_exit 3 kproof-opt %inputs/cuda/ptx/warp_sync.sm80.O3.ptx --verify-equiv --contract=%t/sum.mlir 2>&1 | FileCheck %s --check-prefix=SUM
+// RUN: %expect_exit 3 kproof-opt %t/hand.ptx --verify-sync --contract=%t/counted-cycle.mlir 2>&1 | FileCheck %s --check-prefix=COUNTED
+// RUN: %expect_exit 3 kproof-opt %t/hand.ptx --verify-sync --contract=%t/shfl-masks.mlir 2>&1 | FileCheck %s --check-prefix=SHFLMASKS
+// RUN: %expect_exit 3 kproof-opt %t/hand.ptx --verify-sync --contract=%t/sync-exit.mlir 2>&1 | FileCheck %s --check-prefix=SYNCEXIT
 // RUN: kproof-opt %t/hand.ptx --verify-sync --contract=%t/split.mlir | FileCheck %s --check-prefix=SPLIT
 // RUN: %expect_exit 1 kproof-opt %t/hand.ptx --verify-sync --contract=%t/split-bug.mlir 2>&1 | FileCheck %s --check-prefix=SPLITBUG
 
@@ -60,6 +63,25 @@
 // waits for the other (a deadlock the pairing alone does not see).
 // CROSS: UNKNOWN: the warp collectives run in one order on every path
 // CROSS-NOT: PROVED
+
+// Lanes 0-15 sync the warp, then arrive at the counted barrier 1 (64
+// threads, not .aligned); lanes 16-31 arrive at it first, then sync the
+// warp; only 48 threads ever arrive: a deadlock, through a counted
+// barrier and a bar.warp.sync (UNKNOWN, never PROVED).
+// COUNTED: UNKNOWN: the warp collectives run in one order on every path
+// COUNTED-SAME: barrier 1 arrival #1
+// COUNTED-NOT: PROVED
+
+// Lane 0 shuffles alone (mask 0x1), then with lane 1 (mask 0x3); lane 1
+// only with mask 0x3: the collectives of a kind pair per mask, so the two
+// 0x3 shuffles pair (no membermask violation; the value is UNKNOWN).
+// SHFLMASKS-NOT: membermask executes a shfl.sync
+// SHFLMASKS: UNKNOWN
+
+// Every lane syncs once; lanes 0-15 exit, lanes 16-31 sync again with the
+// full mask: not a membermask violation (UNKNOWN: exited lanes).
+// SYNCEXIT: UNKNOWN: no lane named in the membermask of bar.warp.sync exits without executing it
+// SYNCEXIT-NOT: REFUTED
 
 // Lane 0 stores, syncs with lane 2 (mask 0x5); lane 2 then syncs with
 // lane 1 (mask 0x6), which loads: ordered through lane 2, which the
@@ -174,6 +196,30 @@ kproof.contract @chain {
   params = [
     {name = "x", buffer = "in", space = "global", type = f32, shape = array<i64: 1>},
     {name = "y", buffer = "out", space = "global", type = f32, shape = array<i64: 1>}
+  ]
+}
+//--- counted-cycle.mlir
+kproof.contract @counted_cycle {
+  kernel = "counted_cycle", grid = array<i64: 1, 1, 1>, block = array<i64: 96, 1, 1>,
+  params = [
+    {name = "x", buffer = "in", space = "global", type = f32, shape = array<i64: 96>},
+    {name = "y", buffer = "out", space = "global", type = f32, shape = array<i64: 96>}
+  ]
+}
+//--- shfl-masks.mlir
+kproof.contract @shfl_masks {
+  kernel = "shfl_masks", grid = array<i64: 1, 1, 1>, block = array<i64: 32, 1, 1>,
+  params = [
+    {name = "x", buffer = "in", space = "global", type = f32, shape = array<i64: 32>},
+    {name = "y", buffer = "out", space = "global", type = f32, shape = array<i64: 32>}
+  ]
+}
+//--- sync-exit.mlir
+kproof.contract @sync_exit {
+  kernel = "sync_then_exit", grid = array<i64: 1, 1, 1>, block = array<i64: 32, 1, 1>,
+  params = [
+    {name = "x", buffer = "in", space = "global", type = f32, shape = array<i64: 32>},
+    {name = "y", buffer = "out", space = "global", type = f32, shape = array<i64: 32>}
   ]
 }
 //--- hand.ptx
@@ -308,5 +354,90 @@ $lane1:
   bar.warp.sync 6;
   ld.shared.f32 %f2, [%r2];
   st.global.f32 [%rd2], %f2;
+  ret;
+}
+
+.visible .entry counted_cycle(.param .u64 x, .param .u64 y)
+{
+  .reg .pred %p<3>;
+  .reg .b32 %r<4>;
+  .reg .f32 %f<2>;
+  .reg .b64 %rd<6>;
+  ld.param.u64 %rd1, [x];
+  ld.param.u64 %rd2, [y];
+  mov.u32 %r1, %tid.x;
+  setp.ge.u32 %p2, %r1, 32;
+  setp.ge.u32 %p0, %r1, 64;
+  @%p0 bra $copy;
+  @%p2 bra $w1;
+  setp.lt.u32 %p1, %r1, 16;
+  @%p1 bra $lo;
+  barrier.sync 1, 64;
+  bar.warp.sync -1;
+  bra $copy;
+$lo:
+  bar.warp.sync -1;
+  barrier.sync 1, 64;
+  bra $copy;
+$w1:
+  barrier.sync 1, 64;
+$copy:
+  mul.wide.u32 %rd3, %r1, 4;
+  add.s64 %rd4, %rd1, %rd3;
+  ld.global.f32 %f1, [%rd4];
+  add.s64 %rd5, %rd2, %rd3;
+  st.global.f32 [%rd5], %f1;
+  ret;
+}
+
+.visible .entry shfl_masks(.param .u64 x, .param .u64 y)
+{
+  .reg .pred %p<3>;
+  .reg .b32 %r<6>;
+  .reg .f32 %f<2>;
+  .reg .b64 %rd<6>;
+  ld.param.u64 %rd1, [x];
+  ld.param.u64 %rd2, [y];
+  mov.u32 %r1, %tid.x;
+  mov.u32 %r2, %r1;
+  setp.eq.u32 %p1, %r1, 0;
+  @%p1 bra $l0;
+  setp.eq.u32 %p2, %r1, 1;
+  @%p2 bra $l1;
+  bra $copy;
+$l0:
+  shfl.sync.idx.b32 %r3, %r1, 0, 31, 1;
+  shfl.sync.idx.b32 %r2, %r1, 1, 31, 3;
+  bra $copy;
+$l1:
+  shfl.sync.idx.b32 %r2, %r1, 1, 31, 3;
+$copy:
+  mul.wide.u32 %rd3, %r1, 4;
+  add.s64 %rd4, %rd1, %rd3;
+  ld.global.f32 %f1, [%rd4];
+  add.s64 %rd5, %rd2, %rd3;
+  st.global.f32 [%rd5], %f1;
+  ret;
+}
+
+.visible .entry sync_then_exit(.param .u64 x, .param .u64 y)
+{
+  .reg .pred %p<3>;
+  .reg .b32 %r<6>;
+  .reg .f32 %f<2>;
+  .reg .b64 %rd<6>;
+  ld.param.u64 %rd1, [x];
+  ld.param.u64 %rd2, [y];
+  mov.u32 %r1, %tid.x;
+  mul.wide.u32 %rd3, %r1, 4;
+  add.s64 %rd4, %rd1, %rd3;
+  ld.global.f32 %f1, [%rd4];
+  add.s64 %rd5, %rd2, %rd3;
+  st.global.f32 [%rd5], %f1;
+  bar.warp.sync -1;
+  setp.lt.u32 %p1, %r1, 16;
+  @%p1 bra $done;
+  bar.warp.sync -1;
+$done:
   ret;
 }

@@ -323,44 +323,18 @@ void Checker::checkSync(const ExecutionResult &ex,
   // bar.warp.sync masks in use: with two or more, lanes may be ordered
   // through a third lane, which the direct pairing does not see.
   size_t warpSyncMaskCount = ex.warpSyncMasks.size();
-  // The linear thread id in the CTA (PTX ISA 2.2: x fastest), 32-bit.
-  Term linear = T.bv(0, 32);
-  {
-    static const char *dims[] = {"tid.x", "tid.y", "tid.z"};
-    Term stride = T.bv(1, 32);
-    for (int d = 0; d < 3; ++d) {
-      Term extent = launch.extentOf(T, dims[d]);
-      if (launch.block[d] > 1)
-        linear = T.bvBin(Kind::BVAdd, linear,
-                         T.bvBin(Kind::BVMul, T.bvVar(dims[d], 32), stride));
-      stride = T.bvBin(Kind::BVMul, stride, extent);
-    }
-  }
+  Term linear = linearThreadId(T, launch);
   // Whether a (by the first copy when aFirst) is ordered before b (by the
   // other copy) through bar.warp.sync. A cp.async write is performed after
   // its issue, up to its completing wait: it is ordered after what comes
   // before its issue, and before nothing here.
   auto warpOrdered = [&](ThreadPair &p, const MemoryAccess &a,
                          const MemoryAccess &b, bool aFirst) -> Term {
-    SmallVector<uint32_t> masks = warpSyncMasks(a, b);
-    if (masks.empty() || a.async)
+    if (a.async)
       return T.boolConst(false);
     Term la = aFirst ? p.first(linear) : p.second(linear);
     Term lb = aFirst ? p.second(linear) : p.first(linear);
-    auto c32 = [&](uint64_t v) { return T.bv(v, 32); };
-    Term sameWarp = T.eq(T.bvBin(Kind::BVUDiv, la, c32(32)),
-                         T.bvBin(Kind::BVUDiv, lb, c32(32)));
-    auto inMask = [&](uint32_t m, Term lin) {
-      Term lane = T.bvBin(Kind::BVURem, lin, c32(32));
-      return T.eq(
-          T.bvBin(Kind::BVAnd, T.bvBin(Kind::BVLShr, c32(m), lane), c32(1)),
-          c32(1));
-    };
-    SmallVector<Term> named;
-    for (uint32_t m : masks)
-      named.push_back(m == 0xffffffffu ? T.boolConst(true)
-                                       : T.andOf(inMask(m, la), inMask(m, lb)));
-    return T.andOf(sameWarp, T.orOf(named));
+    return orderedByWarpSyncs(T, a.warpSyncs, b.warpSyncs, la, lb);
   };
   // The race condition of accesses x (thread t1) and y (thread t2): both
   // run, the threads differ (same CTA or two CTAs), their bytes overlap,

@@ -606,6 +606,9 @@ private:
   /// number that pairs lanes' executions on sm_70 and later).
   unsigned noteCollective(State &s, Operation *op,
                           std::optional<uint32_t> mask);
+  /// Records the blocking event `key` (a collective, a counted barrier's
+  /// waiting arrival) after the path's last one (collectiveEdges).
+  void noteOrdered(State &s, const std::string &key);
   /// A shfl.sync.bfly over a whole warp (membermask of all 32 lanes, clamp
   /// 31, a constant power-of-two lane mask c < 32): its result term is the
   /// source register `src` at lane `lane ^ c` (PTX ISA 9.7.9.6).

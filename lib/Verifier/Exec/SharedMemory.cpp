@@ -236,9 +236,10 @@ void SharedMemoryModel::checkCountedReads() {
                                               return T.substitute(p, sigma);
                                             }),
                    w.async ? T.boolConst(false)
-                           : warpSyncOrdered(w.warpSyncs, r.warpSyncs,
-                                             T.substitute(linearTid(), sigma),
-                                             linearTid())));
+                           : orderedByWarpSyncs(
+                                 T, w.warpSyncs, r.warpSyncs,
+                                 T.substitute(linearThreadId(T, launch), sigma),
+                                 linearThreadId(T, launch))));
       }
       any = T.orOf(any, match);
     }
@@ -261,45 +262,6 @@ void SharedMemoryModel::checkCountedReads() {
              "bar.warp.sync both execute)",
          why.empty(), why});
   }
-}
-
-Term SharedMemoryModel::linearTid() {
-  static const char *dims[] = {"tid.x", "tid.y", "tid.z"};
-  Term lin = T.bv(0, 32), stride = T.bv(1, 32);
-  for (int d = 0; d < 3; ++d) {
-    Term extent = launch.extentOf(T, dims[d]);
-    if (launch.block[d] > 1)
-      lin = T.bvBin(Kind::BVAdd, lin,
-                    T.bvBin(Kind::BVMul, T.bvVar(dims[d], 32), stride));
-    stride = T.bvBin(Kind::BVMul, stride, extent);
-  }
-  return lin;
-}
-
-Term SharedMemoryModel::warpSyncOrdered(
-    const std::map<uint32_t, unsigned> &first,
-    const std::map<uint32_t, unsigned> &second, Term firstLin, Term secondLin) {
-  auto c32 = [&](uint64_t v) { return T.bv(v, 32); };
-  auto inMask = [&](uint32_t m, Term lin) {
-    Term lane = T.bvBin(Kind::BVURem, lin, c32(32));
-    return T.eq(
-        T.bvBin(Kind::BVAnd, T.bvBin(Kind::BVLShr, c32(m), lane), c32(1)),
-        c32(1));
-  };
-  SmallVector<Term> named;
-  for (auto &[m, c2] : second) {
-    auto it = first.find(m);
-    if (c2 <= (it == first.end() ? 0 : it->second))
-      continue;
-    named.push_back(m == 0xffffffffu
-                        ? T.boolConst(true)
-                        : T.andOf(inMask(m, firstLin), inMask(m, secondLin)));
-  }
-  if (named.empty())
-    return T.boolConst(false);
-  return T.andOf(T.eq(T.bvBin(Kind::BVUDiv, firstLin, c32(32)),
-                      T.bvBin(Kind::BVUDiv, secondLin, c32(32))),
-                 T.orOf(named));
 }
 
 Term SharedMemoryModel::resolveSharedRead(State &s, const std::string &region,

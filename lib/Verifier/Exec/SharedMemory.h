@@ -131,16 +131,6 @@ private:
     /// The reader's bar.warp.sync counts per mask (MemoryAccess).
     std::map<uint32_t, unsigned> warpSyncs;
   };
-  /// The linear thread id in the CTA (PTX ISA 2.2), 32-bit, over tid.*.
-  Term linearTid();
-  /// Whether an access of the thread with linear id `firstLin` and
-  /// bar.warp.sync counts `first` comes before one of the thread
-  /// `secondLin` with counts `second` through bar.warp.sync (PTX ISA
-  /// 9.7.13.3): one warp, and a mask naming both lanes that the second
-  /// executed more often (lanes pair their k-th bar.warp.sync of a mask).
-  Term warpSyncOrdered(const std::map<uint32_t, unsigned> &first,
-                       const std::map<uint32_t, unsigned> &second,
-                       Term firstLin, Term secondLin);
   /// Shared reads under counted barriers (result.countedBarriers), and
   /// reads after a bar.warp.sync of their phase.
   std::vector<PendingRead> pendingReads;

@@ -148,6 +148,13 @@ std::optional<bool> Executor::execSyncOp(State &s, Operation *op) {
           it = s.clock.insert(it, BarrierClock{id, 0, 0});
         ++it->arrivals;
         bool waits = b.getKind() != BarrierKind::Arrive;
+        // A waiting arrival joins the order of the warp collectives (a lane
+        // at the barrier while another of its warp waits for it at a
+        // bar.warp.sync is a deadlock: finishShuffles).
+        if (waits)
+          noteOrdered(
+              s, ("barrier " + Twine(id) + " arrival #" + Twine(it->arrivals))
+                     .str());
         if (waits)
           it->lastWait = it->arrivals;
         else
@@ -310,7 +317,11 @@ bool Executor::shuffle(State &s, Frame &f, ShflOp sh, Location loc) {
   // of the run, over all paths: finishShuffles).
   Term wl = fresh("shfl.lane", Sort::BV, 32);
   Term wLin = bin(Kind::BVAdd, bin(Kind::BVSub, lin, lane), wl);
-  unsigned kth = noteCollective(s, sh, std::nullopt);
+  unsigned kth = noteCollective(
+      s, sh,
+      mv.term->getKind() == Kind::BVConst
+          ? std::optional<uint32_t>(mv.term->getAPInt().getZExtValue())
+          : std::nullopt);
   shuffles.push_back(
       {sh, s.phase, kth, s.occurrences[sh], s.pc,
        T.andOf({T.bvUlt(wl, c32(32)), inMask(wl), T.bvUlt(wLin, blockThreads)}),
@@ -390,7 +401,7 @@ Executor::collectiveLanes(State &s, Operation *op, Term mask,
            " exists (a partial warp has fewer lanes)"});
   unsigned kth = noteCollective(
       s, op,
-      isa<WarpSyncOp>(op)
+      mask->getKind() == Kind::BVConst
           ? std::optional<uint32_t>(mask->getAPInt().getZExtValue())
           : std::nullopt);
   shuffles.push_back(
@@ -756,17 +767,23 @@ void Executor::finishShuffles() {
         runs.push_back(T.andOf(T.substitute(o.pc, m),
                                T.eq(T.substitute(o.mask, m), r.mask)));
       }
+      // A collective of this name with other qualifiers or another mask:
+      // the lane does not wait here, a membermask violation.
       if (o.op->getName() == r.op->getName() && o.phase == r.phase) {
         llvm::DenseMap<Term, Term> m = atW;
-        renameFresh({o.pc}, m);
-        sameName.push_back(T.substitute(o.pc, m));
+        renameFresh({o.pc, o.mask}, m);
+        sameName.push_back(
+            T.andOf(T.substitute(o.pc, m),
+                    qualifiers(o.op) != qualifiers(r.op)
+                        ? T.boolConst(true)
+                        : T.notOf(T.eq(T.substitute(o.mask, m), r.mask))));
       }
     }
-    // The named lane exits in this phase without executing a collective
-    // of this kind: the PTX ISA waits only for the lanes of the mask that
-    // have not exited (9.7.13.3, 9.7.13.9-14), which the model does not
-    // follow (UNKNOWN). Executing one with another mask, or waiting at a
-    // barrier, instead is a membermask violation (REFUTED).
+    // The named lane exits in this phase without executing this one: the
+    // PTX ISA waits only for the lanes of the mask that have not exited
+    // (9.7.13.3, 9.7.13.9-14), which the model does not follow (UNKNOWN).
+    // Executing a collective of this kind with another mask, or waiting
+    // at a barrier, instead is a membermask violation (REFUTED).
     SmallVector<Term> exits;
     for (const BarrierArrival &a : result.arrivals)
       if (!a.barrier && a.phase == r.phase) {
@@ -845,13 +862,16 @@ unsigned Executor::noteCollective(State &s, Operation *op,
   if (mask)
     kind += " mask 0x" + llvm::utohexstr(*mask);
   unsigned kth = s.collectiveCounts[kind]++;
-  std::string key =
-      (kind + " #" + Twine(kth) + " in phase " + Twine(s.phase)).str();
+  noteOrdered(s,
+              (kind + " #" + Twine(kth) + " in phase " + Twine(s.phase)).str());
+  return kth;
+}
+
+void Executor::noteOrdered(State &s, const std::string &key) {
   if (!s.lastCollective.empty())
     collectiveEdges[s.lastCollective].insert(key);
   collectiveEdges[key];
   s.lastCollective = key;
-  return kth;
 }
 
 } // namespace kproof::engine::exec
@@ -882,4 +902,44 @@ Term kproof::engine::orderedByCountedBarriers(
     orders.push_back(a >= 1 ? T.boolConst(true) : firstParticipates(b.id));
   }
   return T.orOf(orders);
+}
+
+Term kproof::engine::linearThreadId(TermContext &T,
+                                    const LaunchConfig &launch) {
+  static const char *dims[] = {"tid.x", "tid.y", "tid.z"};
+  Term lin = T.bv(0, 32), stride = T.bv(1, 32);
+  for (int d = 0; d < 3; ++d) {
+    Term extent = launch.extentOf(T, dims[d]);
+    if (launch.block[d] > 1)
+      lin = T.bvBin(Kind::BVAdd, lin,
+                    T.bvBin(Kind::BVMul, T.bvVar(dims[d], 32), stride));
+    stride = T.bvBin(Kind::BVMul, stride, extent);
+  }
+  return lin;
+}
+
+Term kproof::engine::orderedByWarpSyncs(
+    TermContext &T, const std::map<uint32_t, unsigned> &first,
+    const std::map<uint32_t, unsigned> &second, Term firstLin, Term secondLin) {
+  auto c32 = [&](uint64_t v) { return T.bv(v, 32); };
+  auto inMask = [&](uint32_t m, Term lin) {
+    Term lane = T.bvBin(Kind::BVURem, lin, c32(32));
+    return T.eq(
+        T.bvBin(Kind::BVAnd, T.bvBin(Kind::BVLShr, c32(m), lane), c32(1)),
+        c32(1));
+  };
+  SmallVector<Term> named;
+  for (auto &[m, c2] : second) {
+    auto it = first.find(m);
+    if (c2 <= (it == first.end() ? 0 : it->second))
+      continue;
+    named.push_back(m == 0xffffffffu
+                        ? T.boolConst(true)
+                        : T.andOf(inMask(m, firstLin), inMask(m, secondLin)));
+  }
+  if (named.empty())
+    return T.boolConst(false);
+  return T.andOf(T.eq(T.bvBin(Kind::BVUDiv, firstLin, c32(32)),
+                      T.bvBin(Kind::BVUDiv, secondLin, c32(32))),
+                 T.orOf(named));
 }

@@ -499,6 +499,22 @@ Term orderedByCountedBarriers(
     llvm::ArrayRef<BarrierClock> second,
     llvm::function_ref<Term(unsigned id)> firstParticipates);
 
+/// The linear thread id in the CTA (PTX ISA 2.2: x fastest), 32-bit, over
+/// the variables tid.x/y/z of the dimensions with more than one thread.
+Term linearThreadId(TermContext &T, const LaunchConfig &launch);
+
+/// Happens-before through bar.warp.sync (PTX ISA 9.7.13.3): an access of
+/// the thread with linear id `firstLin` after the bar.warp.sync counts
+/// `first` (per constant mask) comes before an access of the thread
+/// `secondLin` after `second` when both are in one warp and some mask M
+/// names both lanes with second[M] > first[M] (lanes pair their k-th
+/// bar.warp.sync of a mask, an obligation, so the first lane's
+/// first[M]-th one follows its access). False when none does.
+Term orderedByWarpSyncs(TermContext &T,
+                        const std::map<uint32_t, unsigned> &first,
+                        const std::map<uint32_t, unsigned> &second,
+                        Term firstLin, Term secondLin);
+
 /// A module variable's name for messages: "rotate_smem::s" for the
 /// function-local shared variable `rotate_smem._ZZ11rotate_smemE1s`
 /// (demangled); other names unchanged.
