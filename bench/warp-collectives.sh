@@ -17,20 +17,7 @@ limit=${LIMIT:-150}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 ptx=test/Inputs/cuda/ptx
-# run MODE PTX CONTRACT: sets VERDICT, SECS, MIB.
-run() {
-  local tf out rc kb
-  tf=$(mktemp)
-  out=$(/usr/bin/time -o "$tf" -f '%e %M' timeout "$limit" "$opt" "$2" \
-          "$1" --contract="$3" 2>/dev/null)
-  rc=$?
-  VERDICT=$(printf '%s\n' "$out" | grep -E '^(PROVED|REFUTED|UNKNOWN)' | tail -1 | cut -d: -f1)
-  read -r SECS kb < <(grep -E '^[0-9.]+ [0-9]+$' "$tf" | tail -1)
-  rm -f "$tf"
-  [ "$rc" = 124 ] && VERDICT=timeout
-  VERDICT=${VERDICT:-?}
-  MIB=$(( ${kb:-0} / 1024 ))
-}
+source bench/measure.sh
 # contract FILE KERNEL TYPE CTAS THREADS YLEN [REF REFCTAS REFTHREADS ARCH]
 contract() {
   local n=$(( $4 * $5 )) spec=""
@@ -55,19 +42,19 @@ for size in "2 64" "4096 256"; do
            "redux_min_bug ref_warp_min" "match_count ref_match_count"; do
     set -- $k
     contract "$tmp/c.mlir" "$1" i32 "$ctas" "$threads" "$n" "$2" "$ctas" "$threads" sm80
-    run --verify-equiv "$ptx/warp_collectives.sm80.O3.ptx" "$tmp/c.mlir"
+    measure "$ptx/warp_collectives.sm80.O3.ptx" "$tmp/c.mlir"
     printf '%-22s %-8s %-14s %-9s %9s %10s\n' "$1" "$n" equiv "$VERDICT" "$SECS" "$MIB"
   done
   for k in warp_total warp_total_bug; do
     contract "$tmp/c.mlir" "$k" i32 "$ctas" "$threads" $(( n / 32 )) ref_warp_total \
       $(( n / 32 / 32 > 0 ? n / 32 / 32 : 1 )) $(( n / 32 < 32 ? n / 32 : 32 )) sm90
-    run --verify-equiv "$ptx/warp_collectives.sm90.O3.ptx" "$tmp/c.mlir"
+    measure "$ptx/warp_collectives.sm90.O3.ptx" "$tmp/c.mlir"
     printf '%-22s %-8s %-14s %-9s %9s %10s\n' "$k (sm90)" "$n" equiv "$VERDICT" "$SECS" "$MIB"
   done
   for k in warp_tail_sum warp_tail_sum_nosync; do
     [ "$threads" = 64 ] || continue # written for 64 threads per CTA
     contract "$tmp/c.mlir" "$k" f32 "$ctas" "$threads" "$ctas"
-    run --verify-sync "$ptx/warp_sync.sm80.O3.ptx" "$tmp/c.mlir"
+    measure "$ptx/warp_sync.sm80.O3.ptx" "$tmp/c.mlir" --verify-sync
     printf '%-22s %-8s %-14s %-9s %9s %10s\n' "$k" "$n" sync "$VERDICT" "$SECS" "$MIB"
   done
 done
