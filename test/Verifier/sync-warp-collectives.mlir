@@ -32,7 +32,9 @@
 // The minimum taken on the unsigned bits (redux.sync.min.u32): a negative
 // input is the largest.
 // MINBUG: REFUTED: value y[i]
-// MINBUG: Replay: confirmed by replay (IEEE i32)
+// MINBUG: Kernel value: {{[0-9]+}}
+// MINBUG-NEXT: Spec value: -{{[0-9]+}}
+// MINBUG: Replay: confirmed by replay (IEEE i32): kernel y[{{[0-9]+}}] = {{[0-9]+}}, spec = -
 // MINBUG: REFUTED
 
 // __popc(__match_any_sync(...)): the lanes holding the same key.
@@ -52,7 +54,9 @@
 
 // The elected lane stores its own input instead of the warp's sum.
 // TOTALBUG: REFUTED: value
-// TOTALBUG: Replay: confirmed by replay (IEEE i32)
+// TOTALBUG: Kernel value: [[K:-?[0-9]+]]
+// TOTALBUG-NEXT: Spec value: [[S:-?[0-9]+]]
+// TOTALBUG: Replay: confirmed by replay (IEEE i32): kernel y[{{[0-9]+}}] = [[K]], spec = [[S]]
 // TOTALBUG: REFUTED
 
 // Lanes 4-7 elect one of them (mask 0xf0); the leader reads x[leader - 4],

@@ -33,7 +33,7 @@
 
 // The same steps without __syncwarp: lane 16 writes s[16] while lane 0
 // reads it.
-// NOSYNC: REFUTED: data race on shared 'warp_tail_sum_nosync::s'
+// NOSYNC: REFUTED: data race on shared 'warp_tail_sum_nosync::s' (byte {{[0-9]+}}): thread (tid.x={{[0-9]+}}, ctaid.x={{[01]}}) writes at {{.+}}, thread (tid.x={{[0-9]+}}, ctaid.x={{[01]}}) reads at {{.+}} in the same barrier phase
 // NOSYNC: Replay: confirmed by replay (IEEE f32): race
 // NOSYNC: REFUTED
 

@@ -600,12 +600,11 @@ private:
   /// phase), with the ones a path executed next: the deadlock check of
   /// finishShuffles.
   std::map<std::string, std::set<std::string>> collectiveEdges;
-  /// Counts `op` among the path's collectives of its kind (its qualifiers;
-  /// for bar.warp.sync `mask` too) and records it after the path's last
-  /// collective; returns how many of the kind ran before on the path (the
-  /// number that pairs lanes' executions on sm_70 and later).
-  unsigned noteCollective(State &s, Operation *op,
-                          std::optional<uint32_t> mask);
+  /// Counts `op` among the path's collectives of its kind (its qualifiers
+  /// and, when a constant, its membermask `mask`) and records it after the
+  /// path's last collective; returns how many of the kind ran before on the
+  /// path (the number that pairs lanes' executions on sm_70 and later).
+  unsigned noteCollective(State &s, Operation *op, Term mask);
   /// Records the blocking event `key` (a collective, a counted barrier's
   /// waiting arrival) after the path's last one (collectiveEdges).
   void noteOrdered(State &s, const std::string &key);

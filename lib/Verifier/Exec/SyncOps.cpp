@@ -317,11 +317,7 @@ bool Executor::shuffle(State &s, Frame &f, ShflOp sh, Location loc) {
   // of the run, over all paths: finishShuffles).
   Term wl = fresh("shfl.lane", Sort::BV, 32);
   Term wLin = bin(Kind::BVAdd, bin(Kind::BVSub, lin, lane), wl);
-  unsigned kth = noteCollective(
-      s, sh,
-      mv.term->getKind() == Kind::BVConst
-          ? std::optional<uint32_t>(mv.term->getAPInt().getZExtValue())
-          : std::nullopt);
+  unsigned kth = noteCollective(s, sh, mv.term);
   shuffles.push_back(
       {sh, s.phase, kth, s.occurrences[sh], s.pc,
        T.andOf({T.bvUlt(wl, c32(32)), inMask(wl), T.bvUlt(wLin, blockThreads)}),
@@ -389,21 +385,14 @@ Executor::collectiveLanes(State &s, Operation *op, Term mask,
   result.alignments.push_back(
       {s.pc, inMask(lane), loc,
        "the executing lane is in the membermask of " + what});
-  Term wl =
-      fresh(collectiveName(op).take_front(collectiveName(op).find('.')).str() +
-                ".lane",
-            Sort::BV, 32);
+  Term wl = fresh(what.substr(0, what.find('.')) + ".lane", Sort::BV, 32);
   Term wLin = bin(Kind::BVAdd, base, wl);
   result.alignments.push_back(
       {T.andOf({s.pc, T.bvUlt(wl, c32(32)), inMask(wl)}),
        T.bvUlt(wLin, blockThreads), loc,
        "every lane named in the membermask of " + what +
            " exists (a partial warp has fewer lanes)"});
-  unsigned kth = noteCollective(
-      s, op,
-      mask->getKind() == Kind::BVConst
-          ? std::optional<uint32_t>(mask->getAPInt().getZExtValue())
-          : std::nullopt);
+  unsigned kth = noteCollective(s, op, mask);
   shuffles.push_back(
       {op, s.phase, kth, s.occurrences[op], s.pc,
        T.andOf({T.bvUlt(wl, c32(32)), inMask(wl), T.bvUlt(wLin, blockThreads)}),
@@ -843,8 +832,7 @@ void Executor::finishShuffles() {
              "modeled)"});
 }
 
-unsigned Executor::noteCollective(State &s, Operation *op,
-                                  std::optional<uint32_t> mask) {
+unsigned Executor::noteCollective(State &s, Operation *op, Term mask) {
   std::string kind = collectiveName(op).str();
   for (StringRef q : {"mode", "kind", "is_signed"})
     if (Attribute a = op->getAttr(q)) {
@@ -859,8 +847,8 @@ unsigned Executor::noteCollective(State &s, Operation *op,
     os << op->getOperand(0).getType();
     kind += " " + str;
   }
-  if (mask)
-    kind += " mask 0x" + llvm::utohexstr(*mask);
+  if (mask->getKind() == Kind::BVConst)
+    kind += " mask 0x" + llvm::utohexstr(mask->getAPInt().getZExtValue());
   unsigned kth = s.collectiveCounts[kind]++;
   noteOrdered(s,
               (kind + " #" + Twine(kth) + " in phase " + Twine(s.phase)).str());
