@@ -2790,8 +2790,26 @@ StepResult Interpreter::execOp(Thread &t, Operation *op) {
       })
       .Case<FmaOp>([&](FmaOp o) {
         Type ty = o.getType();
-        if (isa<VectorType>(ty))
-          return fail("packed fma is not modeled");
+        if (auto vt = dyn_cast<VectorType>(ty)) {
+          if (exact())
+            return fail("exact mode: packed float arithmetic is not modeled "
+                        "(use --mode=ieee)");
+          // Packed halves: element-wise, one rounding each (PTX ISA 9.7.4.6).
+          Type et = vt.getElementType();
+          unsigned ew = et.getIntOrFloatBitWidth();
+          uint64_t a = get(o.getA()).bits, b = get(o.getB()).bits,
+                   c = get(o.getC()).bits, r = 0;
+          for (unsigned k = 0; k < 2; ++k) {
+            auto elem = [&](uint64_t v) {
+              return flush(toAP((v >> (k * ew)) & maskOf(ew), et), o.getFtz());
+            };
+            APFloat x = elem(a);
+            x.fusedMultiplyAdd(elem(b), elem(c), roundingOf(o.getMode()));
+            r |= finish(x, et, o.getFtz(), o.getSat()) << (k * ew);
+          }
+          set(o, Val{r, nullptr});
+          return advance();
+        }
         if (exact()) {
           RealPtr a = realOf(o.getA()), b = realOf(o.getB()), c = realOf(o.getC());
           RealPtr r = mkReal();

@@ -204,8 +204,84 @@ std::optional<bool> Executor::execArithOp(State &s, Operation *op) {
   auto real = [&](Value v) { return realOperand(f, v, loc); };
   auto bits = [&](Value v) { return bitsOperand(f, v, loc); };
   auto done = [&](Term t) { return resultModeled(t, loc); };
+  // The elements of packed halves (vector<2xf16>, PTX ISA 5.2.1: element 0
+  // in the low bits) as reals, or of a scalar: the real itself.
+  auto lanes = [&](Value v) -> SmallVector<Term, 2> {
+    auto vt = dyn_cast<VectorType>(v.getType());
+    if (!vt) {
+      if (Term r = real(v))
+        return {r};
+      return {};
+    }
+    Term packed = val(v).term;
+    if (!packed)
+      return {};
+    unsigned w = vt.getElementType().getIntOrFloatBitWidth();
+    StringRef fmt = vt.getElementType().isBF16() ? "bf16" : "f16";
+    SmallVector<Term, 2> out;
+    for (int64_t k = 0; k < vt.getNumElements(); ++k) {
+      Term r = T.realOfFloatBits(T.bvExtract(packed, k * w, w), fmt);
+      if (!r) {
+        unknown(loc, "packed " + fmt +
+                         " operand whose halves are not known "
+                         "as " +
+                         fmt +
+                         " values (bits computed by integer "
+                         "operations)");
+        return {};
+      }
+      out.push_back(r);
+    }
+    return out;
+  };
+  // Lane results into the result of `v`'s type: a real, or packed bits.
+  auto setLanes = [&](Value v, ArrayRef<Term> rs) {
+    auto vt = dyn_cast<VectorType>(v.getType());
+    if (!vt) {
+      set(f, v, rs.front());
+      return;
+    }
+    StringRef fmt = vt.getElementType().isBF16() ? "bf16" : "f16";
+    Term packed = nullptr;
+    for (Term r : rs) {
+      Term b = T.floatBits(r, fmt);
+      packed = packed ? T.bvConcat(b, packed) : b;
+    }
+    set(f, v, packed);
+  };
 
   return llvm::TypeSwitch<Operation *, std::optional<bool>>(op)
+      .Case<CvtPackOp>([&](CvtPackOp c) {
+        // cvt.frnd{.relu}{.satfinite}.{f16x2,bf16x2}.f32 d, a, b (PTX ISA
+        // 9.7.9.21): a into the upper half, b into the lower. Rounding is
+        // a precision downgrade of the reals model; .relu clamps at 0 and
+        // .satfinite at the format's largest finite value.
+        Term hi = real(c.getHi()), lo = real(c.getLo());
+        if (!hi || !lo)
+          return false;
+        Type elem = c.getType().getElementType();
+        std::string what;
+        llvm::raw_string_ostream os(what);
+        os << "conversion from f32 to " << elem;
+        result.downgrades.push_back({what, loc});
+        auto adjust = [&](Term x) {
+          if (c.getRelu())
+            x = T.max(x, T.real(0));
+          if (c.getSatfinite()) {
+            APFloat big =
+                APFloat::getLargest(cast<FloatType>(elem).getFloatSemantics());
+            Term m = T.real(*Rational::fromAPFloat(big));
+            x = T.max(T.min(x, m), T.neg(m));
+          }
+          return x;
+        };
+        Term r1 = settleExtended(s, adjust(lo)),
+             r2 = settleExtended(s, adjust(hi));
+        if (!done(r1) || !done(r2))
+          return false;
+        setLanes(c.getResult(), {r1, r2});
+        return advance();
+      })
       .Case<IntBinOp>([&](IntBinOp o) {
         Term a = bits(o.getLhs()), b = bits(o.getRhs());
         if (!a || !b)
@@ -799,7 +875,8 @@ std::optional<bool> Executor::execArithOp(State &s, Operation *op) {
           unknown(loc, "selp between a real and integer bits");
           return false;
         }
-        set(f, o, T.ite(c, a.term, b.term), a.realBits);
+        set(f, o, T.ite(c, a.term, b.term), a.realBits,
+            a.realType == b.realType ? a.realType : Type());
         return done(val(o).term) && advance();
       })
       .Case<CvtOp>([&](CvtOp c) {
@@ -867,86 +944,145 @@ std::optional<bool> Executor::execArithOp(State &s, Operation *op) {
         return advance();
       })
       .Case<FloatBinOp>([&](FloatBinOp o) {
-        Term a = real(o.getLhs()), b = real(o.getRhs());
-        if (!a || !b)
+        SmallVector<Term, 2> as = lanes(o.getLhs()), bs = lanes(o.getRhs());
+        if (as.empty() || bs.size() != as.size())
           return false;
-        if (isa<VectorType>(o.getType())) {
-          unknown(loc, "packed float arithmetic is not modeled");
-          return false;
+        SmallVector<Term, 2> rs;
+        for (auto [a, b] : llvm::zip(as, bs)) {
+          Term r = floatBinary(s, o, a, b, loc);
+          if (!r)
+            return false;
+          rs.push_back(r);
         }
-        Term r = nullptr;
-        if ((o.getKind() == FloatBinKind::Add &&
-             readingIllConditioned(Kind::Add, a, b, nullptr, loc)) ||
-            (o.getKind() == FloatBinKind::Sub &&
-             readingIllConditioned(Kind::Add, a, T.neg(b), nullptr, loc)) ||
-            (o.getKind() == FloatBinKind::Mul &&
-             readingIllConditioned(Kind::Mul, a, b, nullptr, loc)))
-          return false;
-        // A butterfly step of a warp reduction: the lane reduction.
-        r = combineButterfly(s, o.getKind(), a, b);
-        if (!r)
-        switch (o.getKind()) {
-        case FloatBinKind::Add:
-          r = T.add(a, b);
-          break;
-        case FloatBinKind::Sub:
-          r = T.sub(a, b);
-          break;
-        case FloatBinKind::Mul: {
-          bool idiom = false;
-          if (!(r = naturalLog(T, a, b, idiom)))
-            r = T.mul(a, b);
-          else if (idiom)
-            result.idioms.push_back(
-                {"lg2(f) * 0f3F317218 read as log(f) (__logf)", loc});
-          break;
-        }
-        case FloatBinKind::Div:
-          result.divisors.push_back({s.pc, b, loc, "divisor of div"});
-          r = T.div(a, b);
-          break;
-        case FloatBinKind::Min:
-          r = T.min(a, b);
-          break;
-        case FloatBinKind::Max:
-          r = T.max(a, b);
-          break;
-        case FloatBinKind::CopySign: {
-          Term mag = T.ite(T.realLt(b, T.real(0)), T.neg(b), b);
-          r = T.ite(T.realLt(a, T.real(0)), T.neg(mag), mag);
-          break;
-        }
-        }
-        if (o.getSat() && r)
-          r = saturate(r);
-        r = keepNonFinite(r, {a, b});
-        r = settleExtended(s, r);
-        if (!done(r))
-          return false;
-        set(f, o, r);
+        setLanes(o.getResult(), rs);
         return advance();
       })
       .Case<FmaOp>([&](FmaOp o) {
-        Term a = real(o.getA()), b = real(o.getB()), c = real(o.getC());
-        if (!a || !b || !c)
+        SmallVector<Term, 2> as = lanes(o.getA()), bs = lanes(o.getB()),
+                             cs = lanes(o.getC());
+        if (as.empty() || bs.size() != as.size() || cs.size() != as.size())
           return false;
-        if (readingIllConditioned(Kind::Mul, a, b, c, loc))
-          return false;
-        bool idiom = false;
-        Term ln = naturalLog(T, a, b, idiom);
-        if (ln && idiom)
-          result.idioms.push_back(
-              {"lg2(f) * 0f3F317218 read as log(f) (__logf)", loc});
-        Term r = T.add(ln ? ln : T.mul(a, b), c);
-        if (o.getSat() && r)
-          r = saturate(r);
-        r = keepNonFinite(r, {a, b, c});
-        if (!done(r))
-          return false;
-        set(f, o, r);
+        SmallVector<Term, 2> rs;
+        for (auto [a, b, c] : llvm::zip(as, bs, cs)) {
+          if (readingIllConditioned(Kind::Mul, a, b, c, loc))
+            return false;
+          bool idiom = false;
+          Term ln = naturalLog(T, a, b, idiom);
+          if (ln && idiom)
+            result.idioms.push_back(
+                {"lg2(f) * 0f3F317218 read as log(f) (__logf)", loc});
+          Term r = T.add(ln ? ln : T.mul(a, b), c);
+          if (o.getSat() && r)
+            r = saturate(r);
+          r = keepNonFinite(r, {a, b, c});
+          if (!done(r))
+            return false;
+          rs.push_back(r);
+        }
+        setLanes(o.getResult(), rs);
         return advance();
       })
+      .Default([](Operation *) { return std::nullopt; });
+}
+
+Term Executor::floatBinary(State &s, FloatBinOp o, Term a, Term b,
+                           Location loc) {
+  // The reals model of fbin `o` on one element (a, b).
+  Term r = nullptr;
+  if ((o.getKind() == FloatBinKind::Add &&
+       readingIllConditioned(Kind::Add, a, b, nullptr, loc)) ||
+      (o.getKind() == FloatBinKind::Sub &&
+       readingIllConditioned(Kind::Add, a, T.neg(b), nullptr, loc)) ||
+      (o.getKind() == FloatBinKind::Mul &&
+       readingIllConditioned(Kind::Mul, a, b, nullptr, loc)))
+    return nullptr;
+  // A butterfly step of a warp reduction: the lane reduction.
+  r = combineButterfly(s, o.getKind(), a, b);
+  if (!r)
+    switch (o.getKind()) {
+    case FloatBinKind::Add:
+      r = T.add(a, b);
+      break;
+    case FloatBinKind::Sub:
+      r = T.sub(a, b);
+      break;
+    case FloatBinKind::Mul: {
+      bool idiom = false;
+      if (!(r = naturalLog(T, a, b, idiom)))
+        r = T.mul(a, b);
+      else if (idiom)
+        result.idioms.push_back(
+            {"lg2(f) * 0f3F317218 read as log(f) (__logf)", loc});
+      break;
+    }
+    case FloatBinKind::Div:
+      result.divisors.push_back({s.pc, b, loc, "divisor of div"});
+      r = T.div(a, b);
+      break;
+    case FloatBinKind::Min:
+      r = T.min(a, b);
+      break;
+    case FloatBinKind::Max:
+      r = T.max(a, b);
+      break;
+    case FloatBinKind::CopySign: {
+      Term mag = T.ite(T.realLt(b, T.real(0)), T.neg(b), b);
+      r = T.ite(T.realLt(a, T.real(0)), T.neg(mag), mag);
+      break;
+    }
+    }
+  if (o.getSat() && r)
+    r = saturate(r);
+  r = keepNonFinite(r, {a, b});
+  r = settleExtended(s, r);
+  if (!resultModeled(r, loc))
+    return nullptr;
+  return r;
+}
+
+std::optional<bool> Executor::execFloatOp(State &s, Operation *op) {
+  Frame &f = s.stack.back();
+  Location loc = op->getLoc();
+  auto advance = [&]() {
+    ++f.it;
+    return true;
+  };
+  auto real = [&](Value v) { return realOperand(f, v, loc); };
+  auto done = [&](Term t) { return resultModeled(t, loc); };
+  return llvm::TypeSwitch<Operation *, std::optional<bool>>(op)
       .Case<FloatUnaryOp>([&](FloatUnaryOp o) {
+        if (auto vt = dyn_cast<VectorType>(o.getType())) {
+          // neg / abs of packed halves, element by element (PTX ISA
+          // 9.7.4.2, 9.7.4.3).
+          if (o.getKind() != FloatUnaryKind::Neg &&
+              o.getKind() != FloatUnaryKind::Abs) {
+            unknown(loc, "this packed f16x2/bf16x2 operation is not modeled");
+            return false;
+          }
+          Term packed = get(f, o.getInput()).term;
+          if (!packed)
+            return false;
+          unsigned w = vt.getElementType().getIntOrFloatBitWidth();
+          StringRef fmt = vt.getElementType().isBF16() ? "bf16" : "f16";
+          Term out = nullptr;
+          for (int64_t k = 0; k < vt.getNumElements(); ++k) {
+            Term x = T.realOfFloatBits(T.bvExtract(packed, k * w, w), fmt);
+            if (!x) {
+              unknown(loc, "packed " + fmt +
+                               " operand whose halves are not "
+                               "known as " +
+                               fmt + " values");
+              return false;
+            }
+            Term r = o.getKind() == FloatUnaryKind::Neg
+                         ? T.neg(x)
+                         : T.ite(T.realLt(x, T.real(0)), T.neg(x), x);
+            Term b = T.floatBits(r, fmt);
+            out = out ? T.bvConcat(b, out) : b;
+          }
+          set(f, o.getResult(), out);
+          return advance();
+        }
         Term a = real(o.getInput());
         if (!a)
           return false;

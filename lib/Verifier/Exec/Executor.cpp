@@ -291,9 +291,77 @@ Term Executor::fresh(StringRef base, Sort sort, unsigned width) {
 Sort Executor::sortOf(Type t) {
   if (t.isInteger(1))
     return Sort::Bool;
-  if (isa<IntegerType>(t))
+  // Packed halves (vector<2xf16>) are the bits of their elements.
+  if (isa<IntegerType>(t) || isa<VectorType>(t))
     return Sort::BV;
   return Sort::Real;
+}
+
+/// The float format name of `t` (f16, bf16, f32, f64), or empty.
+static StringRef formatOf(Type t) {
+  if (!t)
+    return {};
+  if (t.isF16())
+    return "f16";
+  if (t.isBF16())
+    return "bf16";
+  if (t.isF32())
+    return "f32";
+  if (t.isF64())
+    return "f64";
+  return {};
+}
+
+void Executor::set(Frame &f, Value v, Term t, bool realBits, Type realType) {
+  if (!realBits && t && t->getSort() == Sort::BV &&
+      isa<IntegerType>(v.getType()) &&
+      getWidthOf(v.getType()) == t->getWidth()) {
+    // Bits of a real filling the register: FloatBits, or an ite over
+    // FloatBits and constants of one format.
+    std::function<bool(Term)> hasFloatBits = [&](Term u) {
+      return u->getKind() == Kind::FloatBits ||
+             (u->getKind() == Kind::Ite && (hasFloatBits(u->getOperand(1)) ||
+                                            hasFloatBits(u->getOperand(2))));
+    };
+    if (hasFloatBits(t)) {
+      MLIRContext *ctx = v.getContext();
+      for (Type ft : {Type(Float16Type::get(ctx)), Type(BFloat16Type::get(ctx)),
+                      Type(Float32Type::get(ctx)), Type(Float64Type::get(ctx))})
+        if (ft.getIntOrFloatBitWidth() == t->getWidth())
+          if (Term r = T.realOfFloatBits(t, formatOf(ft))) {
+            f.env[v] = SymValue{r, true, ft};
+            return;
+          }
+    }
+  }
+  if (realBits && !realType) {
+    unsigned w = getWidthOf(v.getType());
+    if (w == 32)
+      realType = Float32Type::get(v.getContext());
+    else if (w == 64)
+      realType = Float64Type::get(v.getContext());
+  }
+  f.env[v] = SymValue{t, realBits, realBits ? realType : Type()};
+}
+
+StringRef Executor::realFormat(const SymValue &v, unsigned width) {
+  if (StringRef fmt = formatOf(v.realType); !fmt.empty())
+    return fmt;
+  return width == 32 ? "f32" : width == 64 ? "f64" : StringRef();
+}
+
+Term Executor::bitsOf(const SymValue &v, unsigned width, Location loc) {
+  if (!v.term)
+    return nullptr;
+  if (!v.realBits && v.term->getSort() == Sort::BV)
+    return v.term;
+  StringRef fmt = realFormat(v, width);
+  if (fmt.empty()) {
+    unknown(loc, "the bits of a " + Twine(width) +
+                     "-bit real value of unknown format (f16 or bf16)");
+    return nullptr;
+  }
+  return T.floatBits(v.term, fmt);
 }
 
 } // namespace kproof::engine::exec

@@ -96,6 +96,10 @@ inline unsigned getWidthOf(Type t) {
 struct SymValue {
   Term term = nullptr;
   bool realBits = false;
+  /// For real bits: the float type whose bits the register holds (f16,
+  /// bf16, f32, f64), or null when unknown (a 16-bit register merged from
+  /// two formats). 32 and 64 bits can only be f32 and f64.
+  Type realType;
 };
 
 struct Frame {
@@ -290,9 +294,19 @@ public:
 
   // Helpers over values.
   SymValue get(Frame &f, Value v) { return f.env.lookup(v); }
-  void set(Frame &f, Value v, Term t, bool realBits = false) {
-    f.env[v] = SymValue{t, realBits};
-  }
+  /// Binds `v` to `t` (real bits of `realType` when `realBits`). The bits
+  /// of a real in a known format filling an integer register (a half
+  /// unpacked from packed f16x2: a FloatBits term) become real bits.
+  void set(Frame &f, Value v, Term t, bool realBits = false,
+           Type realType = Type());
+  /// The float format name of real bits ("f16", "bf16", "f32", "f64"):
+  /// from the value's type when known, else from the width (32 and 64
+  /// bits); empty when unknown.
+  static StringRef realFormat(const SymValue &v, unsigned width);
+  /// A register value as a bit-vector: real bits of a known format as
+  /// their FloatBits term; null (UNKNOWN at `loc`) for a real of unknown
+  /// format.
+  Term bitsOf(const SymValue &v, unsigned width, Location loc);
   bool isMultiThread() const { return launch.totalThreads() > 1; }
   /// The sort of a register type: i1 Bool, other integers BV, floats Real.
   static Sort sortOf(Type t);
@@ -479,6 +493,11 @@ private:
   /// idiom). nullopt for any other op.
   std::optional<bool> execMathIdiom(State &s, Operation *op);
   std::optional<bool> execArithOp(State &s, Operation *op);
+  /// Unary float operations and the rest of ArithOps.cpp's float cases.
+  std::optional<bool> execFloatOp(State &s, Operation *op);
+  /// The value of fbin `o` on reals `a` and `b` (one element of packed
+  /// halves, or the scalar), with its obligations; null on UNKNOWN.
+  Term floatBinary(State &s, FloatBinOp o, Term a, Term b, Location loc);
   std::optional<bool> execMemoryOp(State &s, Operation *op);
   std::optional<bool> execSyncOp(State &s, Operation *op);
   /// cp.async, cp.async.commit_group and cp.async.wait_group/wait_all

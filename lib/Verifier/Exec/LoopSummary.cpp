@@ -943,7 +943,7 @@ bool LoopSummarizer::summarizeLoop(State &s, Block *h,
                         "branch the iteration does not take) is used after "
                         "the loop");
           sf.env[r] = SymValue{T.substitute(ex.get(f, r).term, exitMap),
-                               ex.get(f, r).realBits};
+                               ex.get(f, r).realBits, ex.get(f, r).realType};
         }
   for (BlockArgument a : h->getArguments())
     for (Operation *user : a.getUsers())

@@ -87,35 +87,40 @@ std::optional<bool> Executor::execMemoryOp(State &s, Operation *op) {
         auto setLoaded = [&](Value res, Term v) {
           bool wantReal = isa<FloatType>(res.getType());
           if (wantReal && v->getSort() != Sort::Real)
-            if (Term r = floatOfBits(T, v))
+            if (Term r = floatOfBits(T, v, res.getType()))
               v = r;
           if (wantReal && v->getSort() != Sort::Real) {
             unknown(loc, "integer bits reinterpreted as a float");
             return false;
           }
-          set(f, res, v, !wantReal && v->getSort() == Sort::Real);
+          set(f, res, v, !wantReal && v->getSort() == Sort::Real,
+              isa<FloatType>(r->elemType) ? r->elemType : Type());
           return true;
         };
         // Element `at` of the buffer into `res`: the thread's own stores
         // to it (its chain), over the initial contents (distinct contract
         // buffers never alias: stores to other buffers do not matter).
-        auto loadElement = [&](Term at, Value res) {
-          if (!isa<FloatType>(r->elemType) && isa<FloatType>(res.getType())) {
-            unknown(loc, "integer data read as a float");
-            return false;
-          }
+        auto elementValue = [&](Term at) -> Term {
           if (llvm::any_of(s.symbolicStores, [&](const SymbolicStore &st) {
                 return st.buffer == name && st.isFamily();
               })) {
             unknown(loc, "load of '" + name + "' after a summarized loop "
                          "stored to it (its stores are a family over the "
                          "iterations) is not yet modeled");
-            return false;
+            return nullptr;
           }
           Term v = initialElement(at);
           StoreChain chain = bufferChain(s, name, r->buffer->elemBytes());
           if (!chain.empty())
             v = resolveChain(s, chain, at, 1, v, "'" + name + "'", loc);
+          return v;
+        };
+        auto loadElement = [&](Term at, Value res) {
+          if (!isa<FloatType>(r->elemType) && isa<FloatType>(res.getType())) {
+            unknown(loc, "integer data read as a float");
+            return false;
+          }
+          Term v = elementValue(at);
           return v && setLoaded(res, v);
         };
         // `width` bytes of the .local array at byte `o` into `res`: its
@@ -134,6 +139,53 @@ std::optional<bool> Executor::execMemoryOp(State &s, Operation *op) {
               resolveChain(s, chain, o, width, base, "'" + name + "'", loc);
           return v && setLoaded(res, v);
         };
+        // Packed elements: an integer load wider than the float elements
+        // of a contract buffer (ld.v2.u32 of f16 data, PTX ISA 5.2.1)
+        // gets their FloatBits, element 0 in the low bits.
+        if (r->buffer && isa<FloatType>(r->elemType) &&
+            isa<IntegerType>(resultType) && width > r->buffer->elemBytes() &&
+            width % r->buffer->elemBytes() == 0) {
+          unsigned elemBytes = r->buffer->elemBytes();
+          unsigned per = width / elemBytes;
+          unsigned count = per * l.getNumResults();
+          StringRef fmt = r->elemType.isBF16()  ? "bf16"
+                          : r->elemType.isF16() ? "f16"
+                          : r->elemType.isF32() ? "f32"
+                                                : "f64";
+          // PTX ISA 5.4.5: a vector access is aligned to its whole size.
+          result.alignments.push_back(
+              {s.pc,
+               T.eq(T.bvBin(Kind::BVURem, offTerm,
+                            T.bv(uint64_t(width) * l.getNumResults(), 64)),
+                    T.bv(0, 64)),
+               loc, "alignment of the load from " + name});
+          Term index = T.bvBin(Kind::BVUDiv, offTerm, T.bv(elemBytes, 64));
+          Term last = T.bvBin(Kind::BVAdd, index, T.bv(count - 1, 64));
+          result.alignments.push_back(
+              {s.pc,
+               T.andOf(T.bvUlt(last, r->buffer->numElementsTerm(T, launch)),
+                       T.bvUle(index, last)),
+               loc,
+               "load from " + name + " inside its extent of " +
+                   r->buffer->extentText() + " elements"});
+          for (auto [k, res] : llvm::enumerate(l.getResults())) {
+            Term packed = nullptr;
+            for (unsigned j = 0; j < per; ++j) {
+              Term at = T.bvBin(Kind::BVAdd, index, T.bv(k * per + j, 64));
+              Term v = elementValue(at);
+              if (!v)
+                return false;
+              Term b = T.floatBits(v, fmt);
+              packed = packed ? T.bvConcat(b, packed) : b;
+            }
+            if (!resultModeled(packed, loc))
+              return false;
+            set(f, res, packed);
+            readByOthers(T.bvBin(Kind::BVAdd, offTerm, T.bv(k * width, 64)),
+                         width);
+          }
+          return advance();
+        }
         if (offTerm->getKind() != Kind::BVConst) {
           unsigned lanes = l.getNumResults();
           if (local) {
@@ -289,7 +341,7 @@ std::optional<bool> Executor::execMemoryOp(State &s, Operation *op) {
               unknown(loc, "integer data read as a float");
               return false;
             }
-            set(f, res, v, /*realBits=*/true);
+            set(f, res, v, /*realBits=*/true, r->elemType);
           } else {
             set(f, res, v);
           }
@@ -308,6 +360,44 @@ std::optional<bool> Executor::execMemoryOp(State &s, Operation *op) {
           return sharedMemory.sharedStore(s, f, st, name, offTerm, loc);
         unsigned width =
             std::max(1u, getWidthOf(st.getValues()[0].getType()) / 8);
+        SmallVector<SymValue, 4> values;
+        for (Value v : st.getValues())
+          values.push_back(val(v));
+        // Packed elements: an integer store wider than the float elements
+        // of a contract buffer (st.v2.u32 of f16x2 pairs, PTX ISA 5.2.1)
+        // stores the elements whose FloatBits it holds, element 0 in the
+        // low bits.
+        if (r->buffer && isa<FloatType>(r->elemType) &&
+            width > r->buffer->elemBytes() &&
+            width % r->buffer->elemBytes() == 0) {
+          unsigned eb = r->buffer->elemBytes();
+          StringRef fmt = r->elemType.isBF16()  ? "bf16"
+                          : r->elemType.isF16() ? "f16"
+                          : r->elemType.isF32() ? "f32"
+                                                : "f64";
+          SmallVector<SymValue, 4> pieces;
+          for (const SymValue &v : values) {
+            Term bitsTerm = bitsOf(v, width * 8, loc);
+            if (!bitsTerm)
+              return false;
+            for (unsigned j = 0; j < width / eb; ++j) {
+              Term piece = T.bvExtract(bitsTerm, j * eb * 8, eb * 8);
+              Term x = T.realOfFloatBits(piece, fmt);
+              if (!x) {
+                unknown(loc, "a store to " + name +
+                                 " of bits that are not "
+                                 "known as " +
+                                 fmt +
+                                 " values (packed by "
+                                 "integer operations, or of another format)");
+                return false;
+              }
+              pieces.push_back(SymValue{x, true, r->elemType});
+            }
+          }
+          values = std::move(pieces);
+          width = eb;
+        }
         if (r->buffer && r->buffer->role == BufferBinding::Role::In) {
           s.violations.push_back("store to input buffer '" + name + "'");
           s.violationLocs.push_back(loc);
@@ -340,13 +430,13 @@ std::optional<bool> Executor::execMemoryOp(State &s, Operation *op) {
                              "modeled");
             return false;
           }
-          unsigned lanes = st.getValues().size();
-          SmallVector<Term, 4> values;
-          for (Value v : st.getValues()) {
-            SymValue sv = floatBits(*r, val(v));
+          unsigned lanes = values.size();
+          SmallVector<Term, 4> terms;
+          for (const SymValue &v : values) {
+            SymValue sv = floatBits(*r, v);
             if (!sv.term)
               return false;
-            values.push_back(sv.term);
+            terms.push_back(sv.term);
           }
           // PTX ISA 5.4.5: a vector access is aligned to its whole size.
           Term eb = T.bv(width, 64);
@@ -361,7 +451,7 @@ std::optional<bool> Executor::execMemoryOp(State &s, Operation *op) {
               {s.pc, T.bvUlt(last, r->buffer->numElementsTerm(T, launch)),
                loc, "stores to " + name + " stay inside its extent of " +
                         r->buffer->extentText() + " elements"});
-          for (auto [k, v] : llvm::enumerate(values)) {
+          for (auto [k, v] : llvm::enumerate(terms)) {
             Term at = T.bvBin(Kind::BVAdd, index, T.bv(k, 64));
             s.symbolicStores.push_back({name, at, v, loc});
             Term byteOff = T.bvBin(Kind::BVAdd, offTerm, T.bv(k * width, 64));
@@ -386,7 +476,7 @@ std::optional<bool> Executor::execMemoryOp(State &s, Operation *op) {
                            "modeled");
           return false;
         }
-        for (auto [k, v] : llvm::enumerate(st.getValues())) {
+        for (auto [k, v] : llvm::enumerate(values)) {
           uint64_t o = off + k * width;
           if (r->buffer && r->buffer->isSymbolic())
             result.alignments.push_back(
@@ -403,7 +493,7 @@ std::optional<bool> Executor::execMemoryOp(State &s, Operation *op) {
             s.violationLocs.push_back(loc);
             continue;
           }
-          SymValue sv = floatBits(*r, val(v));
+          SymValue sv = floatBits(*r, v);
           if (!sv.term)
             return false;
           sharedMemory.recordAccess(s, st, /*write=*/true, name,

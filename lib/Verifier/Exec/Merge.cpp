@@ -200,15 +200,20 @@ bool Executor::mergeInto(State &a, const State &b) {
       // masked loads are): the constant's float, as real bits.
       if (x.realBits != y.realBits && x.term && y.term) {
         SymValue &bits = x.realBits ? y : x;
-        if (Term r = floatOfBits(T, bits.term))
-          bits = SymValue{r, true};
+        const SymValue &real = x.realBits ? x : y;
+        // In the real side's format (a 16-bit pattern is f16 or bf16).
+        StringRef fmt = Executor::realFormat(real, bits.term->getWidth());
+        if (bits.term->getKind() == Kind::BVConst && !fmt.empty())
+          if (Term r = T.realOfFloatBits(bits.term, fmt))
+            bits = SymValue{r, true, real.realType};
       }
       if (x.realBits != y.realBits)
         return false;
       Term t = select(x.term, y.term);
       if (!t)
         return false;
-      env[v] = SymValue{t, x.realBits};
+      env[v] = SymValue{t, x.realBits,
+                        x.realType == y.realType ? x.realType : Type()};
     }
     envs.push_back(std::move(env));
   }

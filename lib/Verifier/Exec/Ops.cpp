@@ -33,6 +33,8 @@ bool Executor::execOp(State &s, Operation *op) {
     return *r;
   if (std::optional<bool> r = execArithOp(s, op))
     return *r;
+  if (std::optional<bool> r = execFloatOp(s, op))
+    return *r;
   if (std::optional<bool> r = execMemoryOp(s, op))
     return *r;
   if (std::optional<bool> r = execAsyncCopyOp(s, op))
@@ -83,11 +85,30 @@ bool Executor::execOp(State &s, Operation *op) {
       })
       .Case<BitcastOp>([&](BitcastOp b) {
         SymValue in = val(b.getInput());
-        Type to = b.getType();
+        if (!in.term)
+          return false;
+        Type from = b.getInput().getType(), to = b.getType();
+        if (isa<VectorType>(to) || isa<VectorType>(from)) {
+          // Packed halves <-> a 32-bit register: the same bits.
+          Term t = bitsOf(in, getWidthOf(from), loc);
+          if (!t)
+            return false;
+          set(f, b, t);
+          return advance();
+        }
         if (isa<FloatType>(to)) {
           if (in.term->getSort() == Sort::Real) {
-            set(f, b, in.term); // f32 -> f32 through a .b32 register
-            return advance();
+            // A real read back at its own type (f32 -> f32 through a .b32
+            // register); bf16 bits read as f16 (or the converse) are
+            // another value.
+            Type held = isa<FloatType>(from) ? from : in.realType;
+            if (!held || held == to) {
+              set(f, b, in.term);
+              return advance();
+            }
+            unknown(loc, "the bits of a real value of one float type read "
+                         "as another (bf16 as f16, or f16 as bf16)");
+            return false;
           }
           unknown(loc, "an integer bit pattern reinterpreted as a float is "
                        "not modeled");
@@ -95,10 +116,11 @@ bool Executor::execOp(State &s, Operation *op) {
         }
         if (isa<IntegerType>(to) && !to.isInteger(1)) {
           if (in.term->getSort() == Sort::Real) {
-            set(f, b, in.term, /*realBits=*/true);
+            set(f, b, in.term, /*realBits=*/true,
+                isa<FloatType>(from) ? from : in.realType);
             return advance();
           }
-          set(f, b, in.term, in.realBits);
+          set(f, b, in.term, in.realBits, in.realType);
           return advance();
         }
         unknown(loc, "bitcast to " + std::string("a vector") +
@@ -142,39 +164,32 @@ bool Executor::execOp(State &s, Operation *op) {
         SmallVector<SymValue> parts;
         for (Value e : pk.getElements())
           parts.push_back(val(e));
-        bool anyReal = llvm::any_of(parts, [](const SymValue &v) {
-          return v.realBits || (v.term && v.term->getSort() == Sort::Real);
-        });
-        if (!anyReal) {
-          Term r = parts.front().term;
-          for (const SymValue &v : ArrayRef(parts).drop_front())
-            r = T.bvConcat(v.term, r);
-          if (!done(r))
-            return false;
-          set(f, pk, r);
-          return advance();
-        }
         // {0, bf16 bits} is the bf16 value widened to f32, exactly
         // (nvcc's __bfloat162float on sm_80).
-        Value hi = pk.getElements().size() == 2 ? pk.getElements()[1]
-                                                : Value();
-        bool bf16High = hi && parts[1].realBits && hi.getDefiningOp() &&
-                        isa<BitcastOp>(hi.getDefiningOp()) &&
-                        cast<BitcastOp>(hi.getDefiningOp())
-                            .getInput()
-                            .getType()
-                            .isBF16();
-        Term lo = parts[0].term;
-        if (bf16High && pk.getType().isInteger(32) && lo &&
-            lo->getKind() == Kind::BVConst && lo->getAPInt().isZero()) {
+        if (parts.size() == 2 && pk.getType().isInteger(32) &&
+            parts[1].realBits && parts[1].realType &&
+            parts[1].realType.isBF16() && parts[0].term &&
+            parts[0].term->getKind() == Kind::BVConst &&
+            parts[0].term->getAPInt().isZero()) {
           set(f, pk, parts[1].term, /*realBits=*/true);
           return advance();
         }
-        unknown(loc, "packing the bits of a real value is not modeled");
-        return false;
+        // Real parts (halves of f16x2) travel as their FloatBits.
+        Term r = nullptr;
+        for (auto [k, v] : llvm::enumerate(parts)) {
+          Term t = bitsOf(v, getWidthOf(pk.getElements()[k].getType()), loc);
+          if (!t)
+            return false;
+          r = r ? T.bvConcat(t, r) : t;
+        }
+        if (!done(r))
+          return false;
+        set(f, pk, r);
+        return advance();
       })
       .Case<UnpackOp>([&](UnpackOp up) {
-        Term a = bits(up.getInput());
+        SymValue in = val(up.getInput());
+        Term a = bitsOf(in, getWidthOf(up.getInput().getType()), loc);
         if (!a)
           return false;
         unsigned w = getWidthOf(up.getElements()[0].getType());
@@ -321,7 +336,7 @@ Term Executor::realOperand(Frame &f, Value v, Location loc) {
     return nullptr;
   if (sv.term->getSort() != Sort::Real) {
     // A constant bit pattern is its float (mov.b32 %r, -8388608 is -inf).
-    if (Term r = floatOfBits(T, sv.term))
+    if (Term r = floatOfBits(T, sv.term, v.getType()))
       return r;
     unknown(loc, "an integer bit pattern reinterpreted as a float is not "
                  "modeled");

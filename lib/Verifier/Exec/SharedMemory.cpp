@@ -266,7 +266,7 @@ void SharedMemoryModel::checkCountedReads() {
 
 Term SharedMemoryModel::resolveSharedRead(State &s, const std::string &region,
                                           Term a, unsigned bytes, Location loc,
-                                          bool wantReal) {
+                                          bool wantReal, Type resultType) {
   // Nothing written: an arbitrary value (reported by the
   // initialization obligation below).
   Term v =
@@ -346,7 +346,7 @@ Term SharedMemoryModel::resolveSharedRead(State &s, const std::string &region,
       what.replace(what.find("PTX_LOC"), 7, os.str());
     }
     if (wantReal && value->getSort() != Sort::Real)
-      if (Term r = floatOfBits(T, value))
+      if (Term r = floatOfBits(T, value, resultType))
         value = r;
     if ((value->getSort() == Sort::Real) != wantReal) {
       ex.unknown(loc,
@@ -465,11 +465,11 @@ bool SharedMemoryModel::sharedLoad(State &s, Frame &f, LoadOp l,
     bool wantReal = isa<FloatType>(resultType);
     for (const MemoryAccess &w : result.accesses)
       if (w.write && w.shared && w.region == region && w.value &&
-          !(isa<FloatType>(resultType) && floatOfBits(T, w.value)))
+          !(isa<FloatType>(resultType) && floatOfBits(T, w.value, resultType)))
         wantReal = w.value->getSort() == Sort::Real;
     for (const State::SharedWrite &w : s.sharedWrites)
       if (w.region == region &&
-          !(isa<FloatType>(resultType) && floatOfBits(T, w.value)))
+          !(isa<FloatType>(resultType) && floatOfBits(T, w.value, resultType)))
         wantReal = w.value->getSort() == Sort::Real;
     if (wantReal && !isa<FloatType>(resultType) &&
         resultType.getIntOrFloatBitWidth() != width * 8) {
@@ -507,7 +507,7 @@ bool SharedMemoryModel::sharedLoad(State &s, Frame &f, LoadOp l,
              wantReal && !isa<FloatType>(resultType));
       continue;
     }
-    Term v = resolveSharedRead(s, region, o, width, loc, wantReal);
+    Term v = resolveSharedRead(s, region, o, width, loc, wantReal, resultType);
     if (!v)
       return false;
     // This thread's own writes of the current phase come first, the newest
@@ -522,7 +522,7 @@ bool SharedMemoryModel::sharedLoad(State &s, Frame &f, LoadOp l,
       }
       Term wv = w.value;
       if (wantReal && wv->getSort() != Sort::Real)
-        if (Term r = floatOfBits(T, wv))
+        if (Term r = floatOfBits(T, wv, resultType))
           wv = r;
       if ((wv->getSort() == Sort::Real) != wantReal) {
         ex.unknown(loc, "shared memory of '" + region +

@@ -183,7 +183,8 @@ private:
   /// thread's own writes of this phase come on top, in sharedLoad).
   /// Records the side conditions.
   Term resolveSharedRead(State &s, const std::string &region, Term offset,
-                         unsigned bytes, mlir::Location loc, bool wantReal);
+                         unsigned bytes, mlir::Location loc, bool wantReal,
+                         mlir::Type resultType = {});
 };
 
 } // namespace kproof::engine::exec

@@ -22,13 +22,15 @@
 using namespace mlir;
 using namespace ::kproof::engine;
 
-Term kproof::engine::floatOfBits(TermContext &T, Term v) {
+Term kproof::engine::floatOfBits(TermContext &T, Term v, Type type) {
   if (v->getKind() != Kind::BVConst)
     return nullptr;
-  const llvm::fltSemantics *sem = v->getWidth() == 32   ? &APFloat::IEEEsingle()
-                                  : v->getWidth() == 64 ? &APFloat::IEEEdouble()
-                                  : v->getWidth() == 16 ? &APFloat::IEEEhalf()
-                                                        : nullptr;
+  bool bf16 = type && type.isBF16();
+  const llvm::fltSemantics *sem =
+      v->getWidth() == 32   ? &APFloat::IEEEsingle()
+      : v->getWidth() == 64 ? &APFloat::IEEEdouble()
+      : v->getWidth() == 16 ? (bf16 ? &APFloat::BFloat() : &APFloat::IEEEhalf())
+                            : nullptr;
   if (!sem)
     return nullptr;
   APFloat f(*sem, v->getAPInt());

@@ -348,7 +348,7 @@ bool Executor::shuffle(State &s, Frame &f, ShflOp sh, Location loc) {
       laneMask && laneMask < 32 && llvm::isPowerOf2_64(laneMask) &&
       clampVal == 31 && memberMask == 0xffffffffu)
     butterflies[shuffled] = {a.term, unsigned(laneMask)};
-  set(f, sh.getResult(), shuffled, a.realBits);
+  set(f, sh.getResult(), shuffled, a.realBits, a.realType);
   set(f, sh.getInRange(), pval);
   ++f.it;
   return true;

@@ -128,6 +128,8 @@ Expr Z3Lowering::lowerNode(Term t) {
     for (Term op : t->getOperands())
       overBV |= op->getSort() == Sort::BV && t->getKind() != Kind::Eq &&
                 t->getKind() != Kind::Ite && t->getKind() != Kind::Select;
+    if (t->getKind() == Kind::FloatBits)
+      return lowerFloatBits(t);
     if (overBV && t->getKind() != Kind::BVVar &&
         t->getKind() != Kind::Select && !t->isReduction()) {
       result = lowerAsInt(t, ops);
@@ -325,6 +327,9 @@ Expr Z3Lowering::lowerNode(Term t) {
     if (arity(2))
       result = ops[0].concat(ops[1]);
     break;
+  case Kind::FloatBits:
+    result = lowerFloatBits(t);
+    break;
   }
 
   if (!hadZ3Error && z3.hasError())
@@ -401,6 +406,25 @@ Expr Z3Lowering::lowerAtom(Term t, llvm::ArrayRef<Expr> args) {
   if (e.isValid())
     atoms.push_back({t, e});
   return e;
+}
+
+Expr Z3Lowering::lowerFloatBits(Term t) {
+  // An unconstrained bit pattern per distinct term (fewer facts than the
+  // true encoding, which is one of its values: sound for unsat).
+  std::string name =
+      "fbits." + t->getName().str() + "!" + std::to_string(t->getId());
+  if (bvAsInt) {
+    if (!declare(name, "Int"))
+      return Expr();
+    Expr e = z3.intVar(name);
+    intDefs.push_back(z3.intVal(0) <= e && e < pow2(t->getWidth()));
+    ranges[t] = {llvm::APInt(256, 0),
+                 llvm::APInt::getLowBitsSet(256, t->getWidth())};
+    return e;
+  }
+  if (!declare(name, "BV" + std::to_string(t->getWidth())))
+    return Expr();
+  return z3.bvVar(name, t->getWidth());
 }
 
 Expr Z3Lowering::lowerSelect(Term t, const Expr &index) {

@@ -922,6 +922,11 @@ void Evaluator::computeBV(Term t) {
     set(*bvOf(arms[0]));
     return;
   }
+  case Kind::FloatBits:
+    // The encoding of a rounded real is not evaluated: a value that
+    // depends on it is not confirmed.
+    fail(t, "the float bits of a real value are not evaluated: " + brief(t));
+    return;
   default:
     break;
   }

@@ -78,6 +78,8 @@ static const char *kindName(Kind k) {
   case Kind::BVSExt: return "sext";
   case Kind::BVExtract: return "extract";
   case Kind::BVConcat: return "concat";
+  case Kind::FloatBits:
+    return "fbits";
   }
   llvm_unreachable("covered switch");
 }
@@ -107,7 +109,8 @@ void TermNode::print(llvm::raw_ostream &os) const {
     break;
   }
   os << "(" << kindName(kind);
-  if (kind == Kind::RealFn || kind == Kind::Select || isReduction())
+  if (kind == Kind::RealFn || kind == Kind::Select || isReduction() ||
+      kind == Kind::FloatBits)
     os << " " << name;
   if (kind == Kind::BVZExt || kind == Kind::BVSExt)
     os << " " << width;
@@ -135,7 +138,7 @@ static void printBounded(const TermNode *t, std::string &out, size_t limit) {
     llvm::raw_string_ostream os(head);
     os << "(" << kindName(t->getKind());
     if (t->getKind() == Kind::RealFn || t->getKind() == Kind::Select ||
-        t->isReduction())
+        t->isReduction() || t->getKind() == Kind::FloatBits)
       os << " " << t->getName();
     if (t->getKind() == Kind::BVZExt || t->getKind() == Kind::BVSExt)
       os << " " << t->getWidth();
@@ -331,6 +334,8 @@ static void printReadable(Term t, std::string &s, size_t limit, bool nested) {
   }
   case Kind::BVConcat:
     return call("concat");
+  case Kind::FloatBits:
+    return call(("bits_" + t->getName().str()));
   case Kind::Exp:
     return call("exp");
   case Kind::Exp2:
@@ -2157,6 +2162,14 @@ Term TermContext::bvExtract(Term a, unsigned lo, unsigned width) {
   if ((a->getKind() == Kind::BVZExt || a->getKind() == Kind::BVSExt) &&
       lo + width <= a->getOperand(0)->getWidth())
     return bvExtract(a->getOperand(0), lo, width);
+  // extract of a concatenation that reads one of its parts.
+  if (a->getKind() == Kind::BVConcat) {
+    Term hi = a->getOperand(0), low = a->getOperand(1);
+    if (lo + width <= low->getWidth())
+      return bvExtract(low, lo, width);
+    if (lo >= low->getWidth())
+      return bvExtract(hi, lo - low->getWidth(), width);
+  }
   return intern(Kind::BVExtract, Sort::BV, width, {a}, nullptr, nullptr, {},
                 false, lo);
 }
@@ -2168,6 +2181,68 @@ Term TermContext::bvConcat(Term hi, Term lo) {
     return bv(hi->getAPInt().concat(lo->getAPInt()));
   return intern(Kind::BVConcat, Sort::BV, hi->getWidth() + lo->getWidth(),
                 {hi, lo});
+}
+
+/// The IEEE semantics of a float format name, or null.
+static const llvm::fltSemantics *formatSemantics(llvm::StringRef format) {
+  if (format == "f16")
+    return &llvm::APFloat::IEEEhalf();
+  if (format == "bf16")
+    return &llvm::APFloat::BFloat();
+  if (format == "f32")
+    return &llvm::APFloat::IEEEsingle();
+  if (format == "f64")
+    return &llvm::APFloat::IEEEdouble();
+  return nullptr;
+}
+
+Term TermContext::floatBits(Term a, llvm::StringRef format) {
+  const llvm::fltSemantics *sem = formatSemantics(format);
+  if (!a || !sem)
+    return nullptr;
+  unsigned width = llvm::APFloat::getSizeInBits(*sem);
+  if (a->getKind() == Kind::RealConst) {
+    // Exactly representable constants only: every f16, bf16 and f32 value
+    // is a double, and the round trip checks that nothing was rounded.
+    llvm::APFloat d(a->getRational().toDouble());
+    bool lost = false;
+    if (d.convert(*sem, llvm::APFloat::rmNearestTiesToEven, &lost) ==
+            llvm::APFloat::opOK &&
+        !lost) {
+      std::optional<Rational> back = Rational::fromAPFloat(d);
+      if (back && *back == a->getRational() && !(d.isZero() && d.isNegative()))
+        return bv(d.bitcastToAPInt());
+    }
+  }
+  return intern(Kind::FloatBits, Sort::BV, width, {a}, nullptr, nullptr,
+                format);
+}
+
+Term TermContext::realOfFloatBits(Term t, llvm::StringRef format) {
+  const llvm::fltSemantics *sem = formatSemantics(format);
+  if (!t || !sem || t->getSort() != Sort::BV ||
+      t->getWidth() != llvm::APFloat::getSizeInBits(*sem))
+    return nullptr;
+  switch (t->getKind()) {
+  case Kind::FloatBits:
+    return t->getName() == format ? t->getOperand(0) : nullptr;
+  case Kind::Ite: {
+    Term a = realOfFloatBits(t->getOperand(1), format);
+    Term b = a ? realOfFloatBits(t->getOperand(2), format) : nullptr;
+    return b ? ite(t->getOperand(0), a, b) : nullptr;
+  }
+  case Kind::BVConst: {
+    llvm::APFloat f(*sem, t->getAPInt());
+    if (f.isNaN())
+      return nan();
+    if (f.isInfinity())
+      return f.isNegative() ? negInf() : posInf();
+    std::optional<Rational> q = Rational::fromAPFloat(f);
+    return q ? real(*q) : nullptr;
+  }
+  default:
+    return nullptr;
+  }
 }
 
 //===----------------------------------------------------------------------===//
@@ -2223,6 +2298,8 @@ Term TermContext::rebuild(Term t, llvm::ArrayRef<Term> o) {
   case Kind::BVExtract:
     return bvExtract(o[0], t->getExtractLow(), t->getWidth());
   case Kind::BVConcat: return bvConcat(o[0], o[1]);
+  case Kind::FloatBits:
+    return floatBits(o[0], t->getName());
   default:
     return bvBin(t->getKind(), o[0], o[1]);
   }

@@ -34,8 +34,9 @@ namespace kproof::engine {
 /// binary16, binary32 or binary64 by its width in bits (nvcc stores 0.0f as
 /// `st.u32 0`; Triton's masked loads default to `mov.b32 %r, -8388608`,
 /// -inf): a real, an infinity or NaN (extended values, Term.h); null when
-/// `v` is not a constant of those widths.
-Term floatOfBits(TermContext &T, Term v);
+/// `v` is not a constant of those widths. `type`, when given, is the float
+/// type read: a 16-bit pattern read as bf16 is a bfloat16.
+Term floatOfBits(TermContext &T, Term v, mlir::Type type = {});
 
 /// A thread's own earlier stores to one region, newest first, and loads
 /// against them. A store's `key` is a 64-bit bit-vector term: the element

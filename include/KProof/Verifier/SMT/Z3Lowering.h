@@ -195,6 +195,9 @@ private:
   smt::Expr lowerVar(Term t);
   smt::Expr lowerAtom(Term t, llvm::ArrayRef<smt::Expr> args);
   smt::Expr lowerSelect(Term t, const smt::Expr &index);
+  /// A FloatBits term: a fresh bit-vector (an Int in [0, 2^width) over the
+  /// integers) per term, unrelated to its real operand.
+  smt::Expr lowerFloatBits(Term t);
   /// The bit-vector value of `e` (of `width` bits) under `model`, read
   /// from a BV numeral or, in integer mode, from an Int in [0, 2^width).
   std::optional<llvm::APInt> readBits(const smt::Model &model,

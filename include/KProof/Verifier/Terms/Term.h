@@ -91,7 +91,7 @@ enum class Kind : uint8_t {
   /// An uninterpreted real function of real arguments whose true function is
   /// known by name ("sqrt", "rsqrt", "lg2", "tanh", "sin", "cos"): equal
   /// arguments give equal values; MPFR evaluates the true function.
-  RealFn,    ///< payload: name; operands: real arguments
+  RealFn, ///< payload: name; operands: real arguments
   /// An element of an input buffer at a symbolic index: payload name is the
   /// buffer name, operand 0 the index (BV). Concrete indices use RealVar
   /// "name[i]" instead, so that both spellings never coexist for one
@@ -112,17 +112,35 @@ enum class Kind : uint8_t {
   // --- BV ---
   BVConst, ///< payload: apint
   BVVar,   ///< payload: name, width
-  BVAdd, BVSub, BVMul, BVUDiv, BVSDiv, BVURem, BVSRem, ///< (a, b), PTX
-                                                     ///< division by zero is
-                                                     ///< an obligation
-  BVAnd, BVOr, BVXor, ///< (a, b)
-  BVNot,              ///< (a)
-  BVShl, BVLShr, BVAShr, ///< (a, amount) with SMT-LIB semantics (shift >=
-                         ///< width gives 0 / sign fill), amount same width
+  BVAdd,
+  BVSub,
+  BVMul,
+  BVUDiv,
+  BVSDiv,
+  BVURem,
+  BVSRem, ///< (a, b), PTX
+          ///< division by zero is
+          ///< an obligation
+  BVAnd,
+  BVOr,
+  BVXor, ///< (a, b)
+  BVNot, ///< (a)
+  BVShl,
+  BVLShr,
+  BVAShr,    ///< (a, amount) with SMT-LIB semantics (shift >=
+             ///< width gives 0 / sign fill), amount same width
   BVZExt,    ///< (a) to `width`
   BVSExt,    ///< (a) to `width`
   BVExtract, ///< (a) bits [lo + width - 1 : lo], payload: lo
   BVConcat,  ///< (hi, lo)
+  /// (a: Real): the bits of real `a` in the floating-point format named by
+  /// the payload ("f16", "bf16", "f32", "f64"; IEEE 754 binary16/32/64 and
+  /// bfloat16), `width` = the format's width. Uninterpreted in the solver
+  /// (a function of the real: equal reals give equal bits), so a proof
+  /// holds for the true encoding; only its inverse is folded: reading the
+  /// bits back in the same format is `a` (the executor's packed halves,
+  /// PTX ISA 5.2.1: f16x2 in one .b32 register).
+  FloatBits,
 };
 
 class TermContext;
@@ -342,6 +360,15 @@ public:
   Term bvSExt(Term a, unsigned width);
   Term bvExtract(Term a, unsigned lo, unsigned width);
   Term bvConcat(Term hi, Term lo);
+  /// The bits of real `a` in float format `format` ("f16", "bf16", "f32",
+  /// "f64"): a FloatBits term of the format's width, or the constant
+  /// bits when `a` is a constant the format holds exactly. Null for an
+  /// unknown format.
+  Term floatBits(Term a, llvm::StringRef format);
+  /// The real whose bits `t` is in `format`: the operand of a FloatBits
+  /// of that format, lifted over ites, or a constant's value; null when
+  /// `t` is not such bits (another format, or bits computed otherwise).
+  Term realOfFloatBits(Term t, llvm::StringRef format);
 
   /// `t` with its operands replaced by `ops` (same kind and payload),
   /// through the folding constructors.
