@@ -372,6 +372,13 @@ private:
 
   // --- instruction families ---
   LogicalResult importMov(const ptx::Instruction &inst, Mods &mods);
+  /// ldmatrix and mma.sync, expanded into the warp shuffles, shared loads
+  /// and multiply-adds their fragment layouts define (importWarpMatrix).
+  LogicalResult importLdmatrix(const ptx::Instruction &inst, Mods &mods);
+  LogicalResult importMma(const ptx::Instruction &inst, Mods &mods);
+  /// shfl.sync.idx of `v` (i32 or i64: two shuffles) from lane `src` (i32)
+  /// over the full warp (membermask 0xffffffff, clamp 31).
+  Value shuffleFromLane(Value v, Value src);
   LogicalResult importLoadStore(const ptx::Instruction &inst, Mods &mods,
                                 bool isLoad);
   LogicalResult importIntArith(const ptx::Instruction &inst, Mods &mods,
@@ -1161,6 +1168,10 @@ LogicalResult FunctionImporter::importUnguarded(const ptx::Instruction &inst) {
   StringRef op = inst.opcode;
   Mods mods(inst);
 
+  if (op == "ldmatrix")
+    return importLdmatrix(inst, mods);
+  if (op == "mma")
+    return importMma(inst, mods);
   if (isTier2(inst))
     return emitOpaque(inst, /*tier2=*/true);
   // An instruction reading a special register kproof does not model.
@@ -1716,6 +1727,253 @@ LogicalResult FunctionImporter::importLoadStore(const ptx::Instruction &inst,
                   StateSpaceAttr::get(ctx, space),
                   builder.getI64IntegerAttr(addr->second),
                   MemSemanticsAttr::get(ctx, sem), scopeAttr, cacheAttr);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Warp-level matrix instructions: ldmatrix and mma.sync
+//===----------------------------------------------------------------------===//
+//
+// Both are collectives of the 32 lanes of a warp (.sync.aligned: every lane
+// executes the same instruction, convergently) whose results are fixed
+// functions of the other lanes' operands, given by the fragment layouts of
+// PTX ISA 9.7.14.5.8 (mma.m16n8k8 / m16n8k16 with .f16/.bf16 inputs) and
+// 9.7.14.5.15 (ldmatrix). Each is imported as that function: shfl.sync.idx
+// over the full warp brings a named lane's register (which carries the
+// convergence obligations of a full-warp collective), ld.shared reads a row
+// element, fma accumulates. With g = laneid >> 2 and t = laneid & 3:
+//
+//  - ldmatrix.m8n8.xN.b16: lanes 8i..8i+7 give the row addresses of matrix
+//    i; lane l receives, in its register i, the 32-bit word at byte
+//    4t of row g (two b16 elements, column 2t in the low half). With .trans
+//    the halves are rows 2t and 2t + 1 of column g (byte 2g of those rows,
+//    read as half g & 1 of the 32-bit word at byte 4 (g >> 1)).
+//  - mma.m16n8kK.row.col.f32.T.T.f32 (T = f16 or bf16): register r of A
+//    holds A[g + 8 (r & 1)][2t + h + 8 (r >> 1)] in its half h; register r
+//    of B holds B[2t + h + 8r][g]; accumulator element i is
+//    C[g + 8 (i >> 1)][2t + (i & 1)]. D = A B + C, the products summed in
+//    order of k (exact in the reals model; the tensor core's internal
+//    rounding is the interpreter's IEEE approximation).
+
+Value FunctionImporter::shuffleFromLane(Value v, Value src) {
+  Type i32 = IntegerType::get(ctx, 32);
+  Value clamp = constantInt(i32, 0x1f), mask = constantInt(i32, -1);
+  auto one = [&](Value x) {
+    return ShflOp::create(builder, curLoc, ShflMode::Idx, x, src, clamp, mask)
+        .getResult();
+  };
+  if (v.getType().isInteger(32))
+    return one(v);
+  // A 64-bit address: its two halves.
+  auto parts = UnpackOp::create(builder, curLoc, TypeRange{i32, i32}, v);
+  Value lo = one(parts.getResult(0)), hi = one(parts.getResult(1));
+  return PackOp::create(builder, curLoc, v.getType(), ValueRange{lo, hi});
+}
+
+LogicalResult FunctionImporter::importLdmatrix(const ptx::Instruction &inst,
+                                               Mods &mods) {
+  // ldmatrix.sync.aligned.m8n8.{x1,x2,x4}{.trans}{.shared{::cta}}.b16 d, [a]
+  if (!mods.take("sync") || !mods.take("aligned") || !mods.take("m8n8"))
+    return emitOpaque(inst, /*tier2=*/true);
+  std::optional<std::string> num = mods.takeOneOf({"x1", "x2", "x4"});
+  bool trans = mods.take("trans");
+  std::optional<std::string> spaceName =
+      mods.takeOneOf({"shared", "shared::cta"});
+  if (!num || !mods.take("b16"))
+    return emitOpaque(inst, /*tier2=*/true);
+  if (auto m = mods.firstUnused())
+    return emitOpaque(inst, false, "unknown qualifier ." + *m);
+  if (failed(expectOperands(inst, 2)))
+    return failure();
+  unsigned n = (*num)[1] - '0';
+  SmallVector<const ptx::Operand *> dests;
+  if (inst.operands[0].kind == ptx::Operand::Kind::Vector)
+    for (const ptx::Operand &e : inst.operands[0].elements)
+      dests.push_back(&e);
+  else
+    dests.push_back(&inst.operands[0]);
+  if (dests.size() != n)
+    return error(inst.operands[0].loc)
+           << "ldmatrix ." << *num << " expects " << n
+           << " destination register(s), got " << dests.size();
+  StateSpace space = spaceName ? StateSpace::Shared : StateSpace::Generic;
+  FailureOr<std::pair<Value, int64_t>> addr =
+      readAddress(inst.operands[1], space);
+  if (failed(addr))
+    return failure();
+  Type i16 = IntegerType::get(ctx, 16), i32 = IntegerType::get(ctx, 32);
+  Type at = addr->first.getType();
+  auto c32 = [&](int64_t v) { return constantInt(i32, v); };
+  auto bin = [&](IntBinKind k, Value a, Value b) -> Value {
+    return IntBinOp::create(builder, curLoc, a.getType(), k, a, b, false,
+                            false);
+  };
+  auto shl = [&](Value a, unsigned k) -> Value {
+    return ShiftOp::create(builder, curLoc, a.getType(), ShiftKind::Shl, a,
+                           c32(k), false);
+  };
+  auto shr = [&](Value a, unsigned k) -> Value {
+    return ShiftOp::create(builder, curLoc, a.getType(), ShiftKind::Shr, a,
+                           c32(k), false);
+  };
+  // `bytes` (i32) added to a row address of the address type.
+  auto offsetBy = [&](Value rowAddr, Value bytes) -> Value {
+    if (at.isInteger(64))
+      bytes = CvtOp::create(builder, curLoc, at, bytes, FloatModeAttr(),
+                            /*src_signed=*/false, /*dst_signed=*/false,
+                            /*ftz=*/false, /*sat=*/false);
+    return bin(IntBinKind::Add, rowAddr, bytes);
+  };
+  auto load = [&](Value a, Type t) -> Value {
+    return LoadOp::create(builder, curLoc, TypeRange{t}, a, Value(),
+                          StateSpaceAttr::get(ctx, space),
+                          builder.getI64IntegerAttr(addr->second),
+                          MemSemanticsAttr::get(ctx, MemSemantics::Weak),
+                          MemScopeAttr(), UnitAttr(), ArrayAttr())
+        .getResult(0);
+  };
+  Value lane = SRegOp::create(builder, curLoc, i32, SpecialReg::LaneId);
+  Value g = shr(lane, 2), t = bin(IntBinKind::And, lane, c32(3));
+  for (unsigned i = 0; i < n; ++i) {
+    Value d;
+    if (!trans) {
+      Value row =
+          shuffleFromLane(addr->first, bin(IntBinKind::Add, g, c32(8 * i)));
+      d = load(offsetBy(row, shl(t, 2)), i32);
+    } else {
+      // Element g of a row is half g & 1 of its 32-bit word g >> 1 (rows
+      // are 16-byte aligned: the word load's alignment obligation checks
+      // 4), so that a row stored in 32-bit words is read at their width.
+      Value odd =
+          CmpOp::create(builder, curLoc, CmpPredicate::Ne,
+                        bin(IntBinKind::And, g, c32(1)), c32(0), false, false);
+      Value word = shl(shr(g, 1), 2);
+      SmallVector<Value, 2> halves;
+      for (unsigned h = 0; h < 2; ++h) {
+        Value row = shuffleFromLane(
+            addr->first, bin(IntBinKind::Add, shl(t, 1), c32(8 * i + h)));
+        auto parts = UnpackOp::create(builder, curLoc, TypeRange{i16, i16},
+                                      load(offsetBy(row, word), i32));
+        halves.push_back(SelpOp::create(
+            builder, curLoc, i16, odd, parts.getResult(1), parts.getResult(0)));
+      }
+      d = PackOp::create(builder, curLoc, i32, halves);
+    }
+    if (failed(writeOperand(*dests[i], d)))
+      return failure();
+  }
+  return success();
+}
+
+LogicalResult FunctionImporter::importMma(const ptx::Instruction &inst,
+                                          Mods &mods) {
+  // mma.sync.aligned.m16n8k{8,16}.row.col.f32.{f16,bf16}.{f16,bf16}.f32
+  //   {d0..d3}, {a..}, {b..}, {c0..c3}
+  if (!mods.take("sync") || !mods.take("aligned"))
+    return emitOpaque(inst, /*tier2=*/true);
+  std::optional<std::string> shape = mods.takeOneOf({"m16n8k8", "m16n8k16"});
+  bool rowCol = mods.take("row") && mods.take("col");
+  SmallVector<std::string> types = mods.takeTypes();
+  if (!shape || !rowCol || types.size() != 4 || types[0] != "f32" ||
+      types[3] != "f32" || types[1] != types[2] ||
+      (types[1] != "f16" && types[1] != "bf16"))
+    return emitOpaque(inst, /*tier2=*/true);
+  if (auto m = mods.firstUnused())
+    return emitOpaque(inst, /*tier2=*/true);
+  if (failed(expectOperands(inst, 4)))
+    return failure();
+  unsigned kDim = *shape == "m16n8k8" ? 8 : 16;
+  unsigned aRegs = kDim / 4, bRegs = kDim / 8;
+  auto list =
+      [&](const ptx::Operand &o, unsigned want,
+          StringRef what) -> FailureOr<SmallVector<const ptx::Operand *>> {
+    SmallVector<const ptx::Operand *> out;
+    if (o.kind == ptx::Operand::Kind::Vector)
+      for (const ptx::Operand &e : o.elements)
+        out.push_back(&e);
+    if (out.size() != want)
+      return error(o.loc) << "mma." << *shape << " expects " << want
+                          << " registers for " << what << ", got "
+                          << out.size();
+    return out;
+  };
+  auto dOps = list(inst.operands[0], 4, "D");
+  auto aOps = list(inst.operands[1], aRegs, "A");
+  auto bOps = list(inst.operands[2], bRegs, "B");
+  auto cOps = list(inst.operands[3], 4, "C");
+  if (failed(dOps) || failed(aOps) || failed(bOps) || failed(cOps))
+    return failure();
+  Type i16 = IntegerType::get(ctx, 16), i32 = IntegerType::get(ctx, 32),
+       f32 = Float32Type::get(ctx);
+  Type elem = types[1] == "bf16" ? Type(BFloat16Type::get(ctx))
+                                 : Type(Float16Type::get(ctx));
+  SmallVector<Value> a, b, c;
+  for (const ptx::Operand *o : *aOps) {
+    FailureOr<Value> v = readOperand(*o, i32);
+    if (failed(v))
+      return failure();
+    a.push_back(*v);
+  }
+  for (const ptx::Operand *o : *bOps) {
+    FailureOr<Value> v = readOperand(*o, i32);
+    if (failed(v))
+      return failure();
+    b.push_back(*v);
+  }
+  for (const ptx::Operand *o : *cOps) {
+    FailureOr<Value> v = readOperand(*o, f32);
+    if (failed(v))
+      return failure();
+    c.push_back(*v);
+  }
+  auto c32 = [&](int64_t v) { return constantInt(i32, v); };
+  auto bin = [&](IntBinKind k, Value x, Value y) -> Value {
+    return IntBinOp::create(builder, curLoc, i32, k, x, y, false, false);
+  };
+  auto shl = [&](Value x, unsigned k) -> Value {
+    return ShiftOp::create(builder, curLoc, i32, ShiftKind::Shl, x, c32(k),
+                           false);
+  };
+  // The two elements of a packed register, as f32.
+  auto halves = [&](Value packed) {
+    auto parts = UnpackOp::create(builder, curLoc, TypeRange{i16, i16}, packed);
+    std::array<Value, 2> out;
+    for (unsigned h = 0; h < 2; ++h) {
+      Value e = BitcastOp::create(builder, curLoc, elem, parts.getResult(h));
+      out[h] = CvtOp::create(builder, curLoc, f32, e, FloatModeAttr(), false,
+                             false, false, false);
+    }
+    return out;
+  };
+  Value lane = SRegOp::create(builder, curLoc, i32, SpecialReg::LaneId);
+  Value quad = bin(IntBinKind::And, lane, c32(~3));
+  Value t8 = shl(bin(IntBinKind::And, lane, c32(3)), 3);
+  // A's register r of lane 4g + tp (this lane's row group), as halves.
+  SmallVector<std::array<std::array<Value, 2>, 4>> aFrom(aRegs);
+  for (unsigned r = 0; r < aRegs; ++r)
+    for (unsigned tp = 0; tp < 4; ++tp)
+      aFrom[r][tp] =
+          halves(shuffleFromLane(a[r], bin(IntBinKind::Or, quad, c32(tp))));
+  // B's register r of lane 4 (2t + j) + tp (this lane's column 2t + j).
+  SmallVector<std::array<std::array<std::array<Value, 2>, 4>, 2>> bFrom(bRegs);
+  for (unsigned r = 0; r < bRegs; ++r)
+    for (unsigned j = 0; j < 2; ++j)
+      for (unsigned tp = 0; tp < 4; ++tp)
+        bFrom[r][j][tp] = halves(
+            shuffleFromLane(b[r], bin(IntBinKind::Add, t8, c32(4 * j + tp))));
+  FloatModeAttr rn = FloatModeAttr::get(ctx, FloatMode::RN);
+  for (unsigned i = 0; i < 4; ++i) {
+    unsigned rowHalf = i >> 1, j = i & 1;
+    Value acc = c[i];
+    for (unsigned k = 0; k < kDim; ++k) {
+      unsigned tp = (k & 7) >> 1, h = k & 1;
+      Value x = aFrom[rowHalf + 2 * (k >> 3)][tp][h];
+      Value y = bFrom[k >> 3][j][tp][h];
+      acc = FmaOp::create(builder, curLoc, f32, x, y, acc, rn, false, false);
+    }
+    if (failed(writeOperand(*(*dOps)[i], acc)))
+      return failure();
+  }
   return success();
 }
 

@@ -220,7 +220,7 @@ std::optional<bool> Executor::execArithOp(State &s, Operation *op) {
     StringRef fmt = vt.getElementType().isBF16() ? "bf16" : "f16";
     SmallVector<Term, 2> out;
     for (int64_t k = 0; k < vt.getNumElements(); ++k) {
-      Term r = T.realOfFloatBits(T.bvExtract(packed, k * w, w), fmt);
+      Term r = realOfBits(T.bvExtract(packed, k * w, w), fmt);
       if (!r) {
         unknown(loc, "packed " + fmt +
                          " operand whose halves are not known "
@@ -1066,7 +1066,7 @@ std::optional<bool> Executor::execFloatOp(State &s, Operation *op) {
           StringRef fmt = vt.getElementType().isBF16() ? "bf16" : "f16";
           Term out = nullptr;
           for (int64_t k = 0; k < vt.getNumElements(); ++k) {
-            Term x = T.realOfFloatBits(T.bvExtract(packed, k * w, w), fmt);
+            Term x = realOfBits(T.bvExtract(packed, k * w, w), fmt);
             if (!x) {
               unknown(loc, "packed " + fmt +
                                " operand whose halves are not "

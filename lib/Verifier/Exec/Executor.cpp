@@ -328,7 +328,7 @@ void Executor::set(Frame &f, Value v, Term t, bool realBits, Type realType) {
       for (Type ft : {Type(Float16Type::get(ctx)), Type(BFloat16Type::get(ctx)),
                       Type(Float32Type::get(ctx)), Type(Float64Type::get(ctx))})
         if (ft.getIntOrFloatBitWidth() == t->getWidth())
-          if (Term r = T.realOfFloatBits(t, formatOf(ft))) {
+          if (Term r = realOfBits(t, formatOf(ft))) {
             f.env[v] = SymValue{r, true, ft};
             return;
           }
@@ -348,6 +348,18 @@ StringRef Executor::realFormat(const SymValue &v, unsigned width) {
   if (StringRef fmt = formatOf(v.realType); !fmt.empty())
     return fmt;
   return width == 32 ? "f32" : width == 64 ? "f64" : StringRef();
+}
+
+Term Executor::realOfBits(Term t, StringRef format) {
+  return T.realOfFloatBits(t, format, [&](Term leaf) -> Term {
+    Term var = leaf->getKind() == Kind::BVExtract ? leaf->getOperand(0) : leaf;
+    if (var->getKind() != Kind::BVVar || !var->getName().contains("@uninit"))
+      return nullptr;
+    Term &r = uninitHalves[leaf];
+    if (!r)
+      r = fresh(var->getName().str() + ".bits", Sort::Real);
+    return r;
+  });
 }
 
 Term Executor::bitsOf(const SymValue &v, unsigned width, Location loc) {

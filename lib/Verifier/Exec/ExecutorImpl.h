@@ -307,11 +307,19 @@ public:
   /// their FloatBits term; null (UNKNOWN at `loc`) for a real of unknown
   /// format.
   Term bitsOf(const SymValue &v, unsigned width, Location loc);
+  /// The real whose `format` bits `t` holds (TermContext::realOfFloatBits),
+  /// where a leaf that is (part of) uninitialized memory's arbitrary bits
+  /// is an arbitrary real (its read is an obligation of its own); null
+  /// when `t` holds other bits.
+  Term realOfBits(Term t, StringRef format);
   bool isMultiThread() const { return launch.totalThreads() > 1; }
   /// The sort of a register type: i1 Bool, other integers BV, floats Real.
   static Sort sortOf(Type t);
 
 private:
+  /// realOfBits: the arbitrary real of each uninitialized half.
+  llvm::DenseMap<Term, Term> uninitHalves;
+
   //===--------------------------------------------------------------------===//
   // State merging at control-flow joins (Merge.cpp)
   //===--------------------------------------------------------------------===//

@@ -382,7 +382,7 @@ std::optional<bool> Executor::execMemoryOp(State &s, Operation *op) {
               return false;
             for (unsigned j = 0; j < width / eb; ++j) {
               Term piece = T.bvExtract(bitsTerm, j * eb * 8, eb * 8);
-              Term x = T.realOfFloatBits(piece, fmt);
+              Term x = realOfBits(piece, fmt);
               if (!x) {
                 unknown(loc, "a store to " + name +
                                  " of bits that are not "

@@ -2162,6 +2162,30 @@ Term TermContext::bvExtract(Term a, unsigned lo, unsigned width) {
   if ((a->getKind() == Kind::BVZExt || a->getKind() == Kind::BVSExt) &&
       lo + width <= a->getOperand(0)->getWidth())
     return bvExtract(a->getOperand(0), lo, width);
+  // extract of an ite over concatenations (a packed register merged, or
+  // read from memory one of several writers wrote): the ite of the parts.
+  if (a->getKind() == Kind::Ite) {
+    std::function<bool(Term)> packedLeaves = [&](Term u) {
+      switch (u->getKind()) {
+      case Kind::Ite:
+        return packedLeaves(u->getOperand(1)) && packedLeaves(u->getOperand(2));
+      case Kind::BVConcat:
+      case Kind::BVConst:
+      case Kind::BVVar:
+        return true;
+      default:
+        return false;
+      }
+    };
+    std::function<bool(Term)> anyConcat = [&](Term u) {
+      return u->getKind() == Kind::BVConcat ||
+             (u->getKind() == Kind::Ite &&
+              (anyConcat(u->getOperand(1)) || anyConcat(u->getOperand(2))));
+    };
+    if (anyConcat(a) && packedLeaves(a))
+      return ite(a->getOperand(0), bvExtract(a->getOperand(1), lo, width),
+                 bvExtract(a->getOperand(2), lo, width));
+  }
   // extract of a concatenation that reads one of its parts.
   if (a->getKind() == Kind::BVConcat) {
     Term hi = a->getOperand(0), low = a->getOperand(1);
@@ -2218,7 +2242,8 @@ Term TermContext::floatBits(Term a, llvm::StringRef format) {
                 format);
 }
 
-Term TermContext::realOfFloatBits(Term t, llvm::StringRef format) {
+Term TermContext::realOfFloatBits(Term t, llvm::StringRef format,
+                                  llvm::function_ref<Term(Term)> leaf) {
   const llvm::fltSemantics *sem = formatSemantics(format);
   if (!t || !sem || t->getSort() != Sort::BV ||
       t->getWidth() != llvm::APFloat::getSizeInBits(*sem))
@@ -2227,8 +2252,8 @@ Term TermContext::realOfFloatBits(Term t, llvm::StringRef format) {
   case Kind::FloatBits:
     return t->getName() == format ? t->getOperand(0) : nullptr;
   case Kind::Ite: {
-    Term a = realOfFloatBits(t->getOperand(1), format);
-    Term b = a ? realOfFloatBits(t->getOperand(2), format) : nullptr;
+    Term a = realOfFloatBits(t->getOperand(1), format, leaf);
+    Term b = a ? realOfFloatBits(t->getOperand(2), format, leaf) : nullptr;
     return b ? ite(t->getOperand(0), a, b) : nullptr;
   }
   case Kind::BVConst: {
@@ -2241,7 +2266,7 @@ Term TermContext::realOfFloatBits(Term t, llvm::StringRef format) {
     return q ? real(*q) : nullptr;
   }
   default:
-    return nullptr;
+    return leaf ? leaf(t) : nullptr;
   }
 }
 

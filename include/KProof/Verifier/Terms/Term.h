@@ -368,7 +368,9 @@ public:
   /// The real whose bits `t` is in `format`: the operand of a FloatBits
   /// of that format, lifted over ites, or a constant's value; null when
   /// `t` is not such bits (another format, or bits computed otherwise).
-  Term realOfFloatBits(Term t, llvm::StringRef format);
+  /// `leaf`, when given, reads the other leaves (or returns null).
+  Term realOfFloatBits(Term t, llvm::StringRef format,
+                       llvm::function_ref<Term(Term)> leaf = {});
 
   /// `t` with its operands replaced by `ops` (same kind and payload),
   /// through the folding constructors.
