@@ -16,6 +16,10 @@
 // RUN: kproof-opt %inputs/cuda/ptx/half_vectors.sm80.O3.ptx --verify-equiv --contract=%t/bf16-sm80.mlir | FileCheck %s --check-prefix=BF16
 // RUN: %expect_exit 3 kproof-opt %inputs/cuda/ptx/half_vectors.sm80.O3.ptx --verify-equiv --contract=%t/bfhalf.mlir | FileCheck %s --check-prefix=BFHALF
 // RUN: %expect_exit 3 kproof-opt %t/copy.ptx --verify-equiv --contract=%t/copy.mlir | FileCheck %s --check-prefix=COPY
+// RUN: cd %t && %expect_exit 3 kproof-opt fmt.ptx --verify-equiv --contract=raw_copy.mlir | FileCheck %s --check-prefix=RAWCOPY
+// RUN: cd %t && %expect_exit 3 kproof-opt fmt.ptx --verify-equiv --contract=via_shared.mlir | FileCheck %s --check-prefix=VIAMEM
+// RUN: cd %t && %expect_exit 3 kproof-opt fmt.ptx --verify-equiv --contract=via_local.mlir | FileCheck %s --check-prefix=VIAMEM
+// RUN: cd %t && kproof-opt fmt.ptx --verify-equiv --contract=shared_ok.mlir | FileCheck %s --check-prefix=SHAREDOK
 // RUN: cd %t && kproof-opt ops.ptx --verify-equiv --contract=ops.mlir | FileCheck %s --check-prefix=OPS
 // RUN: cd %t && sed 's/min.f16x2 %%r5/max.f16x2 %%r5/' ops.ptx > ops-bug.ptx && sed 's/ops.ptx/ops-bug.ptx/' ops.mlir > ops-bug.mlir
 // RUN: cd %t && %expect_exit 1 kproof-opt ops-bug.ptx --verify-equiv --contract=ops-bug.mlir 2>&1 | FileCheck %s --check-prefix=OPSBUG
@@ -69,6 +73,15 @@
 // RELU: PROVED
 // RELUBUG: Replay: confirmed by replay (IEEE bf16)
 // RELUBUG: REFUTED
+
+// 16-bit values keep their format through stores, shared memory and .local
+// arrays (a review found all three PROVED): f16 bits stored raw into a
+// bf16 buffer, and bf16 data read back from shared or local memory and
+// converted as f16, are not copies; read back as bf16 it is one.
+// RAWCOPY: UNKNOWN: the bits of a real value of one float type stored into a buffer of another (bf16 and f16)
+// VIAMEM: UNKNOWN: the bits of a real value of one float type read as another (bf16 as f16, or f16 as bf16)
+// SHAREDOK-NOT: UNKNOWN
+// SHAREDOK: PROVED
 
 //--- scale.mlir
 kproof.contract @scale {
@@ -281,5 +294,128 @@ kproof.contract @relu {
   max.f32 %f2, %f1, 0f00000000;
   cvt.rn.bf16.f32 %h3, %f2;
   st.global.b16 [%rd7], %h3;
+  ret;
+}
+//--- raw_copy.mlir
+kproof.contract @c {
+  kernel = "raw_copy", grid = array<i64: 1, 1, 1>, block = array<i64: 32, 1, 1>,
+  params = [ {name = "x", buffer = "in", space = "global", type = f16, shape = array<i64: 32>},
+             {name = "y", buffer = "out", space = "global", type = bf16, shape = array<i64: 32>} ],
+  spec = {builtin = "copy", input = "x", output = "y"}
+}
+//--- via_shared.mlir
+kproof.contract @c {
+  kernel = "via_shared", grid = array<i64: 1, 1, 1>, block = array<i64: 32, 1, 1>,
+  params = [ {name = "x", buffer = "in", space = "global", type = bf16, shape = array<i64: 32>},
+             {name = "y", buffer = "out", space = "global", type = bf16, shape = array<i64: 32>} ],
+  spec = {builtin = "copy", input = "x", output = "y"}
+}
+//--- via_local.mlir
+kproof.contract @c {
+  kernel = "via_local", grid = array<i64: 1, 1, 1>, block = array<i64: 32, 1, 1>,
+  params = [ {name = "x", buffer = "in", space = "global", type = bf16, shape = array<i64: 32>},
+             {name = "y", buffer = "out", space = "global", type = bf16, shape = array<i64: 32>} ],
+  spec = {builtin = "copy", input = "x", output = "y"}
+}
+//--- shared_ok.mlir
+kproof.contract @c {
+  kernel = "shared_ok", grid = array<i64: 1, 1, 1>, block = array<i64: 32, 1, 1>,
+  params = [ {name = "x", buffer = "in", space = "global", type = bf16, shape = array<i64: 32>},
+             {name = "y", buffer = "out", space = "global", type = bf16, shape = array<i64: 32>} ],
+  spec = {builtin = "copy", input = "x", output = "y"}
+}
+//--- fmt.ptx
+// Raw 16-bit bits moved between formats: none of these is a copy.
+.version 8.0
+.target sm_80
+.address_size 64
+// f16 bits stored as they are into a bf16 buffer.
+.visible .entry raw_copy(.param .u64 px, .param .u64 py)
+{
+  .reg .b16 %h<3>;
+  .reg .b32 %r<3>;
+  .reg .b64 %rd<8>;
+  ld.param.u64 %rd1, [px];
+  ld.param.u64 %rd2, [py];
+  mov.u32 %r1, %tid.x;
+  mul.wide.u32 %rd3, %r1, 2;
+  add.s64 %rd4, %rd1, %rd3;
+  add.s64 %rd5, %rd2, %rd3;
+  ld.global.b16 %h1, [%rd4];
+  st.global.b16 [%rd5], %h1;
+  ret;
+}
+// bf16 through shared memory, then converted as if it were f16.
+.visible .entry via_shared(.param .u64 px, .param .u64 py)
+{
+  .reg .b16 %h<3>;
+  .reg .f32 %f<3>;
+  .reg .b32 %r<6>;
+  .reg .b64 %rd<8>;
+  .shared .align 4 .b8 sm[64];
+  ld.param.u64 %rd1, [px];
+  ld.param.u64 %rd2, [py];
+  mov.u32 %r1, %tid.x;
+  mul.wide.u32 %rd3, %r1, 2;
+  add.s64 %rd4, %rd1, %rd3;
+  add.s64 %rd5, %rd2, %rd3;
+  ld.global.b16 %h1, [%rd4];
+  mov.u32 %r2, sm;
+  shl.b32 %r3, %r1, 1;
+  add.u32 %r4, %r2, %r3;
+  st.shared.b16 [%r4], %h1;
+  bar.sync 0;
+  ld.shared.b16 %h2, [%r4];
+  cvt.f32.f16 %f1, %h2;
+  cvt.rn.bf16.f32 %h2, %f1;
+  st.global.b16 [%rd5], %h2;
+  ret;
+}
+// The same through a .local array.
+.visible .entry via_local(.param .u64 px, .param .u64 py)
+{
+  .reg .b16 %h<3>;
+  .reg .f32 %f<3>;
+  .reg .b32 %r<6>;
+  .reg .b64 %rd<8>;
+  .local .align 4 .b8 buf[4];
+  ld.param.u64 %rd1, [px];
+  ld.param.u64 %rd2, [py];
+  mov.u32 %r1, %tid.x;
+  mul.wide.u32 %rd3, %r1, 2;
+  add.s64 %rd4, %rd1, %rd3;
+  add.s64 %rd5, %rd2, %rd3;
+  ld.global.b16 %h1, [%rd4];
+  st.local.b16 [buf+2], %h1;
+  ld.local.b16 %h2, [buf+2];
+  cvt.f32.f16 %f1, %h2;
+  cvt.rn.bf16.f32 %h2, %f1;
+  st.global.b16 [%rd5], %h2;
+  ret;
+}
+// Correct: bf16 through shared memory and back, read as bf16.
+.visible .entry shared_ok(.param .u64 px, .param .u64 py)
+{
+  .reg .b16 %h<3>;
+  .reg .f32 %f<3>;
+  .reg .b32 %r<6>;
+  .reg .b64 %rd<8>;
+  .shared .align 4 .b8 sm[64];
+  ld.param.u64 %rd1, [px];
+  ld.param.u64 %rd2, [py];
+  mov.u32 %r1, %tid.x;
+  mul.wide.u32 %rd3, %r1, 2;
+  add.s64 %rd4, %rd1, %rd3;
+  add.s64 %rd5, %rd2, %rd3;
+  ld.global.b16 %h1, [%rd4];
+  mov.u32 %r2, sm;
+  shl.b32 %r3, %r1, 1;
+  add.u32 %r4, %r2, %r3;
+  st.shared.b16 [%r4], %h1;
+  bar.sync 0;
+  ld.shared.b16 %h2, [%r4];
+  cvt.f32.bf16 %f1, %h2;
+  cvt.rn.bf16.f32 %h2, %f1;
+  st.global.b16 [%rd5], %h2;
   ret;
 }

@@ -12,8 +12,12 @@
 // RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/warp_mma.sm80.O3.ptx --verify-equiv --contract=%t/notrans.mlir 2>&1 | FileCheck %s --check-prefix=NOTRANS
 // RUN: sed 's/{%%r1, %%r2, %%r3, %%r4}, {%%r6, %%r7}/{%%r1, %%r3, %%r2, %%r4}, {%%r6, %%r7}/' %inputs/cuda/ptx/warp_mma.sm80.O3.ptx > %t/swapped.ptx
 // RUN: %expect_exit 1 kproof-opt %t/swapped.ptx --verify-equiv --contract=%t/mma.mlir 2>&1 | FileCheck %s --check-prefix=SWAP
+// RUN: sed 's/mov.f32 \t%%f8, 0f00000000;/mov.b32 \t%%r0, 0;/; s/{%%f8, %%f8, %%f8, %%f8}/{%%r0, %%r0, %%r0, %%r0}/' %inputs/cuda/ptx/warp_mma.sm80.O3.ptx > %t/b32acc.ptx
+// RUN: kproof-opt %t/b32acc.ptx --verify-equiv --contract=%t/mma.mlir | FileCheck %s --check-prefix=B32ACC
 // RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/warp_mma.sm80.O3.ptx --verify-equiv --contract=%t/nosync.mlir 2>&1 | FileCheck %s --check-prefix=NOSYNC
-// RUN: %expect_exit 3 kproof-opt %inputs/cuda/ptx/warp_mma.sm80.O3.ptx --verify-equiv --contract=%t/partial.mlir 2>&1 | FileCheck %s --check-prefix=PARTIAL
+// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/warp_mma.sm80.O3.ptx --verify-equiv --contract=%t/partial.mlir 2>&1 | FileCheck %s --check-prefix=PARTIAL
+// RUN: sed 's/add.s32 \t%%r5, %%r20, %%r41;/add.s32 \t%%r5, %%r20, %%r41;\n\tadd.s32 \t%%r5, %%r5, 4;/' %inputs/cuda/ptx/warp_mma.sm80.O3.ptx > %t/misaligned.ptx
+// RUN: %expect_exit 1 kproof-opt %t/misaligned.ptx --verify-equiv --contract=%t/mma.mlir 2>&1 | FileCheck %s --check-prefix=MISALIGNED
 
 // D = A x B for every input and all 4096 CTAs: 32 shuffles per ldmatrix
 // register pair and 16 products per accumulator element.
@@ -22,6 +26,11 @@
 // MMA: PROVED
 
 // The same product as two m16n8k8 steps accumulating into one fragment.
+// Accumulators in .b32 registers zeroed by mov.b32 %r, 0 (as Triton
+// writes them): the constant bits are 0.0.
+// B32ACC-NOT: UNKNOWN
+// B32ACC: PROVED
+
 // K8: kproof: mma_tile_k8 against reference ref_mma_tile
 // K8-NOT: UNKNOWN
 // K8: PROVED
@@ -39,16 +48,22 @@
 
 // No barrier between the stores that stage A and the ldmatrix that reads
 // them: a race, with both threads.
-// NOSYNC: error: REFUTED: data race on shared '{{.*}}::as' (byte {{[0-9]+}}): thread (tid.x={{[0-9]+}}, ctaid.x={{[0-9]+}}) writes at {{.*}}warp_mma.cu:33:7), thread (tid.x={{[0-9]+}}, ctaid.x={{[0-9]+}}) reads at {{.*}}warp_mma.cu:45:22) in the same barrier phase
+// NOSYNC: error: REFUTED: data race on shared '{{.*}}::as' (byte {{[0-9]+}}): thread (tid.x={{[0-9]+}}, ctaid.x={{[0-9]+}}) writes at {{.*}}warp_mma.cu:33:7), thread (tid.x={{[0-9]+}}, ctaid.x={{[0-9]+}}) reads at {{.*}}warp_mma.cu:4{{[56]}}:{{[0-9]+}}) in the same barrier phase
 // NOSYNC: Replay: confirmed by replay (IEEE f32): race
 // NOSYNC: REFUTED
 
 // A 16-thread block is half a warp: the lanes ldmatrix and mma name do not
-// exist. Not PROVED; the shuffle obligations are REFUTED (the headline
-// candidate, an uninitialized read, is not reproduced by the replay, which
-// stops at the membermask violation first: UNKNOWN).
-// PARTIAL: REFUTED: the source lane of shfl.sync exists (a partial warp has fewer lanes) at {{.*}}warp_mma.cu:45:22) -- counterexample confirmed
-// PARTIAL-NOT: PROVED
+// exist (the shuffle obligations are REFUTED), and lane 8 reads a row no
+// thread staged (the headline, replayed).
+// PARTIAL: REFUTED: the source lane of shfl.sync exists (a partial warp has fewer lanes) at {{.*}}warp_mma.cu:4{{[56]}}:{{[0-9]+}}) -- counterexample confirmed
+// PARTIAL: Replay: confirmed by replay (IEEE f32): uninitialized read
+// PARTIAL: REFUTED
+
+// Rows of A staged 4 bytes past a 16-byte boundary: ldmatrix needs 16-byte
+// aligned rows (the tile product itself would be right).
+// MISALIGNED: error: REFUTED: violated: alignment of the shared vector load from {{.*}} to 16 bytes
+// MISALIGNED: Replay: confirmed by replay: misaligned access
+// MISALIGNED: REFUTED
 
 //--- mma.mlir
 kproof.contract @mma {

@@ -1744,10 +1744,12 @@ LogicalResult FunctionImporter::importLoadStore(const ptx::Instruction &inst,
 // element, fma accumulates. With g = laneid >> 2 and t = laneid & 3:
 //
 //  - ldmatrix.m8n8.xN.b16: lanes 8i..8i+7 give the row addresses of matrix
-//    i; lane l receives, in its register i, the 32-bit word at byte
-//    4t of row g (two b16 elements, column 2t in the low half). With .trans
-//    the halves are rows 2t and 2t + 1 of column g (byte 2g of those rows,
-//    read as half g & 1 of the 32-bit word at byte 4 (g >> 1)).
+//    i (16-byte aligned rows of 16 bytes: each is read whole once, for the
+//    alignment, bounds and race obligations); lane l receives, in its register
+//    i, the 32-bit word at byte 4t of row g (two b16 elements, column 2t in the
+//    low half). With .trans the halves are rows 2t and 2t + 1 of column g (byte
+//    2g of those rows, read as half g & 1 of the 32-bit word at byte 4 (g >>
+//    1)).
 //  - mma.m16n8kK.row.col.f32.T.T.f32 (T = f16 or bf16): register r of A
 //    holds A[g + 8 (r & 1)][2t + h + 8 (r >> 1)] in its half h; register r
 //    of B holds B[2t + h + 8r][g]; accumulator element i is
@@ -1834,6 +1836,18 @@ LogicalResult FunctionImporter::importLdmatrix(const ptx::Instruction &inst,
   };
   Value lane = SRegOp::create(builder, curLoc, i32, SpecialReg::LaneId);
   Value g = shr(lane, 2), t = bin(IntBinKind::And, lane, c32(3));
+  // Each row is read whole, 16 bytes at a 16-byte aligned address: the
+  // lane giving a row address reads its row (for .x1/.x2 the other lanes
+  // read the row of lane laneid % (8 N)); the alignment, bounds and race
+  // obligations are those of that read, its value unused.
+  Value own = n == 4 ? addr->first
+                     : shuffleFromLane(addr->first, bin(IntBinKind::And, lane,
+                                                        c32(8 * n - 1)));
+  LoadOp::create(builder, curLoc, TypeRange{i32, i32, i32, i32}, own, Value(),
+                 StateSpaceAttr::get(ctx, space),
+                 builder.getI64IntegerAttr(addr->second),
+                 MemSemanticsAttr::get(ctx, MemSemantics::Weak), MemScopeAttr(),
+                 UnitAttr(), ArrayAttr());
   for (unsigned i = 0; i < n; ++i) {
     Value d;
     if (!trans) {
@@ -1842,8 +1856,8 @@ LogicalResult FunctionImporter::importLdmatrix(const ptx::Instruction &inst,
       d = load(offsetBy(row, shl(t, 2)), i32);
     } else {
       // Element g of a row is half g & 1 of its 32-bit word g >> 1 (rows
-      // are 16-byte aligned: the word load's alignment obligation checks
-      // 4), so that a row stored in 32-bit words is read at their width.
+      // are 16-byte aligned, checked by the row read above), so that a row
+      // stored in 32-bit words is read at their width.
       Value odd =
           CmpOp::create(builder, curLoc, CmpPredicate::Ne,
                         bin(IntBinKind::And, g, c32(1)), c32(0), false, false);

@@ -312,6 +312,12 @@ public:
   /// is an arbitrary real (its read is an obligation of its own); null
   /// when `t` holds other bits.
   Term realOfBits(Term t, StringRef format);
+  /// The value a store of `width` bytes keeps in untyped memory (shared,
+  /// .local, module variables): a 16-bit real as its FloatBits, so that it
+  /// is read back in its own format (f16 or bf16); null (UNKNOWN at `loc`)
+  /// when that format is not known.
+  SymValue storedValue(SymValue v, unsigned width, Location loc);
+
   bool isMultiThread() const { return launch.totalThreads() > 1; }
   /// The sort of a register type: i1 Bool, other integers BV, floats Real.
   static Sort sortOf(Type t);
@@ -468,7 +474,7 @@ private:
   /// value (IEEE 754 binary16/bfloat16/binary32/binary64 by the buffer's
   /// element type): a real travelling as bits. NaN patterns and every other
   /// value stay as they are.
-  SymValue floatBits(const Region &r, SymValue v);
+  SymValue floatBits(const Region &r, SymValue v, Location loc);
 
   //===--------------------------------------------------------------------===//
   // Memory other threads write (SharedMemory.h, SharedMemory.cpp; DESIGN.md

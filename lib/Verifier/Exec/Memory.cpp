@@ -154,8 +154,20 @@ void Executor::localBounds(State &s, bool store, const std::string &region,
          loc, access + " inside its " + std::to_string(bytes) + " bytes"});
 }
 
-SymValue Executor::floatBits(const Region &r, SymValue v) {
+SymValue Executor::floatBits(const Region &r, SymValue v, Location loc) {
   auto ft = dyn_cast_or_null<FloatType>(r.elemType);
+  if (ft && v.term && v.realBits && ft.getWidth() == 16 &&
+      v.realType != Type(ft)) {
+    // f16 bits stored into a bf16 buffer (or the converse) are another
+    // value; bits of an unknown 16-bit format are not read as either.
+    unknown(loc, v.realType ? "the bits of a real value of one float type "
+                              "stored into a buffer of another (bf16 and "
+                              "f16)"
+                            : "the bits of a 16-bit real value of unknown "
+                              "format (f16 or bf16) stored into a float "
+                              "buffer");
+    return SymValue{};
+  }
   if (!ft || !v.term || v.realBits || v.term->getKind() != Kind::BVConst ||
       v.term->getWidth() != ft.getWidth())
     return v;
@@ -165,6 +177,13 @@ SymValue Executor::floatBits(const Region &r, SymValue v) {
   if (std::optional<Rational> q = Rational::fromAPFloat(f))
     return {T.real(*q), true};
   return v;
+}
+
+SymValue Executor::storedValue(SymValue v, unsigned width, Location loc) {
+  if (!v.term || !v.realBits || width != 2)
+    return v;
+  Term bits = bitsOf(v, 16, loc);
+  return bits ? SymValue{bits} : SymValue{};
 }
 
 } // namespace kproof::engine::exec

@@ -410,7 +410,7 @@ std::optional<bool> Executor::execMemoryOp(State &s, Operation *op) {
           localBounds(s, /*store=*/true, name, offTerm, uint64_t(width) * lanes,
                       r->bytes, loc);
           for (auto [k, v] : llvm::enumerate(st.getValues())) {
-            SymValue sv = val(v);
+            SymValue sv = storedValue(val(v), width, loc);
             if (!sv.term)
               return false;
             s.scratchStores.push_back(
@@ -433,7 +433,7 @@ std::optional<bool> Executor::execMemoryOp(State &s, Operation *op) {
           unsigned lanes = values.size();
           SmallVector<Term, 4> terms;
           for (const SymValue &v : values) {
-            SymValue sv = floatBits(*r, v);
+            SymValue sv = floatBits(*r, v, loc);
             if (!sv.term)
               return false;
             terms.push_back(sv.term);
@@ -493,7 +493,8 @@ std::optional<bool> Executor::execMemoryOp(State &s, Operation *op) {
             s.violationLocs.push_back(loc);
             continue;
           }
-          SymValue sv = floatBits(*r, v);
+          SymValue sv =
+              r->buffer ? floatBits(*r, v, loc) : storedValue(v, width, loc);
           if (!sv.term)
             return false;
           sharedMemory.recordAccess(s, st, /*write=*/true, name,

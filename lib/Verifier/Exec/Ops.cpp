@@ -110,6 +110,17 @@ bool Executor::execOp(State &s, Operation *op) {
                          "as another (bf16 as f16, or f16 as bf16)");
             return false;
           }
+          // Constant bits (an accumulator zeroed with mov.b32 %r, 0) and
+          // the bits of reals of this float type are their values.
+          StringRef fmt = to.isF16()    ? "f16"
+                          : to.isBF16() ? "bf16"
+                          : to.isF32()  ? "f32"
+                          : to.isF64()  ? "f64"
+                                        : "";
+          if (Term r = fmt.empty() ? nullptr : realOfBits(in.term, fmt)) {
+            set(f, b, r);
+            return advance();
+          }
           unknown(loc, "an integer bit pattern reinterpreted as a float is "
                        "not modeled");
           return false;

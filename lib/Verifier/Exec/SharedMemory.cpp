@@ -113,6 +113,231 @@ SharedMemoryModel::warpWriter(const MemoryAccess &w, Term a, bool &guessed) {
       x, T.bvBin(Kind::BVAdd, T.bvBin(Kind::BVMul, slotX, d), *lane));
 }
 
+namespace {
+/// One bit of a term as a GF(2)-affine function of the thread-id bits:
+/// the xor of the input bits in `mask`, xor `c`.
+struct AffineBit {
+  uint64_t mask = 0;
+  bool c = false;
+  bool isZero() const { return !mask && !c; }
+};
+using AffineBits = SmallVector<AffineBit, 64>;
+
+/// The bits of BV term `t` as GF(2)-affine functions of the bits of the
+/// thread ids (`inputs`: each id's first input bit and bit count; an id is
+/// below 2^count, its higher bits 0), through constants, and-masks, xor,
+/// or and add of operands with no set bit in common (no carries), constant
+/// shifts, multiplication by a power of two, extensions and extracts: the
+/// XOR swizzles of shared-memory layouts. Null for any other form.
+class AffineEvaluator {
+public:
+  explicit AffineEvaluator(
+      const llvm::DenseMap<Term, std::pair<unsigned, unsigned>> &inputs)
+      : inputs(inputs) {}
+
+  const AffineBits *eval(Term t) {
+    auto it = memo.find(t);
+    if (it != memo.end())
+      return it->second ? &*it->second : nullptr;
+    std::optional<AffineBits> r = compute(t);
+    auto &slot = memo[t];
+    slot = std::move(r);
+    return slot ? &*slot : nullptr;
+  }
+
+private:
+  std::optional<AffineBits> compute(Term t) {
+    unsigned w = t->getWidth();
+    if (t->getSort() != Sort::BV || w == 0 || w > 64)
+      return std::nullopt;
+    AffineBits out(w);
+    auto constShift = [&](Term amt) -> std::optional<unsigned> {
+      if (amt->getKind() != Kind::BVConst ||
+          amt->getAPInt().getActiveBits() > 7)
+        return std::nullopt;
+      return amt->getAPInt().getZExtValue();
+    };
+    switch (t->getKind()) {
+    case Kind::BVConst:
+      for (unsigned i = 0; i < w; ++i)
+        out[i].c = t->getAPInt()[i];
+      return out;
+    case Kind::BVVar: {
+      auto in = inputs.find(t);
+      if (in == inputs.end())
+        return std::nullopt;
+      for (unsigned i = 0; i < w && i < in->second.second; ++i)
+        out[i].mask = uint64_t(1) << (in->second.first + i);
+      return out;
+    }
+    case Kind::BVAnd: {
+      Term x = t->getOperand(0), m = t->getOperand(1);
+      if (x->getKind() == Kind::BVConst)
+        std::swap(x, m);
+      const AffineBits *a = m->getKind() == Kind::BVConst ? eval(x) : nullptr;
+      if (!a)
+        return std::nullopt;
+      for (unsigned i = 0; i < w; ++i)
+        if (m->getAPInt()[i])
+          out[i] = (*a)[i];
+      return out;
+    }
+    case Kind::BVXor:
+    case Kind::BVOr:
+    case Kind::BVAdd: {
+      const AffineBits *a = eval(t->getOperand(0));
+      const AffineBits *b = a ? eval(t->getOperand(1)) : nullptr;
+      if (!b)
+        return std::nullopt;
+      for (unsigned i = 0; i < w; ++i) {
+        const AffineBit &x = (*a)[i], &y = (*b)[i];
+        if (t->getKind() != Kind::BVXor && !x.isZero() && !y.isZero())
+          return std::nullopt; // a carry or an overlap
+        out[i] = {x.mask ^ y.mask, x.c != y.c};
+      }
+      return out;
+    }
+    case Kind::BVMul: {
+      Term x = t->getOperand(0), k = t->getOperand(1);
+      if (x->getKind() == Kind::BVConst)
+        std::swap(x, k);
+      if (k->getKind() != Kind::BVConst || !k->getAPInt().isPowerOf2())
+        return std::nullopt;
+      const AffineBits *a = eval(x);
+      if (!a)
+        return std::nullopt;
+      unsigned sh = k->getAPInt().logBase2();
+      for (unsigned i = sh; i < w; ++i)
+        out[i] = (*a)[i - sh];
+      return out;
+    }
+    case Kind::BVShl:
+    case Kind::BVLShr:
+    case Kind::BVAShr: {
+      std::optional<unsigned> sh = constShift(t->getOperand(1));
+      const AffineBits *a = sh ? eval(t->getOperand(0)) : nullptr;
+      if (!a)
+        return std::nullopt;
+      for (unsigned i = 0; i < w; ++i) {
+        if (t->getKind() == Kind::BVShl) {
+          if (i >= *sh)
+            out[i] = (*a)[i - *sh];
+        } else if (i + *sh < w) {
+          out[i] = (*a)[i + *sh];
+        } else if (t->getKind() == Kind::BVAShr) {
+          out[i] = (*a)[w - 1];
+        }
+      }
+      return out;
+    }
+    case Kind::BVZExt:
+    case Kind::BVSExt: {
+      const AffineBits *a = eval(t->getOperand(0));
+      if (!a)
+        return std::nullopt;
+      unsigned n = a->size();
+      for (unsigned i = 0; i < w; ++i)
+        out[i] = i < n                          ? (*a)[i]
+                 : t->getKind() == Kind::BVSExt ? (*a)[n - 1]
+                                                : AffineBit{};
+      return out;
+    }
+    case Kind::BVExtract: {
+      const AffineBits *a = eval(t->getOperand(0));
+      if (!a)
+        return std::nullopt;
+      for (unsigned i = 0; i < w; ++i)
+        out[i] = (*a)[t->getExtractLow() + i];
+      return out;
+    }
+    default:
+      return std::nullopt;
+    }
+  }
+
+  const llvm::DenseMap<Term, std::pair<unsigned, unsigned>> &inputs;
+  llvm::DenseMap<Term, std::optional<AffineBits>> memo;
+};
+} // namespace
+
+bool SharedMemoryModel::xorWriter(const MemoryAccess &w, Term a,
+                                  llvm::DenseMap<Term, Term> &sigma) {
+  // The thread ids' bits, in a fixed order (by term id).
+  SmallVector<std::pair<Term, int64_t>> ids(ex.threadIdVars().begin(),
+                                            ex.threadIdVars().end());
+  llvm::sort(ids, [](auto &x, auto &y) {
+    return x.first->getId() < y.first->getId();
+  });
+  llvm::DenseMap<Term, std::pair<unsigned, unsigned>> inputs;
+  unsigned n = 0;
+  for (auto &[var, ext] : ids) {
+    if (ext <= 0)
+      return false;
+    unsigned bits = ext > 1 ? llvm::Log2_64_Ceil(uint64_t(ext)) : 0;
+    inputs[var] = {n, bits};
+    n += bits;
+  }
+  if (n == 0 || n > 64 || a->getWidth() != w.byteOffset->getWidth())
+    return false;
+  AffineEvaluator eval(inputs);
+  const AffineBits *rows = eval.eval(w.byteOffset);
+  if (!rows)
+    return false;
+  // Gauss-Jordan over GF(2): each input bit as the xor of offset bits
+  // (`comb`, a set of rows) and the rows' constants.
+  struct Vec {
+    uint64_t mask, comb;
+    bool c;
+  };
+  SmallVector<Vec> basis;
+  for (unsigned k = 0; k < rows->size() && k < 64; ++k) {
+    Vec v{(*rows)[k].mask, uint64_t(1) << k, (*rows)[k].c};
+    for (const Vec &b : basis)
+      if (v.mask & (b.mask & -b.mask)) {
+        v.mask ^= b.mask;
+        v.comb ^= b.comb;
+        v.c ^= b.c;
+      }
+    if (!v.mask)
+      continue;
+    uint64_t pivot = v.mask & -v.mask;
+    for (Vec &b : basis)
+      if (b.mask & pivot) {
+        b.mask ^= v.mask;
+        b.comb ^= v.comb;
+        b.c ^= v.c;
+      }
+    basis.push_back(v);
+  }
+  if (basis.size() != n)
+    return false; // not injective on the ids' bits
+  // Reduced: every basis vector is one input bit.
+  llvm::DenseMap<unsigned, const Vec *> byBit;
+  for (const Vec &b : basis) {
+    if (!llvm::isPowerOf2_64(b.mask))
+      return false;
+    byBit[llvm::Log2_64(b.mask)] = &b;
+  }
+  for (auto &[var, ext] : ids) {
+    auto [first, bits] = inputs[var];
+    Term value = T.bv(0, var->getWidth());
+    for (unsigned i = 0; i < bits; ++i) {
+      const Vec *b = byBit.lookup(first + i);
+      if (!b)
+        return false;
+      Term bit = T.bv(b->c ? 1 : 0, 1);
+      for (unsigned k = 0; k < 64; ++k)
+        if (b->comb & (uint64_t(1) << k))
+          bit = T.bvBin(Kind::BVXor, bit, T.bvExtract(a, k, 1));
+      value = T.bvBin(Kind::BVOr, value,
+                      T.bvBin(Kind::BVShl, T.bvZExt(bit, var->getWidth()),
+                              T.bv(i, var->getWidth())));
+    }
+    sigma[var] = value;
+  }
+  return true;
+}
+
 Term SharedMemoryModel::writerMatch(const MemoryAccess &w, Term a,
                                     llvm::DenseMap<Term, Term> &sigma,
                                     bool &exact,
@@ -164,6 +389,10 @@ Term SharedMemoryModel::writerMatch(const MemoryAccess &w, Term a,
     sigma[lw->first] = lw->second;
     if (injective)
       *injective = !guessedLane; // the elected lane writes its slot alone
+  } else if (xorWriter(w, a64, sigma)) {
+    // A GF(2)-affine (swizzled) layout, injective on the thread ids.
+    if (injective)
+      *injective = true;
   }
   exact = !guessedLane;
   llvm::DenseSet<Term> used;
@@ -455,6 +684,8 @@ bool SharedMemoryModel::sharedLoad(State &s, Frame &f, LoadOp l,
   }
   Type resultType = l.getResult(0).getType();
   unsigned width = std::max(1u, getWidthOf(resultType) / 8);
+  vectorAlignment(s, "load from", region, offset, width * l.getNumResults(),
+                  loc);
   for (auto [k, res] : llvm::enumerate(l.getResults())) {
     Term o = T.bvBin(Kind::BVAdd, offset, T.bv(k * width, 64));
     sharedBounds(s, "load from", region, o, width, r->bytes, loc);
@@ -549,10 +780,12 @@ bool SharedMemoryModel::sharedStore(State &s, Frame &f, StoreOp st,
     return false;
   }
   unsigned width = std::max(1u, getWidthOf(st.getValues()[0].getType()) / 8);
+  vectorAlignment(s, "store to", region, offset, width * st.getValues().size(),
+                  loc);
   for (auto [k, v] : llvm::enumerate(st.getValues())) {
     Term o = T.bvBin(Kind::BVAdd, offset, T.bv(k * width, 64));
     sharedBounds(s, "store to", region, o, width, r->bytes, loc);
-    SymValue sv = ex.get(f, v);
+    SymValue sv = ex.storedValue(ex.get(f, v), width, loc);
     if (!sv.term)
       return false;
     recordAccess(s, st, /*write=*/true, region, /*shared=*/true, o, width,
@@ -563,6 +796,20 @@ bool SharedMemoryModel::sharedStore(State &s, Frame &f, StoreOp st,
   ++s.occurrences[st];
   ++f.it;
   return true;
+}
+
+void SharedMemoryModel::vectorAlignment(State &s, StringRef what,
+                                        const std::string &region, Term o,
+                                        unsigned bytes, Location loc) {
+  // PTX ISA 5.4.5: a vector access is aligned to its whole size (the
+  // elements' own alignment is sharedBounds'); relative to the variable.
+  if (bytes <= 1 || !llvm::isPowerOf2_32(bytes))
+    return;
+  result.alignments.push_back(
+      {s.pc, T.eq(T.bvBin(Kind::BVURem, o, T.bv(bytes, 64)), T.bv(0, 64)), loc,
+       ("alignment of the shared vector " + what + " " + region + " to " +
+        Twine(bytes) + " bytes")
+           .str()});
 }
 
 void SharedMemoryModel::sharedBounds(State &s, StringRef what,

@@ -66,6 +66,19 @@ public:
                    const std::string &region, Term offset, mlir::Location loc);
   /// The obligations of a shared access of `width` bytes at byte `o`:
   /// aligned to its width and inside the variable's `bytes`.
+  /// The writer of byte `a` when write `w`'s offset is a GF(2)-affine,
+  /// injective function of the thread-id bits (an XOR-swizzled layout:
+  /// and-masks, shifts, xor, carry-free or/add of the ids): `sigma` maps
+  /// each thread id to the xor of the bits of `a` it is read from. The
+  /// caller's match condition offset(sigma) == a checks the witness.
+  bool xorWriter(const MemoryAccess &w, Term a,
+                 llvm::DenseMap<Term, Term> &sigma);
+  /// The alignment obligation of a vector access of `bytes` bytes in all
+  /// at byte `o` of shared variable `region` (PTX ISA 5.4.5); nothing for
+  /// a scalar access.
+  void vectorAlignment(State &s, llvm::StringRef what,
+                       const std::string &region, Term o, unsigned bytes,
+                       mlir::Location loc);
   void sharedBounds(State &s, llvm::StringRef what, const std::string &region,
                     Term o, unsigned width, uint64_t bytes, mlir::Location loc);
   /// Records a memory access for the race checks (multi-thread launches;

@@ -139,3 +139,15 @@ extern "C" __global__ void ref_mma_tile(const __half *__restrict__ a,
     s += __half2float(ta[r * 16 + k]) * __half2float(tb[k * 8 + n]);
   c[blockIdx.x * 128 + e] = s;
 }
+
+// The reference of test/Inputs/triton's matmul_tile (BM = BN = 16, BK = 32):
+// c[r][n] = sum_k a[r][k] b[k][n], one thread per element.
+extern "C" __global__ void ref_matmul_16x16x32(const __half *__restrict__ a,
+                                               const __half *__restrict__ b,
+                                               float *__restrict__ c) {
+  unsigned e = threadIdx.x, r = e / 16, n = e % 16;
+  float s = 0.f;
+  for (int k = 0; k < 32; ++k)
+    s += __half2float(a[r * 32 + k]) * __half2float(b[k * 16 + n]);
+  c[e] = s;
+}

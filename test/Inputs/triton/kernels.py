@@ -117,3 +117,22 @@ def attn_fwd_kernel(q_ptr, k_ptr, v_ptr, o_ptr, sm_scale, seq_len,
     acc = acc / l_i[:, None]
     tl.store(o_ptr + base + offs_m[:, None] * HEAD_DIM + offs_d[None, :],
              acc.to(tl.float16), mask=offs_m[:, None] < seq_len)
+
+
+@triton.jit
+def matmul_tile_kernel(a_ptr, b_ptr, c_ptr, BM: tl.constexpr, BN: tl.constexpr,
+                       BK: tl.constexpr):
+    """One tile product C = A @ B with tl.dot: A [BM, BK] and B [BK, BN] fp16
+    row-major, C [BM, BN] fp32.
+
+    Fixture for: tensor cores as Triton emits them on sm_80 (the tiles
+    staged in shared memory with an XOR swizzle, read back by ldmatrix,
+    multiplied by mma.sync.m16n8k16 with .b32 accumulators).
+    """
+    rm = tl.arange(0, BM)
+    rn = tl.arange(0, BN)
+    rk = tl.arange(0, BK)
+    a = tl.load(a_ptr + rm[:, None] * BK + rk[None, :])
+    b = tl.load(b_ptr + rk[:, None] * BN + rn[None, :])
+    c = tl.dot(a, b)
+    tl.store(c_ptr + rm[:, None] * BN + rn[None, :], c)
