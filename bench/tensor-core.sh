@@ -3,8 +3,11 @@
 # half_vectors.cu; nvcc -O3 -lineinfo, sm_80): one warp's 16x16 x 16x8 f16
 # tile product through ldmatrix and mma.sync (m16n8k16, and two m16n8k8
 # steps) against a dot-product reference, its planted bugs, and vectorized
-# f16/bf16 elementwise kernels, at 2 CTAs and at 4096 CTAs. Wall time, peak
-# memory and verdict of one run each, under a time limit (default 150 s).
+# f16/bf16 elementwise kernels, at 2 CTAs and at 4096 CTAs; then Triton's
+# tl.dot on sm_80 (test/Inputs/triton, 16x16x32, one warp) and the
+# transpose through an XOR-swizzled tile (transpose_swizzle.cu). Wall time,
+# peak memory and verdict of one run each, under a time limit (default
+# 150 s).
 # Usage:
 #   bench/tensor-core.sh [BUILD_DIR]        (default: build)
 set -uo pipefail
@@ -62,4 +65,35 @@ for ctas in 2 4096; do
     measure "$ptx/half_vectors.sm80.O3.ptx" "$tmp/c.mlir"
     printf '%-22s %-6s %-9s %9s %10s\n' "$1" "$ctas" "$VERDICT" "$SECS" "$MIB"
   done
+done
+cat > "$tmp/mm.mlir" <<EOC
+kproof.contract @matmul {
+  kernel = "matmul_tile_kernel", grid = array<i64: 1, 1, 1>, block = array<i64: 32, 1, 1>,
+  dynamic_shared = 2048,
+  params = [
+    {name = "a", buffer = "in", space = "global", type = f16, shape = array<i64: 16, 32>},
+    {name = "b", buffer = "in", space = "global", type = f16, shape = array<i64: 32, 16>},
+    {name = "c", buffer = "out", space = "global", type = f32, shape = array<i64: 16, 16>},
+    {name = "global_scratch", scalar = i64, value = 0 : i64},
+    {name = "profile_scratch", scalar = i64, value = 0 : i64}
+  ],
+  spec = {reference = "ref_matmul_16x16x32", output = "c", params = ["a", "b", "c"],
+          file = "$PWD/$ptx/warp_mma.sm80.O3.ptx",
+          grid = array<i64: 1, 1, 1>, block = array<i64: 256, 1, 1>}
+}
+EOC
+measure test/Inputs/triton/ptx/matmul_tile.sm80.ptx "$tmp/mm.mlir"
+printf '%-22s %-6s %-9s %9s %10s\n' "triton matmul_tile" 1 "$VERDICT" "$SECS" "$MIB"
+for k in transpose_xor transpose_xor_bug; do
+  cat > "$tmp/tr.mlir" <<EOC
+kproof.contract @tr {kernel = "$k",
+  grid = array<i64: 2, 2, 1>, block = array<i64: 32, 8, 1>,
+  params = [{name = "x", buffer = "in", space = "global", type = f32, shape = array<i64: 64, 64>},
+            {name = "y", buffer = "out", space = "global", type = f32, shape = array<i64: 64, 64>},
+            {name = "W", scalar = i32, value = 64 : i32},
+            {name = "H", scalar = i32, value = 64 : i32}],
+  spec = {builtin = "permute", input = "x", output = "y", perm = array<i64: 1, 0>}}
+EOC
+  measure "$ptx/transpose_swizzle.sm80.O3.ptx" "$tmp/tr.mlir"
+  printf '%-22s %-6s %-9s %9s %10s\n' "$k" 4 "$VERDICT" "$SECS" "$MIB"
 done
