@@ -262,80 +262,9 @@ private:
 
 bool SharedMemoryModel::xorWriter(const MemoryAccess &w, Term a,
                                   llvm::DenseMap<Term, Term> &sigma) {
-  // The thread ids' bits, in a fixed order (by term id).
   SmallVector<std::pair<Term, int64_t>> ids(ex.threadIdVars().begin(),
                                             ex.threadIdVars().end());
-  llvm::sort(ids, [](auto &x, auto &y) {
-    return x.first->getId() < y.first->getId();
-  });
-  llvm::DenseMap<Term, std::pair<unsigned, unsigned>> inputs;
-  unsigned n = 0;
-  for (auto &[var, ext] : ids) {
-    if (ext <= 0)
-      return false;
-    unsigned bits = ext > 1 ? llvm::Log2_64_Ceil(uint64_t(ext)) : 0;
-    inputs[var] = {n, bits};
-    n += bits;
-  }
-  if (n == 0 || n > 64 || a->getWidth() != w.byteOffset->getWidth())
-    return false;
-  AffineEvaluator eval(inputs);
-  const AffineBits *rows = eval.eval(w.byteOffset);
-  if (!rows)
-    return false;
-  // Gauss-Jordan over GF(2): each input bit as the xor of offset bits
-  // (`comb`, a set of rows) and the rows' constants.
-  struct Vec {
-    uint64_t mask, comb;
-    bool c;
-  };
-  SmallVector<Vec> basis;
-  for (unsigned k = 0; k < rows->size() && k < 64; ++k) {
-    Vec v{(*rows)[k].mask, uint64_t(1) << k, (*rows)[k].c};
-    for (const Vec &b : basis)
-      if (v.mask & (b.mask & -b.mask)) {
-        v.mask ^= b.mask;
-        v.comb ^= b.comb;
-        v.c ^= b.c;
-      }
-    if (!v.mask)
-      continue;
-    uint64_t pivot = v.mask & -v.mask;
-    for (Vec &b : basis)
-      if (b.mask & pivot) {
-        b.mask ^= v.mask;
-        b.comb ^= v.comb;
-        b.c ^= v.c;
-      }
-    basis.push_back(v);
-  }
-  if (basis.size() != n)
-    return false; // not injective on the ids' bits
-  // Reduced: every basis vector is one input bit.
-  llvm::DenseMap<unsigned, const Vec *> byBit;
-  for (const Vec &b : basis) {
-    if (!llvm::isPowerOf2_64(b.mask))
-      return false;
-    byBit[llvm::Log2_64(b.mask)] = &b;
-  }
-  for (auto &[var, ext] : ids) {
-    auto [first, bits] = inputs[var];
-    Term value = T.bv(0, var->getWidth());
-    for (unsigned i = 0; i < bits; ++i) {
-      const Vec *b = byBit.lookup(first + i);
-      if (!b)
-        return false;
-      Term bit = T.bv(b->c ? 1 : 0, 1);
-      for (unsigned k = 0; k < 64; ++k)
-        if (b->comb & (uint64_t(1) << k))
-          bit = T.bvBin(Kind::BVXor, bit, T.bvExtract(a, k, 1));
-      value = T.bvBin(Kind::BVOr, value,
-                      T.bvBin(Kind::BVShl, T.bvZExt(bit, var->getWidth()),
-                              T.bv(i, var->getWidth())));
-    }
-    sigma[var] = value;
-  }
-  return true;
+  return invertXorLayout(T, w.byteOffset, a, ids, sigma);
 }
 
 Term SharedMemoryModel::writerMatch(const MemoryAccess &w, Term a,
@@ -914,4 +843,83 @@ std::string kproof::engine::displayVariable(llvm::StringRef region) {
   if (dot == llvm::StringRef::npos)
     return region.str();
   return llvm::demangle(region.substr(dot + 1));
+}
+
+bool kproof::engine::invertXorLayout(
+    TermContext &T, Term offset, Term a,
+    ArrayRef<std::pair<Term, int64_t>> threadIds,
+    llvm::DenseMap<Term, Term> &sigma) {
+  // The thread ids' bits, in a fixed order (by term id).
+  SmallVector<std::pair<Term, int64_t>> ids(threadIds.begin(), threadIds.end());
+  llvm::sort(ids, [](auto &x, auto &y) {
+    return x.first->getId() < y.first->getId();
+  });
+  llvm::DenseMap<Term, std::pair<unsigned, unsigned>> inputs;
+  unsigned n = 0;
+  for (auto &[var, ext] : ids) {
+    if (ext <= 0)
+      return false;
+    unsigned bits = ext > 1 ? llvm::Log2_64_Ceil(uint64_t(ext)) : 0;
+    inputs[var] = {n, bits};
+    n += bits;
+  }
+  if (n == 0 || n > 64 || a->getWidth() != offset->getWidth())
+    return false;
+  exec::AffineEvaluator eval(inputs);
+  const exec::AffineBits *rows = eval.eval(offset);
+  if (!rows)
+    return false;
+  // Gauss-Jordan over GF(2): each input bit as the xor of offset bits
+  // (`comb`, a set of rows) and the rows' constants.
+  struct Vec {
+    uint64_t mask, comb;
+    bool c;
+  };
+  SmallVector<Vec> basis;
+  for (unsigned k = 0; k < rows->size() && k < 64; ++k) {
+    Vec v{(*rows)[k].mask, uint64_t(1) << k, (*rows)[k].c};
+    for (const Vec &b : basis)
+      if (v.mask & (b.mask & -b.mask)) {
+        v.mask ^= b.mask;
+        v.comb ^= b.comb;
+        v.c ^= b.c;
+      }
+    if (!v.mask)
+      continue;
+    uint64_t pivot = v.mask & -v.mask;
+    for (Vec &b : basis)
+      if (b.mask & pivot) {
+        b.mask ^= v.mask;
+        b.comb ^= v.comb;
+        b.c ^= v.c;
+      }
+    basis.push_back(v);
+  }
+  if (basis.size() != n)
+    return false; // not injective on the ids' bits
+  // Reduced: every basis vector is one input bit.
+  llvm::DenseMap<unsigned, const Vec *> byBit;
+  for (const Vec &b : basis) {
+    if (!llvm::isPowerOf2_64(b.mask))
+      return false;
+    byBit[llvm::Log2_64(b.mask)] = &b;
+  }
+  for (auto &[var, ext] : ids) {
+    auto [first, bits] = inputs[var];
+    Term value = T.bv(0, var->getWidth());
+    for (unsigned i = 0; i < bits; ++i) {
+      const Vec *b = byBit.lookup(first + i);
+      if (!b)
+        return false;
+      Term bit = T.bv(b->c ? 1 : 0, 1);
+      for (unsigned k = 0; k < 64; ++k)
+        if (b->comb & (uint64_t(1) << k))
+          bit = T.bvBin(Kind::BVXor, bit, T.bvExtract(a, k, 1));
+      value = T.bvBin(Kind::BVOr, value,
+                      T.bvBin(Kind::BVShl, T.bvZExt(bit, var->getWidth()),
+                              T.bv(i, var->getWidth())));
+    }
+    sigma[var] = value;
+  }
+  return true;
 }

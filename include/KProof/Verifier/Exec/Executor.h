@@ -503,6 +503,20 @@ Term orderedByCountedBarriers(
 /// the variables tid.x/y/z of the dimensions with more than one thread.
 Term linearThreadId(TermContext &T, const LaunchConfig &launch);
 
+/// The writer of byte `a` of a shared layout whose byte `offset` is a
+/// GF(2)-affine, injective function of the bits of the thread ids
+/// `threadIds` (each with its extent e, below 2^ceil(log2 e)): and-masks,
+/// constant shifts, xor, `or`/`add` of operands with no possibly-set bit in
+/// common, power-of-two multiplies, extensions and extracts (XOR swizzles
+/// such as tile[r][c ^ r]). On success `sigma` maps each id to the xor of
+/// the bits of `a` it is recovered from (Gauss-Jordan elimination over
+/// GF(2)); false for any other form, or when two ids' bits are not
+/// recoverable (the map is not injective). The caller checks the witness:
+/// offset[sigma] == a is an obligation, not an assumption.
+bool invertXorLayout(TermContext &T, Term offset, Term a,
+                     llvm::ArrayRef<std::pair<Term, int64_t>> threadIds,
+                     llvm::DenseMap<Term, Term> &sigma);
+
 /// Happens-before through bar.warp.sync (PTX ISA 9.7.13.3): an access of
 /// the thread with linear id `firstLin` after the bar.warp.sync counts
 /// `first` (per constant mask) comes before an access of the thread
