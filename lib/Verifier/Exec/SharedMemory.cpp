@@ -503,9 +503,7 @@ Term SharedMemoryModel::resolveSharedRead(State &s, const std::string &region,
       std::string &what = result.resolutions.back().what;
       what.replace(what.find("PTX_LOC"), 7, os.str());
     }
-    if (wantReal && value->getSort() != Sort::Real)
-      if (Term r = floatOfBits(T, value, resultType))
-        value = r;
+    value = readAs(value, wantReal, resultType, bytes);
     if ((value->getSort() == Sort::Real) != wantReal) {
       ex.unknown(loc,
                  "shared memory of '" + region +
@@ -620,17 +618,27 @@ bool SharedMemoryModel::sharedLoad(State &s, Frame &f, LoadOp l,
     sharedBounds(s, "load from", region, o, width, r->bytes, loc);
     recordAccess(s, l, /*write=*/false, region, /*shared=*/true, o, width,
                  nullptr, loc);
-    // The sort the memory holds: what was written to it.
-    // (Constant bits read as a float are that float: floatOfBits.)
-    bool wantReal = isa<FloatType>(resultType);
+    // The sort the memory holds: what was written to it. A variable may
+    // hold reals written through integer registers (f32 accumulators
+    // stored with st.b32) in one phase and bits (packed halves) in
+    // another: an integer load of it then reads bits (a real writer's
+    // value as its FloatBits), a float load reals (readAs).
+    bool anyReal = false, anyBits = false;
+    auto note = [&](Term v) {
+      if (!v)
+        return;
+      if (v->getSort() == Sort::Real)
+        anyReal = true;
+      else if (!(isa<FloatType>(resultType) && floatOfBits(T, v, resultType)))
+        anyBits = true;
+    };
     for (const MemoryAccess &w : result.accesses)
-      if (w.write && w.shared && w.region == region && w.value &&
-          !(isa<FloatType>(resultType) && floatOfBits(T, w.value, resultType)))
-        wantReal = w.value->getSort() == Sort::Real;
+      if (w.write && w.shared && w.region == region)
+        note(w.value);
     for (const State::SharedWrite &w : s.sharedWrites)
-      if (w.region == region &&
-          !(isa<FloatType>(resultType) && floatOfBits(T, w.value, resultType)))
-        wantReal = w.value->getSort() == Sort::Real;
+      if (w.region == region)
+        note(w.value);
+    bool wantReal = isa<FloatType>(resultType) || (anyReal && !anyBits);
     if (wantReal && !isa<FloatType>(resultType) &&
         resultType.getIntOrFloatBitWidth() != width * 8) {
       ex.unknown(loc, "partial read of a real value in shared memory");
@@ -680,10 +688,7 @@ bool SharedMemoryModel::sharedLoad(State &s, Frame &f, LoadOp l,
                             "' are not modeled");
         return false;
       }
-      Term wv = w.value;
-      if (wantReal && wv->getSort() != Sort::Real)
-        if (Term r = floatOfBits(T, wv, resultType))
-          wv = r;
+      Term wv = readAs(w.value, wantReal, resultType, width);
       if ((wv->getSort() == Sort::Real) != wantReal) {
         ex.unknown(loc, "shared memory of '" + region +
                             "' read with another type than written");
@@ -725,6 +730,29 @@ bool SharedMemoryModel::sharedStore(State &s, Frame &f, StoreOp st,
   ++s.occurrences[st];
   ++f.it;
   return true;
+}
+
+Term SharedMemoryModel::readAs(Term v, bool wantReal, Type resultType,
+                               unsigned bytes) {
+  if (wantReal && v->getSort() != Sort::Real) {
+    // Constant bits, or the bits of reals, read as a float of that type.
+    if (Term r = floatOfBits(T, v, resultType))
+      return r;
+    StringRef fmt = !resultType           ? ""
+                    : resultType.isF16()  ? "f16"
+                    : resultType.isBF16() ? "bf16"
+                    : resultType.isF32()  ? "f32"
+                    : resultType.isF64()  ? "f64"
+                                          : "";
+    if (Term r = fmt.empty() ? nullptr : ex.realOfBits(v, fmt))
+      return r;
+    return v;
+  }
+  // A real read through an integer register: its bits (read back as the
+  // real by Executor::set).
+  if (!wantReal && v->getSort() == Sort::Real && (bytes == 4 || bytes == 8))
+    return T.floatBits(v, bytes == 4 ? "f32" : "f64");
+  return v;
 }
 
 void SharedMemoryModel::vectorAlignment(State &s, StringRef what,

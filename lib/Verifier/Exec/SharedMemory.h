@@ -73,6 +73,10 @@ public:
   /// caller's match condition offset(sigma) == a checks the witness.
   bool xorWriter(const MemoryAccess &w, Term a,
                  llvm::DenseMap<Term, Term> &sigma);
+  /// A written value `v` as a read of `bytes` bytes at `resultType`
+  /// takes it: bits read as a float (constants, FloatBits), or a real read
+  /// through an integer register as its FloatBits; else `v` unchanged.
+  Term readAs(Term v, bool wantReal, mlir::Type resultType, unsigned bytes);
   /// The alignment obligation of a vector access of `bytes` bytes in all
   /// at byte `o` of shared variable `region` (PTX ISA 5.4.5); nothing for
   /// a scalar access.

@@ -129,7 +129,7 @@ Expr Z3Lowering::lowerNode(Term t) {
       overBV |= op->getSort() == Sort::BV && t->getKind() != Kind::Eq &&
                 t->getKind() != Kind::Ite && t->getKind() != Kind::Select;
     if (t->getKind() == Kind::FloatBits)
-      return lowerFloatBits(t);
+      return arity(1) ? lowerFloatBits(t, ops[0]) : Expr();
     if (overBV && t->getKind() != Kind::BVVar &&
         t->getKind() != Kind::Select && !t->isReduction()) {
       result = lowerAsInt(t, ops);
@@ -328,7 +328,8 @@ Expr Z3Lowering::lowerNode(Term t) {
       result = ops[0].concat(ops[1]);
     break;
   case Kind::FloatBits:
-    result = lowerFloatBits(t);
+    if (arity(1))
+      result = lowerFloatBits(t, ops[0]);
     break;
   }
 
@@ -408,23 +409,31 @@ Expr Z3Lowering::lowerAtom(Term t, llvm::ArrayRef<Expr> args) {
   return e;
 }
 
-Expr Z3Lowering::lowerFloatBits(Term t) {
-  // An unconstrained bit pattern per distinct term (fewer facts than the
-  // true encoding, which is one of its values: sound for unsat).
-  std::string name =
-      "fbits." + t->getName().str() + "!" + std::to_string(t->getId());
-  if (bvAsInt) {
-    if (!declare(name, "Int"))
+Expr Z3Lowering::lowerFloatBits(Term t, const Expr &real) {
+  // An uninterpreted function per format, Real -> bits (an Int in
+  // [0, 2^width) over the integers): equal reals give equal bits, nothing
+  // else is known of the encoding (the true one is among its models).
+  if (!real.isReal())
+    return fail("float bits of a non-real argument: " + t->toBriefString());
+  std::string name = "fbits." + t->getName().str();
+  unsigned w = t->getWidth();
+  auto it = floatBitsFns.find(name);
+  if (it == floatBitsFns.end()) {
+    if (!declare(name, "(Real) " + (bvAsInt ? std::string("Int")
+                                            : "BV" + std::to_string(w))))
       return Expr();
-    Expr e = z3.intVar(name);
-    intDefs.push_back(z3.intVal(0) <= e && e < pow2(t->getWidth()));
-    ranges[t] = {llvm::APInt(256, 0),
-                 llvm::APInt::getLowBitsSet(256, t->getWidth())};
-    return e;
+    smt::FuncDecl f = z3.function(name, {z3.realSort()},
+                                  bvAsInt ? z3.intSort() : z3.bvSort(w));
+    if (!f.isValid())
+      return Expr();
+    it = floatBitsFns.emplace(name, f).first;
   }
-  if (!declare(name, "BV" + std::to_string(t->getWidth())))
-    return Expr();
-  return z3.bvVar(name, t->getWidth());
+  Expr value = it->second(real);
+  if (value.isValid() && bvAsInt) {
+    intDefs.push_back(z3.intVal(0) <= value && value < pow2(w));
+    ranges[t] = {llvm::APInt(256, 0), llvm::APInt::getLowBitsSet(256, w)};
+  }
+  return value;
 }
 
 Expr Z3Lowering::lowerSelect(Term t, const Expr &index) {

@@ -195,9 +195,9 @@ private:
   smt::Expr lowerVar(Term t);
   smt::Expr lowerAtom(Term t, llvm::ArrayRef<smt::Expr> args);
   smt::Expr lowerSelect(Term t, const smt::Expr &index);
-  /// A FloatBits term: a fresh bit-vector (an Int in [0, 2^width) over the
-  /// integers) per term, unrelated to its real operand.
-  smt::Expr lowerFloatBits(Term t);
+  /// A FloatBits term: an uninterpreted function of its real operand, one
+  /// per format (bit-vectors; Ints in [0, 2^width) over the integers).
+  smt::Expr lowerFloatBits(Term t, const smt::Expr &real);
   /// The bit-vector value of `e` (of `width` bits) under `model`, read
   /// from a BV numeral or, in integer mode, from an Int in [0, 2^width).
   std::optional<llvm::APInt> readBits(const smt::Model &model,
@@ -223,6 +223,8 @@ private:
   std::vector<Atom> atoms;
   /// Buffer functions by buffer name, and their creation order.
   std::map<std::string, smt::FuncDecl> buffers;
+  /// The FloatBits functions by name ("fbits.f16", ...).
+  std::map<std::string, smt::FuncDecl> floatBitsFns;
   std::vector<std::string> bufferOrder;
   /// Buffers of integer elements (BV-sorted Select), with the width.
   std::map<std::string, unsigned> intBufferWidths;
