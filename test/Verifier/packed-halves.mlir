@@ -64,14 +64,18 @@
 // OPS: kproof: packed_ops against reference ref_ops
 // OPS-NOT: UNKNOWN
 // OPS: PROVED
-// OPSBUG: Replay: confirmed by replay (IEEE f16)
+// OPSBUG: Kernel value: [{{-?[0-9.e+-]+}}, {{-?[0-9.e+-]+}}]
+// OPSBUG-NEXT: Spec value: [{{-?[0-9.e+-]+}}, {{-?[0-9.e+-]+}}]
+// OPSBUG: Replay: confirmed by replay (IEEE f16): kernel y[{{[0-9]+}}] = {{-?[0-9.e+-]+}}, spec = {{-?[0-9.e+-]+}}
 // OPSBUG: REFUTED
 
 // cvt.rn.relu.bf16x2.f32 packs two f32 values clamped at 0; the twin packs
 // them in the wrong order.
 // RELU: warning: precision downgrade: conversion from f32 to bf16
 // RELU: PROVED
-// RELUBUG: Replay: confirmed by replay (IEEE bf16)
+// RELUBUG: Kernel value: [{{-?[0-9.e+-]+}}, {{-?[0-9.e+-]+}}]
+// RELUBUG-NEXT: Spec value: [{{-?[0-9.e+-]+}}, {{-?[0-9.e+-]+}}]
+// RELUBUG: Replay: confirmed by replay (IEEE bf16): kernel y[{{[0-9]+}}] = {{-?[0-9.e+-]+}}, spec = {{-?[0-9.e+-]+}}
 // RELUBUG: REFUTED
 
 // 16-bit values keep their format through stores, shared memory and .local

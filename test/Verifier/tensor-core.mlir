@@ -38,12 +38,16 @@
 // B loaded without .trans: the fragment holds rows of B where mma reads
 // its columns.
 // NOTRANS: error: REFUTED: value mismatch at c[
-// NOTRANS: Replay: confirmed by replay (IEEE f32)
+// NOTRANS: Kernel value: [{{-?[0-9.e+-]+}}, {{-?[0-9.e+-]+}}]
+// NOTRANS-NEXT: Spec value: [{{-?[0-9.e+-]+}}, {{-?[0-9.e+-]+}}]
+// NOTRANS: Replay: confirmed by replay (IEEE f32): kernel c[{{[0-9]+}}] = {{-?[0-9.e+-]+}}, spec = {{-?[0-9.e+-]+}}
 // NOTRANS: REFUTED
 
 // A's registers passed to mma in the wrong order (a1 and a2 exchanged).
 // SWAP: error: REFUTED: value mismatch at c[
-// SWAP: Replay: confirmed by replay (IEEE f32)
+// SWAP: Kernel value: [{{-?[0-9.e+-]+}}, {{-?[0-9.e+-]+}}]
+// SWAP-NEXT: Spec value: [{{-?[0-9.e+-]+}}, {{-?[0-9.e+-]+}}]
+// SWAP: Replay: confirmed by replay (IEEE f32): kernel c[{{[0-9]+}}] = {{-?[0-9.e+-]+}}, spec = {{-?[0-9.e+-]+}}
 // SWAP: REFUTED
 
 // No barrier between the stores that stage A and the ldmatrix that reads

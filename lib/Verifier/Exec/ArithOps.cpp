@@ -217,7 +217,7 @@ std::optional<bool> Executor::execArithOp(State &s, Operation *op) {
     if (!packed)
       return {};
     unsigned w = vt.getElementType().getIntOrFloatBitWidth();
-    StringRef fmt = vt.getElementType().isBF16() ? "bf16" : "f16";
+    StringRef fmt = floatFormat(vt.getElementType());
     SmallVector<Term, 2> out;
     for (int64_t k = 0; k < vt.getNumElements(); ++k) {
       Term r = realOfBits(T.bvExtract(packed, k * w, w), fmt);
@@ -241,7 +241,7 @@ std::optional<bool> Executor::execArithOp(State &s, Operation *op) {
       set(f, v, rs.front());
       return;
     }
-    StringRef fmt = vt.getElementType().isBF16() ? "bf16" : "f16";
+    StringRef fmt = floatFormat(vt.getElementType());
     Term packed = nullptr;
     for (Term r : rs) {
       Term b = T.floatBits(r, fmt);
@@ -1063,7 +1063,7 @@ std::optional<bool> Executor::execFloatOp(State &s, Operation *op) {
           if (!packed)
             return false;
           unsigned w = vt.getElementType().getIntOrFloatBitWidth();
-          StringRef fmt = vt.getElementType().isBF16() ? "bf16" : "f16";
+          StringRef fmt = floatFormat(vt.getElementType());
           Term out = nullptr;
           for (int64_t k = 0; k < vt.getNumElements(); ++k) {
             Term x = realOfBits(T.bvExtract(packed, k * w, w), fmt);

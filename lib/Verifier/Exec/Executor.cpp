@@ -297,8 +297,7 @@ Sort Executor::sortOf(Type t) {
   return Sort::Real;
 }
 
-/// The float format name of `t` (f16, bf16, f32, f64), or empty.
-static StringRef formatOf(Type t) {
+StringRef Executor::floatFormat(Type t) {
   if (!t)
     return {};
   if (t.isF16())
@@ -328,7 +327,7 @@ void Executor::set(Frame &f, Value v, Term t, bool realBits, Type realType) {
       for (Type ft : {Type(Float16Type::get(ctx)), Type(BFloat16Type::get(ctx)),
                       Type(Float32Type::get(ctx)), Type(Float64Type::get(ctx))})
         if (ft.getIntOrFloatBitWidth() == t->getWidth())
-          if (Term r = realOfBits(t, formatOf(ft))) {
+          if (Term r = realOfBits(t, floatFormat(ft))) {
             f.env[v] = SymValue{r, true, ft};
             return;
           }
@@ -345,7 +344,7 @@ void Executor::set(Frame &f, Value v, Term t, bool realBits, Type realType) {
 }
 
 StringRef Executor::realFormat(const SymValue &v, unsigned width) {
-  if (StringRef fmt = formatOf(v.realType); !fmt.empty())
+  if (StringRef fmt = floatFormat(v.realType); !fmt.empty())
     return fmt;
   return width == 32 ? "f32" : width == 64 ? "f64" : StringRef();
 }

@@ -299,6 +299,9 @@ public:
   /// unpacked from packed f16x2: a FloatBits term) become real bits.
   void set(Frame &f, Value v, Term t, bool realBits = false,
            Type realType = Type());
+  /// The FloatBits format name of float type `t` ("f16", "bf16", "f32",
+  /// "f64"; for a vector of halves, its element's), or empty.
+  static StringRef floatFormat(Type t);
   /// The float format name of real bits ("f16", "bf16", "f32", "f64"):
   /// from the value's type when known, else from the width (32 and 64
   /// bits); empty when unknown.

@@ -148,10 +148,7 @@ std::optional<bool> Executor::execMemoryOp(State &s, Operation *op) {
           unsigned elemBytes = r->buffer->elemBytes();
           unsigned per = width / elemBytes;
           unsigned count = per * l.getNumResults();
-          StringRef fmt = r->elemType.isBF16()  ? "bf16"
-                          : r->elemType.isF16() ? "f16"
-                          : r->elemType.isF32() ? "f32"
-                                                : "f64";
+          StringRef fmt = floatFormat(r->elemType);
           // PTX ISA 5.4.5: a vector access is aligned to its whole size.
           result.alignments.push_back(
               {s.pc,
@@ -371,10 +368,7 @@ std::optional<bool> Executor::execMemoryOp(State &s, Operation *op) {
             width > r->buffer->elemBytes() &&
             width % r->buffer->elemBytes() == 0) {
           unsigned eb = r->buffer->elemBytes();
-          StringRef fmt = r->elemType.isBF16()  ? "bf16"
-                          : r->elemType.isF16() ? "f16"
-                          : r->elemType.isF32() ? "f32"
-                                                : "f64";
+          StringRef fmt = floatFormat(r->elemType);
           SmallVector<SymValue, 4> pieces;
           for (const SymValue &v : values) {
             Term bitsTerm = bitsOf(v, width * 8, loc);

@@ -112,11 +112,7 @@ bool Executor::execOp(State &s, Operation *op) {
           }
           // Constant bits (an accumulator zeroed with mov.b32 %r, 0) and
           // the bits of reals of this float type are their values.
-          StringRef fmt = to.isF16()    ? "f16"
-                          : to.isBF16() ? "bf16"
-                          : to.isF32()  ? "f32"
-                          : to.isF64()  ? "f64"
-                                        : "";
+          StringRef fmt = floatFormat(to);
           if (Term r = fmt.empty() ? nullptr : realOfBits(in.term, fmt)) {
             set(f, b, r);
             return advance();

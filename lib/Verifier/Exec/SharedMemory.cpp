@@ -738,12 +738,7 @@ Term SharedMemoryModel::readAs(Term v, bool wantReal, Type resultType,
     // Constant bits, or the bits of reals, read as a float of that type.
     if (Term r = floatOfBits(T, v, resultType))
       return r;
-    StringRef fmt = !resultType           ? ""
-                    : resultType.isF16()  ? "f16"
-                    : resultType.isBF16() ? "bf16"
-                    : resultType.isF32()  ? "f32"
-                    : resultType.isF64()  ? "f64"
-                                          : "";
+    StringRef fmt = Executor::floatFormat(resultType);
     if (Term r = fmt.empty() ? nullptr : ex.realOfBits(v, fmt))
       return r;
     return v;
