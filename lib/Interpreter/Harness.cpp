@@ -543,9 +543,11 @@ std::string kproof::interp::replayCounterexample(
       outType = b->elemType;
   if (!outType)
     outType = Float32Type::get(module.getContext());
-  auto runIn = [&](bool ieeeMode) {
+  auto runIn = [&](bool ieeeMode,
+                   SchedulePolicy policy = SchedulePolicy::InOrder) {
     RunOptions opts;
     opts.mode = ieeeMode ? NumericMode::IEEE : NumericMode::Exact;
+    opts.schedule.policy = policy;
     opts.tolerateEqualWrites = bc->tolerateEqualWrites;
     // The lane elect.sync elects, as the counterexample chose it (the
     // verifier's variable "elect.leader(0xMASK)").
@@ -632,6 +634,14 @@ std::string kproof::interp::replayCounterexample(
     want = Finding::Kind::Race;
   else if (prop.contains("barrier divergence"))
     want = Finding::Kind::BarrierDivergence;
+  else if (prop.contains("before init") || prop.contains("initialized by") ||
+           prop.contains("after inval") || prop.contains("before its init") ||
+           prop.contains("after its mbarrier.inval") ||
+           prop.contains("initialized again") ||
+           prop.contains("only mbarrier instructions"))
+    want = Finding::Kind::MBarrier;
+  else if (prop.contains("deadlock") || prop.contains("never completes"))
+    want = Finding::Kind::Deadlock;
   else if (prop.contains("initialized"))
     want = Finding::Kind::Uninitialized;
   // An .aligned barrier that some threads of a warp never reach shows as a
@@ -641,14 +651,32 @@ std::string kproof::interp::replayCounterexample(
            (*want == Finding::Kind::BarrierDivergence &&
             k == Finding::Kind::Deadlock);
   };
-  for (const Finding &f : run.findings)
-    if (wanted(f.kind) &&
-        (locationString(f.loc) == cex.location ||
-         (f.other && locationString(*f.other) == cex.location)))
-      return "confirmed by replay (" + mode + "): " +
-             (llvm::StringRef(f.message).starts_with(findingKindName(f.kind))
-                  ? f.message
-                  : findingKindName(f.kind).str() + ": " + f.message);
+  // A finding shows under some schedules only (a wait that passes at once
+  // when its phase has not completed yet; producers arriving in lockstep):
+  // the threads in order, the last thread first, one instruction per lane.
+  for (SchedulePolicy policy :
+       {SchedulePolicy::InOrder, SchedulePolicy::Reversed,
+        SchedulePolicy::WarpRoundRobin}) {
+    if (policy != SchedulePolicy::InOrder) {
+      RunResult again = runIn(ieee, policy);
+      if (again.failed())
+        break;
+      run = std::move(again);
+    }
+    for (const Finding &f : run.findings)
+      if (wanted(f.kind) &&
+          (locationString(f.loc) == cex.location ||
+           (f.other && locationString(*f.other) == cex.location)))
+        return "confirmed by replay (" + mode +
+               (policy == SchedulePolicy::Reversed ? ", the last thread first"
+                : policy == SchedulePolicy::WarpRoundRobin
+                    ? ", one instruction per lane in turn"
+                    : "") +
+               "): " +
+               (llvm::StringRef(f.message).starts_with(findingKindName(f.kind))
+                    ? f.message
+                    : findingKindName(f.kind).str() + ": " + f.message);
+  }
   for (const Event &ev : run.events)
     if (locationString(ev.loc) == cex.location)
       return "confirmed by replay (" + mode + "): " + ev.what + " at " +

@@ -137,6 +137,8 @@ llvm::StringRef kproof::interp::findingKindName(Finding::Kind kind) {
   case Finding::Kind::Membermask: return "membermask violation";
   case Finding::Kind::Deadlock: return "deadlock";
   case Finding::Kind::Trap: return "trap";
+  case Finding::Kind::MBarrier:
+    return "mbarrier misuse";
   }
   return "?";
 }
@@ -581,6 +583,21 @@ private:
     g[t.linear] = std::max(g[t.linear], t.release);
   }
   std::set<std::tuple<int, Operation *, Operation *>> reported;
+  /// mbarrier objects of the current CTA by shared address (PTX ISA
+  /// 9.7.13.15): the expected count, the arrivals still pending in the
+  /// current phase, the phase, and vector clocks: the joined clocks of the
+  /// current phase's arrivals, and of each completed phase.
+  struct MBarrier {
+    bool live = false;
+    uint32_t count = 0, pending = 0;
+    uint64_t phase = 0;
+    std::vector<uint32_t> open;
+    std::map<uint64_t, std::vector<uint32_t>> completed;
+  };
+  std::map<uint64_t, MBarrier> mbarriers;
+  /// Whether the wait `w` of `t` finds its phase complete now; then t's
+  /// clock joins that phase's (acquire).
+  bool mbarrierWaitDone(Thread &t, MBarrierWaitOp w, bool acquire);
 
   // --- setup ---
   /// `count` elements of `elem` bytes, or none (an error naming `what` and
@@ -1076,6 +1093,7 @@ void Interpreter::runCta(unsigned cta) {
   ctaEpoch = 0;
   arrived.clear();
   generationClock.clear();
+  mbarriers.clear();
   unsigned gx = launch.grid[0], gy = launch.grid[1];
   unsigned bx = launch.block[0], by = launch.block[1];
   threads = std::vector<Thread>(threadsPerCta);
@@ -1210,8 +1228,64 @@ StepResult Interpreter::step(Thread &t) {
   return r;
 }
 
+bool Interpreter::mbarrierWaitDone(Thread &t, MBarrierWaitOp w, bool acquire) {
+  Frame &f = t.stack.back();
+  uint64_t a = f.env.lookup(w.getAddr()).bits + w.getOffset(), off;
+  Allocation *al = resolve(t, w, w.getSpace(), a, 8, off);
+  if (!al)
+    return true; // reported; go on
+  auto it = mbarriers.find(a);
+  if (it == mbarriers.end() || !it->second.live) {
+    if (acquire)
+      finding(Finding::Kind::MBarrier, w,
+              "mbarrier misuse: " + threadName(t) +
+                  " waits on the mbarrier at " + describeAddress(al, off) +
+                  " before its init (or after its inval)");
+    return true;
+  }
+  MBarrier &b = it->second;
+  uint64_t v = f.env.lookup(w.getPhase()).bits;
+  // The phase waited for: with .parity, the current phase when its
+  // parity matches (not complete), else the one before (complete, or the
+  // initial "phase -1"); without, the phase of the arrival that returned
+  // the state.
+  std::optional<uint64_t> phase;
+  if (w.getParity()) {
+    if ((v & 1) == (b.phase & 1))
+      return false;
+    if (b.phase > 0)
+      phase = b.phase - 1;
+  } else {
+    if (v >= b.phase)
+      return false;
+    phase = v;
+  }
+  if (acquire && phase) {
+    const std::vector<uint32_t> &c = b.completed[*phase];
+    t.clock.resize(threadsPerCta, 0);
+    for (size_t u = 0; u < c.size(); ++u)
+      t.clock[u] = std::max(t.clock[u], c[u]);
+  }
+  return true;
+}
+
 bool Interpreter::resolveWaits() {
+  // Threads an mbarrier phase woke up (after the schedule's pass) run on.
+  if (llvm::any_of(threads,
+                   [](const Thread &t) { return t.status == Status::Ready; }))
+    return true;
   bool progress = false;
+  // A spin wait on an mbarrier whose phase completed runs again.
+  for (Thread &t : threads)
+    if (t.status == Status::Waiting)
+      if (auto w = dyn_cast<MBarrierWaitOp>(t.waitingAt))
+        if (mbarrierWaitDone(t, w, /*acquire=*/false)) {
+          t.status = Status::Ready;
+          t.waitingAt = nullptr;
+          progress = true;
+        }
+  if (progress)
+    return true;
   for (unsigned w = 0; w < warps.size() && !stop; ++w)
     progress |= resolveWarp(w);
   if (progress || stop)
@@ -1338,6 +1412,18 @@ bool Interpreter::resolveWarp(unsigned w) {
       }
       for (Thread *a : group)
         std::copy(std::begin(joined), std::end(joined), a->warpClock);
+      // The CTA-wide clocks of counted barriers and mbarriers too, so that
+      // an order through a lane's sync and then its arrival (the elected
+      // lane arriving for its warp) is followed.
+      std::vector<uint32_t> cta(threadsPerCta, 0);
+      for (Thread *a : group) {
+        ++a->release;
+        for (size_t u = 0; u < a->clock.size(); ++u)
+          cta[u] = std::max(cta[u], a->clock[u]);
+        cta[a->linear] = std::max(cta[a->linear], a->release);
+      }
+      for (Thread *a : group)
+        a->clock = cta;
     } else if (auto v = dyn_cast<VoteOp>(op)) {
       uint32_t ballot = 0;
       for (Thread *u : group) {
@@ -1691,6 +1777,19 @@ bool Interpreter::ordered(const Thread &t, const AccessRec &r) const {
 void Interpreter::recordAccess(Thread &t, Operation *op, Allocation *a,
                                uint64_t off, unsigned bytes, bool write,
                                bool strong, const uint8_t *newBytes) {
+  // Only mbarrier instructions access a live mbarrier object (PTX ISA
+  // 9.7.13.15).
+  if (a->space == StateSpace::Shared && !mbarriers.empty()) {
+    uint64_t lo = a->base + off;
+    for (auto it = mbarriers.lower_bound(lo >= 7 ? lo - 7 : 0);
+         it != mbarriers.end() && it->first < lo + bytes; ++it)
+      if (it->second.live)
+        finding(Finding::Kind::MBarrier, op,
+                "mbarrier misuse: " + threadName(t) +
+                    (write ? " writes " : " reads ") + describeAddress(a, off) +
+                    " of a live mbarrier object with an ordinary access "
+                    "(only mbarrier instructions may access it)");
+  }
   if (!a->trackRaces)
     return;
   AccessRec rec{t.id,     ctaEpoch, t.warpRelease,
@@ -3207,6 +3306,94 @@ StepResult Interpreter::execOp(Thread &t, Operation *op) {
       .Case<ShflOp, VoteOp, ActiveMaskOp, WarpSyncOp, ReduxOp, MatchOp,
             ElectOp>([&](Operation *) { return StepResult::Blocked; })
       .Case<FenceOp>([&](FenceOp) { return advance(); })
+      .Case<MBarrierInitOp, MBarrierArriveOp, MBarrierInvalOp>(
+          [&](Operation *) -> StepResult {
+            // PTX ISA 9.7.13.15: the 8-byte object in shared memory.
+            Value addr;
+            int64_t offset = 0;
+            StateSpace space = StateSpace::Shared;
+            llvm::TypeSwitch<Operation *>(op)
+                .Case<MBarrierInitOp, MBarrierArriveOp, MBarrierInvalOp>(
+                    [&](auto o) {
+                      addr = o.getAddr();
+                      offset = o.getOffset();
+                      space = o.getSpace();
+                    });
+            uint64_t a = get(addr).bits + offset, off;
+            Allocation *al = resolve(t, op, space, a, 8, off);
+            if (stop)
+              return StepResult::Stop;
+            if (!al)
+              return advance();
+            MBarrier &b = mbarriers[a];
+            if (auto in = dyn_cast<MBarrierInitOp>(op)) {
+              if (b.live)
+                finding(Finding::Kind::MBarrier, op,
+                        "mbarrier misuse: " + threadName(t) +
+                            " initializes the mbarrier at " +
+                            describeAddress(al, off) + " while it is in use");
+              b = MBarrier();
+              b.live = true;
+              b.count = b.pending = uint32_t(get(in.getCount()).bits);
+              if (b.count == 0)
+                return fail("mbarrier.init with count 0");
+              return advance();
+            }
+            if (!b.live) {
+              finding(Finding::Kind::MBarrier, op,
+                      "mbarrier misuse: " + threadName(t) +
+                          " uses the mbarrier at " + describeAddress(al, off) +
+                          " before its init (or after its inval)");
+              return advance();
+            }
+            if (isa<MBarrierInvalOp>(op)) {
+              b.live = false;
+              return advance();
+            }
+            auto ar = cast<MBarrierArriveOp>(op);
+            uint32_t n = ar.getCount() ? uint32_t(get(ar.getCount()).bits) : 1;
+            if (ar.getState())
+              set(ar.getState(), Val{b.phase, nullptr});
+            // The arrival releases what the thread is ordered after.
+            ++t.release;
+            b.open.resize(threadsPerCta, 0);
+            for (size_t u = 0; u < t.clock.size(); ++u)
+              b.open[u] = std::max(b.open[u], t.clock[u]);
+            b.open[t.linear] = std::max(b.open[t.linear], t.release);
+            if (n > b.pending)
+              return fail("mbarrier.arrive: more arrivals than the phase "
+                          "still expects (undefined)");
+            b.pending -= n;
+            if (b.pending == 0) {
+              b.completed[b.phase] = std::move(b.open);
+              b.open.clear();
+              ++b.phase;
+              b.pending = b.count;
+              // The threads spinning on this phase go on as soon as it
+              // completes (before the arrivers' next phase may).
+              for (Thread &u : threads)
+                if (u.status == Status::Waiting)
+                  if (auto w = dyn_cast<MBarrierWaitOp>(u.waitingAt))
+                    if (mbarrierWaitDone(u, w, /*acquire=*/false)) {
+                      u.status = Status::Ready;
+                      u.waitingAt = nullptr;
+                    }
+            }
+            return advance();
+          })
+      .Case<MBarrierWaitOp>([&](MBarrierWaitOp w) -> StepResult {
+        if (mbarrierWaitDone(t, w, /*acquire=*/true)) {
+          set(w.getComplete(), Val{1, nullptr});
+          return advance();
+        }
+        if (stop)
+          return StepResult::Stop;
+        // The spin loop would retry: the thread waits for the phase.
+        if (w.isSpinLoop())
+          return StepResult::Blocked;
+        set(w.getComplete(), Val{0, nullptr});
+        return advance();
+      })
       .Case<CpAsyncOp>([&](CpAsyncOp cp) {
         // PTX ISA: cp.async. The source is read now; the destination is
         // written when a wait completes the copy, and is in flight until.

@@ -1111,6 +1111,127 @@ def KProof_CpAsyncWaitOp : KProof_Op<"cp_async_wait"> {
   let hasVerifier = 1;
 }
 
+//===----------------------------------------------------------------------===//
+// mbarrier objects (PTX ISA 9.7.13.15)
+//===----------------------------------------------------------------------===//
+
+def KProof_MBarrierInitOp : KProof_Op<"mbarrier_init"> {
+  let summary = "PTX mbarrier.init: initialize an mbarrier object";
+  let description = [{
+    PTX `mbarrier.init{.shared{::cta}}.b64 [addr], count` (PTX ISA
+    9.7.13.15.9). Initializes the 8-byte mbarrier object at `addr + offset`
+    (`.shared` or a generic address of shared memory, 8-byte aligned) to
+    phase 0 with an expected arrival count of `count` (1 to 2^20 - 1):
+    each phase completes after `count` arrivals. Initializing an object
+    that is still in use (not invalidated by `mbarrier.inval`) is
+    undefined.
+
+    ```mlir
+    kproof.mbarrier_init shared %bar, %n : i32
+    ```
+  }];
+  let arguments = (ins KProof_StateSpace:$space, KProof_Address:$addr,
+                       I32:$count, DefaultValuedAttr<I64Attr, "0">:$offset);
+  let assemblyFormat = [{
+    $space $addr `,` $count attr-dict `:` type($addr)
+  }];
+  let hasVerifier = 1;
+}
+
+def KProof_MBarrierArriveOp : KProof_Op<"mbarrier_arrive"> {
+  let summary = "PTX mbarrier.arrive: one arrival at an mbarrier object";
+  let description = [{
+    PTX `mbarrier.arrive{.release}{.scope}{.shared{::cta}}.b64 state,
+    [addr]{, count}` (PTX ISA 9.7.13.15.13). Counts `count` arrivals
+    (default 1) of the executing thread on the current phase of the
+    mbarrier object at `addr + offset`; the arrival that reaches the
+    phase's expected count completes the phase. With `.release` (the
+    default) the thread's prior memory accesses are ordered before any
+    access of a thread whose `kproof.mbarrier_wait` observes the phase
+    complete (scope `.cta` or `.cluster`). `state` (an opaque 64-bit
+    token of the phase, absent for the sink `_`) is what the
+    non-`.parity` form of `mbarrier_wait` waits on.
+
+    ```mlir
+    kproof.mbarrier_arrive shared %bar : i32
+    %st = kproof.mbarrier_arrive shared %bar scope cta : i32 -> i64
+    ```
+  }];
+  let arguments = (ins KProof_StateSpace:$space, KProof_Address:$addr,
+                       Optional<I32>:$count,
+                       DefaultValuedAttr<I64Attr, "0">:$offset,
+                       DefaultValuedAttr<KProof_MemScope, "MemScope::CTA">:$scope);
+  let results = (outs Optional<I64>:$state);
+  let assemblyFormat = [{
+    $space $addr (`count` $count^)? (`scope` $scope^)? attr-dict `:`
+    type($addr) (`->` type($state)^)?
+  }];
+  let hasVerifier = 1;
+}
+
+def KProof_MBarrierWaitOp : KProof_Op<"mbarrier_wait"> {
+  let summary = "PTX mbarrier.test_wait / try_wait: test a phase's completion";
+  let description = [{
+    PTX `mbarrier.{test,try}_wait{.parity}{.acquire}{.scope}{.shared{::cta}}.b64
+    waitComplete, [addr], phase{, suspendTimeHint}` (PTX ISA 9.7.13.15.16).
+    Returns whether a phase of the mbarrier object at `addr + offset` has
+    completed: with `parity`, the phase whose parity (0 even, 1 odd) is the
+    32-bit `phase`, which must name the current phase or the immediately
+    preceding one; without it, the phase of the 64-bit `state` an
+    `mbarrier_arrive` returned. `try` (try_wait) may suspend the thread for
+    up to `hint` nanoseconds before returning; `test` returns at once. When
+    it returns true (`.acquire`, the default) the thread's later accesses
+    are ordered after the accesses the phase's arrivals released. The
+    usual form is a spin loop that retries while the result is false
+    (isSpinLoop).
+
+    ```mlir
+    %done = kproof.mbarrier_wait try parity shared %bar, %p : i32, i32
+    ```
+  }];
+  let arguments = (ins KProof_StateSpace:$space, KProof_Address:$addr,
+                       AnyTypeOf<[I32, I64]>:$phase,
+                       Optional<I32>:$hint,
+                       DefaultValuedAttr<I64Attr, "0">:$offset,
+                       UnitAttr:$try_wait, UnitAttr:$parity,
+                       DefaultValuedAttr<KProof_MemScope, "MemScope::CTA">:$scope);
+  let results = (outs I1:$complete);
+  let assemblyFormat = [{
+    (`try` $try_wait^)? (`parity` $parity^)? $space $addr `,` $phase
+    (`hint` $hint^)? (`scope` $scope^)? attr-dict `:` type($addr) `,`
+    type($phase)
+  }];
+  let extraClassDeclaration = [{
+    /// Whether this wait is the exit test of a spin loop: its block runs
+    /// only pure ops besides it and ends in a conditional branch that,
+    /// when the result is false, goes back to the start of the block with
+    /// the block's own arguments (nothing changes between two tries), and
+    /// leaves the block when it is true. Such a loop is the blocking wait
+    /// `while (!try_wait(...));` however the compiler shapes it (`@!p bra`,
+    /// or a selp/setp of the result).
+    bool isSpinLoop();
+  }];
+  let hasVerifier = 1;
+}
+
+def KProof_MBarrierInvalOp : KProof_Op<"mbarrier_inval"> {
+  let summary = "PTX mbarrier.inval: end an mbarrier object's lifetime";
+  let description = [{
+    PTX `mbarrier.inval{.shared{::cta}}.b64 [addr]` (PTX ISA 9.7.13.15.10).
+    Invalidates the mbarrier object at `addr + offset`: no thread may use
+    it afterwards until it is initialized again, and only then may its
+    memory be reused.
+
+    ```mlir
+    kproof.mbarrier_inval shared %bar : i32
+    ```
+  }];
+  let arguments = (ins KProof_StateSpace:$space, KProof_Address:$addr,
+                       DefaultValuedAttr<I64Attr, "0">:$offset);
+  let assemblyFormat = "$space $addr attr-dict `:` type($addr)";
+  let hasVerifier = 1;
+}
+
 def KProof_TrapOp : KProof_Op<"trap"> {
   let summary = "PTX trap / __assertfail: abort the kernel";
   let description = [{

@@ -135,15 +135,16 @@ struct OutputElement {
 /// A dynamic problem of the kernel (exit 1 of kproof-run).
 struct Finding {
   enum class Kind {
-    Race,             ///< conflicting same-phase accesses of two threads
-    Uninitialized,    ///< read of never-written shared memory / output
-    OutOfBounds,      ///< access outside every allocation or a buffer
-    StoreToInput,     ///< store to an `in` buffer of the contract
-    Misaligned,       ///< address not aligned to the access size
-    BarrierDivergence,///< an aligned barrier reached at different places
-    Membermask,       ///< a warp collective's membermask is violated
-    Deadlock,         ///< every live thread waits and nothing can complete
-    Trap,             ///< trap / __assertfail reached
+    Race,              ///< conflicting same-phase accesses of two threads
+    Uninitialized,     ///< read of never-written shared memory / output
+    OutOfBounds,       ///< access outside every allocation or a buffer
+    StoreToInput,      ///< store to an `in` buffer of the contract
+    Misaligned,        ///< address not aligned to the access size
+    BarrierDivergence, ///< an aligned barrier reached at different places
+    Membermask,        ///< a warp collective's membermask is violated
+    Deadlock,          ///< every live thread waits and nothing can complete
+    Trap,              ///< trap / __assertfail reached
+    MBarrier,          ///< mbarrier use before init, re-init, use after inval
   };
   Kind kind;
   std::string message;

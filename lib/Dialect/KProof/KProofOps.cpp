@@ -6,14 +6,15 @@
 
 #include "KProof/Dialect/KProofOps.h"
 
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/Interfaces/FunctionImplementation.h"
-#include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/StringSet.h"
-#include "llvm/Demangle/Demangle.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -1209,4 +1210,127 @@ kproof::prmtModeTable(llvm::StringRef mode) {
     if (mode == name)
       return &table;
   return nullptr;
+}
+
+//===----------------------------------------------------------------------===//
+// mbarrier objects (PTX ISA 9.7.13.15)
+//===----------------------------------------------------------------------===//
+
+/// mbarrier objects live in shared memory: `.shared{::cta}` or a generic
+/// address of it; the offset keeps the 8-byte object aligned.
+static LogicalResult verifyMBarrierAddress(Operation *op, StateSpace space,
+                                           int64_t offset) {
+  if (space != StateSpace::Shared && space != StateSpace::Generic)
+    return op->emitOpError("an mbarrier object is in .shared memory (or a "
+                           "generic address of it), not .")
+           << stringifyStateSpace(space);
+  if (offset % 8 != 0)
+    return op->emitOpError("the offset ")
+           << offset << " of an 8-byte mbarrier object is not a multiple of 8";
+  return success();
+}
+
+LogicalResult MBarrierInitOp::verify() {
+  return verifyMBarrierAddress(*this, getSpace(), getOffset());
+}
+
+LogicalResult MBarrierArriveOp::verify() {
+  if (getScope() != MemScope::CTA && getScope() != MemScope::Cluster)
+    return emitOpError("mbarrier.arrive has scope .cta or .cluster");
+  return verifyMBarrierAddress(*this, getSpace(), getOffset());
+}
+
+LogicalResult MBarrierWaitOp::verify() {
+  if (getScope() != MemScope::CTA && getScope() != MemScope::Cluster)
+    return emitOpError("mbarrier waits have scope .cta or .cluster");
+  if (getParity() != getPhase().getType().isInteger(32))
+    return emitOpError(getParity()
+                           ? "the phase parity of a .parity wait is an i32"
+                           : "the state of a wait (an mbarrier_arrive "
+                             "result) is an i64");
+  if (getHint() && !getTryWait())
+    return emitOpError("only try_wait takes a suspend-time hint");
+  return verifyMBarrierAddress(*this, getSpace(), getOffset());
+}
+
+LogicalResult MBarrierInvalOp::verify() {
+  return verifyMBarrierAddress(*this, getSpace(), getOffset());
+}
+
+/// The value of `v` when the wait's result is `complete`, for the few pure
+/// ops compilers put between a try_wait and its branch (selp of the
+/// result, setp against 0, not/and/or/xor of predicates); none when `v`
+/// depends on anything else.
+static std::optional<APInt>
+spinValue(Value v, MBarrierWaitOp wait, bool complete,
+          llvm::DenseMap<Value, std::optional<APInt>> &memo) {
+  if (v == wait.getComplete())
+    return APInt(1, complete);
+  auto it = memo.find(v);
+  if (it != memo.end())
+    return it->second;
+  std::optional<APInt> r;
+  Operation *op = v.getDefiningOp();
+  auto get = [&](Value x) { return spinValue(x, wait, complete, memo); };
+  if (!op || op->getBlock() != wait->getBlock()) {
+    // Defined outside the block: only constants are known.
+  } else if (auto c = dyn_cast<ConstantOp>(op)) {
+    if (auto i = dyn_cast<IntegerAttr>(c.getValue()))
+      r = i.getValue();
+  } else if (auto s = dyn_cast<SelpOp>(op)) {
+    if (auto c = get(s.getCondition()))
+      r = get(c->isOne() ? s.getTrueValue() : s.getFalseValue());
+  } else if (auto c = dyn_cast<CmpOp>(op)) {
+    auto a = get(c.getLhs()), b = get(c.getRhs());
+    if (a && b && isa<IntegerType>(c.getLhs().getType())) {
+      if (c.getPredicate() == CmpPredicate::Eq)
+        r = APInt(1, *a == *b);
+      else if (c.getPredicate() == CmpPredicate::Ne)
+        r = APInt(1, *a != *b);
+    }
+  } else if (auto u = dyn_cast<IntUnaryOp>(op)) {
+    if (auto a = get(u.getInput()); a && u.getKind() == IntUnaryKind::Not)
+      r = ~*a;
+  } else if (auto b = dyn_cast<IntBinOp>(op)) {
+    auto x = get(b.getLhs()), y = get(b.getRhs());
+    if (x && y) {
+      if (b.getKind() == IntBinKind::And)
+        r = *x & *y;
+      else if (b.getKind() == IntBinKind::Or)
+        r = *x | *y;
+      else if (b.getKind() == IntBinKind::Xor)
+        r = *x ^ *y;
+    }
+  }
+  memo[v] = r;
+  return r;
+}
+
+bool MBarrierWaitOp::isSpinLoop() {
+  Block *block = (*this)->getBlock();
+  auto br = dyn_cast<cf::CondBranchOp>(block->getTerminator());
+  if (!br)
+    return false;
+  for (Operation &o : *block)
+    if (&o != getOperation() && &o != br.getOperation() && !isPure(&o))
+      return false;
+  std::optional<bool> taken[2];
+  for (bool complete : {false, true}) {
+    llvm::DenseMap<Value, std::optional<APInt>> memo;
+    if (auto c = spinValue(br.getCondition(), *this, complete, memo))
+      taken[complete] = c->isOne();
+  }
+  if (!taken[0] || !taken[1] || *taken[0] == *taken[1])
+    return false;
+  // Not complete: back to the block with its own arguments; complete: out.
+  Block *again = *taken[0] ? br.getTrueDest() : br.getFalseDest();
+  OperandRange againArgs =
+      *taken[0] ? br.getTrueDestOperands() : br.getFalseDestOperands();
+  Block *out = *taken[1] ? br.getTrueDest() : br.getFalseDest();
+  if (again != block || out == block)
+    return false;
+  for (auto [arg, v] : llvm::zip(block->getArguments(), againArgs))
+    if (v != arg)
+      return false;
+  return true;
 }

@@ -112,7 +112,7 @@ std::optional<SpecialReg> lookupSpecialReg(StringRef name) {
 /// Tier-2 instructions: parsed and imported, semantics not yet modeled.
 bool isTier2(const ptx::Instruction &inst) {
   StringRef op = inst.opcode;
-  if (llvm::is_contained(ArrayRef<StringRef>{"ldmatrix", "mma", "mbarrier",
+  if (llvm::is_contained(ArrayRef<StringRef>{"ldmatrix", "mma",
                                              "griddepcontrol", "setmaxnreg",
                                              "mapa", "stmatrix", "wgmma"},
                          op))
@@ -392,6 +392,10 @@ private:
                            bool isRed);
   LogicalResult importCall(const ptx::Instruction &inst, Mods &mods);
   LogicalResult importCpAsync(const ptx::Instruction &inst, Mods &mods);
+  /// mbarrier.init / arrive / test_wait / try_wait / inval on .shared::cta
+  /// (PTX ISA 9.7.13.15); the transaction-count, arrive_drop, .relaxed and
+  /// .shared::cluster forms are tier 2.
+  LogicalResult importMBarrier(const ptx::Instruction &inst, Mods &mods);
 };
 
 class ModuleImporter {
@@ -1214,6 +1218,8 @@ LogicalResult FunctionImporter::importUnguarded(const ptx::Instruction &inst) {
     result = importCall(inst, mods);
   else if (op == "cp")
     result = importCpAsync(inst, mods);
+  else if (op == "mbarrier")
+    result = importMBarrier(inst, mods);
   else if (op == "bra") {
     mods.take("uni");
     if (failed(expectOperands(inst, 1)))
@@ -2548,6 +2554,114 @@ LogicalResult FunctionImporter::importAtom(const ptx::Instruction &inst,
   if (!isRed)
     return writeOperand(inst.operands[0], atom.getResult(), isSigned);
   return success();
+}
+
+LogicalResult FunctionImporter::importMBarrier(const ptx::Instruction &inst,
+                                               Mods &mods) {
+  std::optional<std::string> kind = mods.takeOneOf(
+      {"init", "arrive", "test_wait", "try_wait", "inval", "arrive_drop",
+       "expect_tx", "complete_tx", "pending_count"});
+  if (!kind)
+    return error(inst.loc) << "expected mbarrier.{init,arrive,arrive_drop,"
+                              "test_wait,try_wait,inval,expect_tx,"
+                              "complete_tx,pending_count}";
+  if (*kind == "arrive_drop" || *kind == "expect_tx" ||
+      *kind == "complete_tx" || *kind == "pending_count")
+    return emitOpaque(inst, /*tier2=*/true);
+  // Transaction counts (TMA), arrivals that cannot complete a phase,
+  // relaxed ordering and peer CTAs' barriers are not modeled yet.
+  for (StringRef m : {"expect_tx", "noComplete", "relaxed", "shared::cluster"})
+    if (mods.take(m))
+      return emitOpaque(inst, /*tier2=*/true);
+  bool isWait = *kind == "test_wait" || *kind == "try_wait";
+  bool parity = isWait && mods.take("parity");
+  if (*kind == "arrive")
+    mods.take("release");
+  if (isWait)
+    mods.take("acquire");
+  MemScope scope = MemScope::CTA;
+  if (*kind == "arrive" || isWait)
+    if (auto s = mods.takeOneOf({"cta", "cluster"}))
+      scope = *symbolizeMemScope(*s);
+  if (auto bad = mods.takeOneOf({"global", "local", "const", "param"}))
+    return error(inst.loc) << "an mbarrier object is in .shared memory (or a "
+                              "generic address of it), not ."
+                           << *bad;
+  StateSpace space = mods.takeOneOf({"shared", "shared::cta"})
+                         ? StateSpace::Shared
+                         : StateSpace::Generic;
+  SmallVector<std::string> types = mods.takeTypes();
+  if (types.size() != 1 || types[0] != "b64")
+    return error(inst.loc) << "mbarrier." << *kind << " needs the type .b64";
+  if (auto m = mods.firstUnused())
+    return emitOpaque(inst, false, "unknown qualifier ." + *m);
+  Type i32 = builder.getI32Type(), i64 = builder.getI64Type();
+  auto address = [&](size_t k) { return readAddress(inst.operands[k], space); };
+  if (*kind == "init" || *kind == "inval") {
+    if (failed(expectOperands(inst, *kind == "init" ? 2 : 1)))
+      return failure();
+    FailureOr<std::pair<Value, int64_t>> a = address(0);
+    if (failed(a))
+      return failure();
+    Operation *op;
+    if (*kind == "init") {
+      FailureOr<Value> n = readOperand(inst.operands[1], i32);
+      if (failed(n))
+        return failure();
+      op = MBarrierInitOp::create(builder, curLoc, space, a->first, *n,
+                                  a->second);
+    } else {
+      op = MBarrierInvalOp::create(builder, curLoc, space, a->first, a->second);
+    }
+    return verify(op);
+  }
+  if (*kind == "arrive") {
+    if (inst.operands.size() != 2 && inst.operands.size() != 3)
+      return error(inst.loc)
+             << "mbarrier.arrive expects a state, an address and an "
+                "optional count";
+    FailureOr<std::pair<Value, int64_t>> a = address(1);
+    if (failed(a))
+      return failure();
+    Value count;
+    if (inst.operands.size() == 3) {
+      FailureOr<Value> n = readOperand(inst.operands[2], i32);
+      if (failed(n))
+        return failure();
+      count = *n;
+    }
+    bool sink = inst.operands[0].kind == ptx::Operand::Kind::Sink;
+    auto arrive =
+        MBarrierArriveOp::create(builder, curLoc, sink ? Type() : i64, space,
+                                 a->first, count, a->second, scope);
+    if (failed(verify(arrive)))
+      return failure();
+    return sink ? success() : writeOperand(inst.operands[0], arrive.getState());
+  }
+  // test_wait / try_wait: waitComplete, [addr], state|parity{, hint}.
+  bool isTry = *kind == "try_wait";
+  if (inst.operands.size() != 3 && !(isTry && inst.operands.size() == 4))
+    return error(inst.loc) << "mbarrier." << *kind
+                           << " expects a predicate, an address, a "
+                           << (parity ? "phase parity" : "state")
+                           << (isTry ? " and an optional suspend-time hint"
+                                     : "");
+  FailureOr<std::pair<Value, int64_t>> a = address(1);
+  FailureOr<Value> phase = readOperand(inst.operands[2], parity ? i32 : i64);
+  if (failed(a) || failed(phase))
+    return failure();
+  Value hint;
+  if (inst.operands.size() == 4) {
+    FailureOr<Value> h = readOperand(inst.operands[3], i32);
+    if (failed(h))
+      return failure();
+    hint = *h;
+  }
+  auto wait = MBarrierWaitOp::create(builder, curLoc, space, a->first, *phase,
+                                     hint, a->second, isTry, parity, scope);
+  if (failed(verify(wait)))
+    return failure();
+  return writeOperand(inst.operands[0], wait.getComplete());
 }
 
 /// cp.async, cp.async.commit_group, cp.async.wait_group N and

@@ -648,6 +648,24 @@ private:
   /// whole warps (.aligned) and exactly `n` threads.
   void checkCountedBarriers(const ExecutionResult &ex,
                             const LaunchConfig &launch);
+  /// No two barriers wait on each other: the order "a wait completes
+  /// before the path's later barriers" over every path has no cycle
+  /// (counted barriers and mbarriers; a cycle is UNKNOWN).
+  void checkBarrierCycles(const ExecutionResult &ex);
+  /// The obligations of mbarrier objects (PTX ISA 9.7.13.15), per object:
+  /// one initializing thread, before every use and not after an inval;
+  /// exactly the init count of threads arrive; every wait completes and
+  /// names the phase it is modeled to (not one two phases on); arrivals
+  /// join the next phase (MBarrierChecks in SyncChecks.cpp).
+  void checkMBarriers(const ExecutionResult &ex, const LaunchConfig &launch);
+  /// Which threads of a (concrete) CTA satisfy `cond` (a term over the
+  /// representative thread): decided with the id substituted, by the
+  /// normalizer or by Z3 over every CTA and input, once per residue. False
+  /// with the undecided linear thread id in `undecidedAt` when some
+  /// thread's answer depends on the CTA or the data.
+  bool threadsOfCta(const ExecutionResult &ex, const LaunchConfig &launch,
+                    Term cond, std::vector<char> &holds,
+                    std::string &undecidedAt);
 
   void record(std::string name, VerdictKind k, std::string how) {
     std::optional<ObligationResult::Residual> residual;

@@ -242,11 +242,28 @@ void Checker::checkSync(const ExecutionResult &ex,
   // Race obligations the solver did not decide, and pairs of accesses left
   // unchecked after 8 of them.
   unsigned undecided = 0, unchecked = 0;
-  // Some path passes counted barriers of two ids: accesses of two threads
-  // may be ordered through it (t1 -> barrier 1 -> t3 -> barrier 2 -> t2).
-  bool bridged = llvm::any_of(ex.arrivals, [](const BarrierArrival &a) {
-    return !a.barrier && a.clock.size() > 1;
-  });
+  // Accesses of two threads may be ordered through a third thread
+  // (t1 -> barrier 1 -> t3 -> barrier 2 -> t2): the race condition uses the
+  // orders every execution has (GenerationOrder::must); a race found is
+  // REFUTED only when no chain of generations any path makes could order
+  // the two (GenerationOrder::may), and, when lanes also synchronize with
+  // bar.warp.sync, never (an order through a lane's bar.warp.sync and a
+  // barrier is not followed).
+  // A cp.async that no wait completes is performed at an unknown time
+  // after its issue: no barrier orders it before anything.
+  auto never = [](const MemoryAccess &m) {
+    return m.async && m.lastPhase() >= MemoryAccess::kNotYetCompleted;
+  };
+  auto bridged = [&](const MemoryAccess &x, const MemoryAccess &y) {
+    if (x.clock.empty() && y.clock.empty())
+      return false;
+    if (!ex.warpSyncMasks.empty())
+      return true;
+    return (!never(x) &&
+            mayBeOrderedByCountedBarriers(x.clock, y.clock, ex.generations)) ||
+           (!never(y) &&
+            mayBeOrderedByCountedBarriers(y.clock, x.clock, ex.generations));
+  };
   // Ops that ran more than once on a path (inside a loop).
   llvm::DenseSet<Operation *> repeated;
   for (const MemoryAccess &m : ex.accesses)
@@ -366,19 +383,16 @@ void Checker::checkSync(const ExecutionResult &ex,
           return firstCopy ? p.first(q) : p.second(q);
         };
       };
-      // A cp.async that no wait completes is performed at an unknown
-      // time after its issue: no barrier orders it before anything.
-      auto never = [](const MemoryAccess &m) {
-        return m.async && m.lastPhase() >= MemoryAccess::kNotYetCompleted;
-      };
-      cond =
-          T.andOf({cond,
-                   never(x) ? T.boolConst(true)
-                            : T.notOf(orderedByCountedBarriers(
-                                  T, x.clock, y.clock, participates(true))),
-                   never(y) ? T.boolConst(true)
-                            : T.notOf(orderedByCountedBarriers(
-                                  T, y.clock, x.clock, participates(false)))});
+      cond = T.andOf(
+          {cond,
+           never(x)
+               ? T.boolConst(true)
+               : T.notOf(orderedByCountedBarriers(
+                     T, x.clock, y.clock, participates(true), &ex.generations)),
+           never(y) ? T.boolConst(true)
+                    : T.notOf(orderedByCountedBarriers(T, y.clock, x.clock,
+                                                       participates(false),
+                                                       &ex.generations))});
     }
     if (sameCta && warpSync)
       cond = T.andOf({cond, T.notOf(warpOrdered(p, x, y, true)),
@@ -519,7 +533,7 @@ void Checker::checkSync(const ExecutionResult &ex,
           ++undecided;
           continue;
         }
-        if (sameCta && bridged && (!x.clock.empty() || !y.clock.empty())) {
+        if (sameCta && bridged(x, y)) {
           // t1 -> barrier 1 -> t3 -> barrier 2 -> t2 may order them.
           record(name, VerdictKind::Unknown,
                  "no barrier both threads take part in orders the accesses; "
@@ -610,7 +624,7 @@ void Checker::checkSync(const ExecutionResult &ex,
              : x.clock.empty() && y.clock.empty()
                  ? " in the same barrier phase"
                  : " in the same barrier phase, not ordered by a "
-                   "counted barrier") +
+                   "counted barrier or an mbarrier phase") +
             (loopCarried ? " (iterations " + std::to_string(x.occurrence) +
                                " and " + std::to_string(y.occurrence) +
                                " of a loop without a barrier between)"
@@ -753,7 +767,10 @@ void Checker::checkSync(const ExecutionResult &ex,
         record(name, VerdictKind::Refuted, "divergent barrier");
       }
 
+  if (!ex.countedArrivals.empty() || !ex.mbarrierEvents.empty())
+    checkBarrierCycles(ex);
   checkCountedBarriers(ex, launch);
+  checkMBarriers(ex, launch);
 
   // 3. Shared reads resolved to their writers. Most of these hold: asked
   // together first (provedTogether), one by one where that fails.
@@ -843,29 +860,58 @@ void Checker::checkSync(const ExecutionResult &ex,
 
 }
 
-void Checker::checkCountedBarriers(const ExecutionResult &ex,
-                                   const LaunchConfig &launch) {
-  if (ex.countedArrivals.empty())
-    return;
-  std::map<unsigned, std::vector<const CountedArrival *>> byId;
-  for (const CountedArrival &a : ex.countedArrivals)
-    byId[a.id].push_back(&a);
-  auto refuteAt = [&](const std::string &name, Location loc,
-                      const std::string &property, Assignment model) {
-    Counterexample c;
-    c.property = property;
-    c.inputs = std::move(model);
-    c.location = locString(loc);
-    refutedAt(loc, c);
-    record(name, VerdictKind::Refuted, property);
+bool Checker::threadsOfCta(const ExecutionResult &ex,
+                           const LaunchConfig &launch, Term cond,
+                           std::vector<char> &holds, std::string &undecidedAt) {
+  uint64_t bx = launch.block[0], by = launch.block[1],
+           cta = bx * by * launch.block[2];
+  holds.assign(cta, 0);
+  // What is left after fixing the thread id (the CTA's range facts, the
+  // data): decided with Z3 over every CTA and input, once per residue.
+  SmallVector<Term> ctaFacts{launch.facts(T)};
+  for (auto &[name, extent] : ex.threadVars)
+    if (StringRef(name).starts_with("ctaid."))
+      ctaFacts.push_back(T.bvUlt(T.bvVar(name, 32), launch.extentOf(T, name)));
+  Term ctaRange = T.andOf(ctaFacts);
+  llvm::DenseMap<Term, std::optional<bool>> residues;
+  auto constantOver = [&](Term v) -> std::optional<bool> {
+    auto it = residues.find(v);
+    if (it != residues.end())
+      return it->second;
+    std::optional<bool> r;
+    for (bool value : {true, false}) {
+      Query q{T, options, &tableRanges, {ctaRange, value ? T.notOf(v) : v}};
+      if (q.check().result == smt::CheckResult::Unsat) {
+        r = value;
+        break;
+      }
+    }
+    residues[v] = r;
+    return r;
   };
-  auto clockOf = [](const BarrierArrival &a, unsigned id) {
-    for (const BarrierClock &c : a.clock)
-      if (c.id == id)
-        return c;
-    return BarrierClock{id, 0, 0};
-  };
+  for (uint64_t lin = 0; lin < cta; ++lin) {
+    llvm::DenseMap<Term, Term> sub;
+    uint64_t xyz[3] = {lin % bx, (lin / bx) % by, lin / (bx * by)};
+    static const char *names[] = {"tid.x", "tid.y", "tid.z"};
+    for (int d = 0; d < 3; ++d)
+      if (launch.block[d] > 1)
+        sub[T.bvVar(names[d], 32)] = T.bv(xyz[d], 32);
+    Term v = T.substitute(cond, sub);
+    std::optional<bool> value;
+    if (v->getKind() == Kind::BoolConst)
+      value = v->getBoolValue();
+    else
+      value = constantOver(v);
+    if (!value || residues.size() > 64) {
+      undecidedAt = std::to_string(lin);
+      return false;
+    }
+    holds[lin] = *value;
+  }
+  return true;
+}
 
+void Checker::checkBarrierCycles(const ExecutionResult &ex) {
   // Deadlock freedom: a thread that waits at one barrier (a CTA phase or
   // a generation of a counted barrier) arrives at the next ones only after
   // it completes, so "completes before" runs from each wait to every later
@@ -912,6 +958,9 @@ void Checker::checkCountedBarriers(const ExecutionResult &ex,
         auto [cta, id, index] = n;
         std::string s =
             cta ? "the CTA barrier ending phase " + std::to_string(index)
+            : ex.mbarrierNames.count(id)
+                ? "phase " + std::to_string(index - 1) + " of the " +
+                      ex.mbarrierNames.at(id)
                 : "arrival " + std::to_string(index) + " at barrier " +
                       std::to_string(id);
         auto it = where.find(n);
@@ -929,6 +978,30 @@ void Checker::checkCountedBarriers(const ExecutionResult &ex,
       proved(name, T.boolConst(false), "normalizer");
     }
   }
+}
+
+void Checker::checkCountedBarriers(const ExecutionResult &ex,
+                                   const LaunchConfig &launch) {
+  if (ex.countedArrivals.empty())
+    return;
+  std::map<unsigned, std::vector<const CountedArrival *>> byId;
+  for (const CountedArrival &a : ex.countedArrivals)
+    byId[a.id].push_back(&a);
+  auto refuteAt = [&](const std::string &name, Location loc,
+                      const std::string &property, Assignment model) {
+    Counterexample c;
+    c.property = property;
+    c.inputs = std::move(model);
+    c.location = locString(loc);
+    refutedAt(loc, c);
+    record(name, VerdictKind::Refuted, property);
+  };
+  auto clockOf = [](const BarrierArrival &a, unsigned id) {
+    for (const BarrierClock &c : a.clock)
+      if (c.id == id)
+        return c;
+    return BarrierClock{id, 0, 0};
+  };
 
   for (auto &[id, list] : byId) {
     std::string bar = "barrier " + std::to_string(id);
@@ -1072,57 +1145,12 @@ void Checker::checkCountedBarriers(const ExecutionResult &ex,
              "are not counted");
       continue;
     }
-    Term part = participation(T, ex, id);
     uint64_t bx = launch.block[0], by = launch.block[1],
              cta = bx * by * launch.block[2];
-    std::vector<char> takesPart(cta, 0);
-    bool decided = true;
+    std::vector<char> takesPart;
     std::string undecidedAt;
-    // What is left after fixing the thread id (the CTA's range facts, the
-    // data): decided with Z3 over every CTA and input, once per residue.
-    SmallVector<Term> ctaFacts{launch.facts(T)};
-    for (auto &[name, extent] : ex.threadVars)
-      if (StringRef(name).starts_with("ctaid."))
-        ctaFacts.push_back(
-            T.bvUlt(T.bvVar(name, 32), launch.extentOf(T, name)));
-    Term ctaRange = T.andOf(ctaFacts);
-    llvm::DenseMap<Term, std::optional<bool>> residues;
-    auto constantOver = [&](Term v) -> std::optional<bool> {
-      auto it = residues.find(v);
-      if (it != residues.end())
-        return it->second;
-      std::optional<bool> r;
-      for (bool value : {true, false}) {
-        Query q{T, options, &tableRanges, {ctaRange, value ? T.notOf(v) : v}};
-        if (q.check().result == smt::CheckResult::Unsat) {
-          r = value;
-          break;
-        }
-      }
-      residues[v] = r;
-      return r;
-    };
-    for (uint64_t lin = 0; lin < cta && decided; ++lin) {
-      llvm::DenseMap<Term, Term> sub;
-      uint64_t xyz[3] = {lin % bx, (lin / bx) % by, lin / (bx * by)};
-      static const char *names[] = {"tid.x", "tid.y", "tid.z"};
-      for (int d = 0; d < 3; ++d)
-        if (launch.block[d] > 1)
-          sub[T.bvVar(names[d], 32)] = T.bv(xyz[d], 32);
-      Term v = T.substitute(part, sub);
-      std::optional<bool> value;
-      if (v->getKind() == Kind::BoolConst)
-        value = v->getBoolValue();
-      else
-        value = constantOver(v);
-      if (!value || residues.size() > 64) {
-        decided = false;
-        undecidedAt = std::to_string(lin);
-        break;
-      }
-      takesPart[lin] = *value;
-    }
-    if (!decided) {
+    if (!threadsOfCta(ex, launch, participation(T, ex, id), takesPart,
+                      undecidedAt)) {
       record(partName, VerdictKind::Unknown,
              "whether a thread takes part in " + bar +
                  " depends on the CTA or the data (linear thread " +
@@ -1195,6 +1223,432 @@ void Checker::checkCountedBarriers(const ExecutionResult &ex,
       continue;
     }
     proved(partName, T.boolConst(false), "normalizer");
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// mbarrier objects (PTX ISA 9.7.13.15)
+//===----------------------------------------------------------------------===//
+
+void Checker::checkMBarriers(const ExecutionResult &ex,
+                             const LaunchConfig &launch) {
+  using K = MBarrierEvent::Kind;
+  std::map<unsigned, std::vector<const MBarrierEvent *>> byId;
+  for (const MBarrierEvent &e : ex.mbarrierEvents)
+    byId[e.id].push_back(&e);
+  auto refuteAt = [&](const std::string &name, Location loc,
+                      const std::string &property, Assignment model) {
+    Counterexample c;
+    c.property = property;
+    c.inputs = std::move(model);
+    c.location = locString(loc);
+    refutedAt(loc, c);
+    record(name, VerdictKind::Refuted, property);
+  };
+  // A model of `conds` over two distinct threads of one CTA (pair p).
+  auto twoThreads = [&](ThreadPair &p, ArrayRef<Term> conds) -> Query::Outcome {
+    SmallVector<Term> all(conds.begin(), conds.end());
+    all.push_back(p.frame(true));
+    Query q{T, options, &tableRanges, {T.andOf(all)}};
+    return q.check();
+  };
+  auto what = [](const MBarrierEvent &e) {
+    switch (e.kind) {
+    case K::Init:
+      return "initializes";
+    case K::Arrive:
+      return "arrives at";
+    case K::Wait:
+      return "waits on";
+    case K::Inval:
+      return "invalidates";
+    }
+    return "uses";
+  };
+  auto clockAt = [](ArrayRef<BarrierClock> clock, unsigned id) {
+    for (const BarrierClock &c : clock)
+      if (c.id == id)
+        return c;
+    return BarrierClock{id, 0, 0};
+  };
+  // The paths that ran to their end, with their final clocks.
+  SmallVector<const BarrierArrival *> exits;
+  for (const BarrierArrival &a : ex.arrivals)
+    if (!a.barrier)
+      exits.push_back(&a);
+
+  for (auto &[id, events] : byId) {
+    std::string bar = ex.mbarrierNames.at(id);
+    SmallVector<const MBarrierEvent *> inits, uses, arrives, waits, invals;
+    for (const MBarrierEvent *e : events) {
+      (e->kind == K::Init ? inits : uses).push_back(e);
+      if (e->kind == K::Arrive)
+        arrives.push_back(e);
+      if (e->kind == K::Wait)
+        waits.push_back(e);
+      if (e->kind == K::Inval)
+        invals.push_back(e);
+    }
+
+    // 1. Lifetime: exactly one thread of each CTA initializes the object,
+    // every other thread uses it only in a later CTA phase (after the
+    // barrier that publishes the init), and none after an inval.
+    std::string lifeName = bar + ": initialized once, before every use";
+    bool lifeOk = true;
+    if (inits.empty()) {
+      const MBarrierEvent *u = uses.front();
+      ThreadPair p(T, ex, launch);
+      Query q{T,
+              options,
+              &tableRanges,
+              {T.andOf(p.first(u->pathCondition), p.frame(true))}};
+      Query::Outcome out = q.check();
+      if (out.result == smt::CheckResult::Sat && out.model) {
+        refuteAt(lifeName, u->loc,
+                 "thread " + p.describe(*out.model, "t1") + " " + what(*u) +
+                     " the " + bar + " at " + locString(u->loc) +
+                     ", which no thread initializes (mbarrier.init)",
+                 *out.model);
+      } else {
+        record(lifeName, VerdictKind::Unknown,
+               "the " + bar +
+                   " is used and never initialized, on paths the "
+                   "solver did not decide: " +
+                   out.reason);
+      }
+      continue;
+    }
+    for (const MBarrierEvent *i : inits)
+      for (const MBarrierEvent *u : events) {
+        if (!lifeOk)
+          break;
+        if (u == i)
+          continue;
+        bool early = u->kind != K::Init && u->phase <= i->phase && !u->ownInit;
+        bool twice = u->kind == K::Init;
+        if (!early && !twice)
+          continue;
+        ThreadPair p(T, ex, launch);
+        Query::Outcome out = twoThreads(
+            p, {p.first(i->pathCondition), p.second(u->pathCondition)});
+        if (out.result == smt::CheckResult::Unsat)
+          continue;
+        lifeOk = false;
+        if (out.result != smt::CheckResult::Sat || !out.model) {
+          record(lifeName, VerdictKind::Unknown, "solver: " + out.reason);
+          break;
+        }
+        std::string t1 = p.describe(*out.model, "t1"),
+                    t2 = p.describe(*out.model, "t2");
+        refuteAt(
+            lifeName, u->loc,
+            twice
+                ? "the " + bar + " is initialized by two threads: " + t1 +
+                      " at " + locString(i->loc) + " and " + t2 + " at " +
+                      locString(u->loc) +
+                      " (initializing an object in use is undefined)"
+                : "use before init: thread " + t2 + " " + what(*u) + " the " +
+                      bar + " at " + locString(u->loc) + " in barrier phase " +
+                      std::to_string(u->phase) + ", while thread " + t1 +
+                      " initializes it at " + locString(i->loc) + " in phase " +
+                      std::to_string(i->phase) + " (no CTA barrier between)",
+            *out.model);
+      }
+    for (const MBarrierEvent *v : invals)
+      for (const MBarrierEvent *u : events) {
+        if (!lifeOk)
+          break;
+        if (u == v || u->phase < v->phase || u->kind == K::Init)
+          continue;
+        ThreadPair p(T, ex, launch);
+        Query::Outcome out = twoThreads(
+            p, {p.first(v->pathCondition), p.second(u->pathCondition)});
+        if (out.result == smt::CheckResult::Unsat)
+          continue;
+        lifeOk = false;
+        if (out.result != smt::CheckResult::Sat || !out.model) {
+          record(lifeName, VerdictKind::Unknown, "solver: " + out.reason);
+          break;
+        }
+        refuteAt(lifeName, u->loc,
+                 "use after inval: thread " + p.describe(*out.model, "t2") +
+                     " " + what(*u) + " the " + bar + " at " +
+                     locString(u->loc) + " in barrier phase " +
+                     std::to_string(u->phase) + ", not before thread " +
+                     p.describe(*out.model, "t1") + " invalidates it at " +
+                     locString(v->loc) + " in phase " +
+                     std::to_string(v->phase),
+                 *out.model);
+      }
+    if (!lifeOk)
+      continue;
+    // One initializing thread per CTA (concrete launches: counted).
+    std::optional<uint64_t> count;
+    for (const MBarrierEvent *i : inits) {
+      std::optional<uint64_t> n;
+      if (i->count->getKind() == Kind::BVConst)
+        n = i->count->getAPInt().getZExtValue();
+      if (!n || (count && *count != *n)) {
+        count.reset();
+        break;
+      }
+      count = n;
+    }
+    if (launch.isSymbolic()) {
+      record(lifeName, VerdictKind::Unknown,
+             "the threads that initialize the " + bar +
+                 " are not counted over a symbolic launch");
+      continue;
+    }
+    SmallVector<Term> initConds;
+    for (const MBarrierEvent *i : inits)
+      initConds.push_back(i->pathCondition);
+    std::vector<char> initializes;
+    std::string undecidedAt;
+    if (!threadsOfCta(ex, launch, T.orOf(initConds), initializes,
+                      undecidedAt)) {
+      record(lifeName, VerdictKind::Unknown,
+             "whether a thread initializes the " + bar +
+                 " depends on the CTA or the data (linear thread " +
+                 undecidedAt + ")");
+      continue;
+    }
+    size_t initializers = llvm::count(initializes, 1);
+    if (initializers != 1) {
+      auto first = llvm::find(initializes, 1) - initializes.begin();
+      auto second =
+          std::find(initializes.begin() + first + 1, initializes.end(), 1) -
+          initializes.begin();
+      refuteAt(lifeName, inits.front()->loc,
+               initializers == 0
+                   ? "no thread of a CTA initializes the " + bar +
+                         ", which threads use"
+                   : "the " + bar + " is initialized by " +
+                         std::to_string(initializers) +
+                         " threads of each CTA (linear ids " +
+                         std::to_string(first) + " and " +
+                         std::to_string(second) +
+                         "): initializing an object in use is undefined",
+               {});
+      continue;
+    }
+    proved(lifeName, T.boolConst(false), "z3 (unsat)");
+    if (!count) {
+      record(bar + ": the init count", VerdictKind::Unknown,
+             "the " + bar +
+                 " is initialized with a count that is not one "
+                 "constant");
+      continue;
+    }
+    uint64_t n = *count;
+
+    // Only mbarrier instructions touch the object while it is in use: a
+    // plain access of its 8 bytes from the first init's barrier phase on
+    // (earlier ones, such as zero-filling shared memory, are overwritten
+    // by the init).
+    std::string plainName = bar + ": only mbarrier instructions access it";
+    {
+      auto [region, offset] = ex.mbarrierObjects.at(id);
+      unsigned firstInit = ~0u;
+      for (const MBarrierEvent *i : inits)
+        firstInit = std::min(firstInit, i->phase);
+      bool plainOk = true;
+      for (const MemoryAccess &a : ex.accesses) {
+        if (a.region != region || a.lastPhase() < firstInit)
+          continue;
+        ThreadPair p(T, ex, launch);
+        Term o = p.first(a.byteOffset);
+        Term overlap =
+            T.andOf(T.bvUlt(o, T.bv(offset + 8, 64)),
+                    T.bvUlt(T.bv(offset, 64),
+                            T.bvBin(Kind::BVAdd, o, T.bv(a.bytes, 64))));
+        SmallVector<Term> conds{p.first(a.pathCondition), overlap,
+                                launch.facts(T)};
+        for (auto &[name, extent] : ex.threadVars)
+          conds.push_back(
+              T.bvUlt(T.bvVar("t1." + name, 32), launch.extentOf(T, name)));
+        Query q{T, options, &tableRanges, {T.andOf(conds)}};
+        Query::Outcome out = q.check();
+        if (out.result == smt::CheckResult::Unsat)
+          continue;
+        plainOk = false;
+        if (out.result != smt::CheckResult::Sat || !out.model) {
+          record(plainName, VerdictKind::Unknown, "solver: " + out.reason);
+          break;
+        }
+        refuteAt(plainName, a.loc,
+                 "thread " + p.describe(*out.model, "t1") + " " +
+                     (a.write ? "writes" : "reads") + " the bytes of the " +
+                     bar + " at " + locString(a.loc) +
+                     " with an ordinary access, in barrier phase " +
+                     std::to_string(a.phase) +
+                     " (only mbarrier instructions may access a live "
+                     "object)",
+                 *out.model);
+        break;
+      }
+      if (!plainOk)
+        continue;
+      proved(plainName, T.boolConst(false), "z3 (unsat)");
+    }
+
+    // 4. Each arrival joins the phase after its previous one: the phase
+    // of the thread's previous arrival (number g - 1) is complete before
+    // arrival g, or two of its arrivals could land in one phase.
+    std::string joinName = bar + ": each arrival joins the next phase";
+    bool joinOk = !ex.mbarrierUnaligned.count(id);
+    if (!joinOk)
+      record(joinName, VerdictKind::Unknown, ex.mbarrierUnaligned.at(id));
+    if (joinOk && llvm::any_of(arrives, [](const MBarrierEvent *e) {
+          return e->generation >= 2;
+        }))
+      proved(joinName, T.boolConst(false), "normalizer");
+
+    // 2. Participants: exactly n threads of each CTA arrive (one arrival
+    // per phase each; the hardware counts each thread's arrival).
+    std::string partName =
+        bar + ": " + std::to_string(n) + " threads arrive per phase";
+    std::vector<char> takesPart;
+    if (!threadsOfCta(ex, launch, participation(T, ex, id), takesPart,
+                      undecidedAt)) {
+      record(partName, VerdictKind::Unknown,
+             "whether a thread arrives at the " + bar +
+                 " depends on the CTA or the data (linear thread " +
+                 undecidedAt + "): the participants are not counted");
+      continue;
+    }
+    uint64_t m = llvm::count(takesPart, 1);
+    // Fewer arrivers than the count leave a phase incomplete when each
+    // arrives once per phase (its arrivals join successive phases, or it
+    // arrives once); no arrival at all leaves phase 0 incomplete.
+    if (m < n && m > 0 && !joinOk) {
+      record(partName, VerdictKind::Unknown,
+             std::to_string(m) + " threads of each CTA arrive at the " + bar +
+                 ", initialized with count " + std::to_string(n) +
+                 ", some of them more than once before a phase completes: "
+                 "the arrivals per phase are not counted");
+      continue;
+    }
+    if (m < n && (!arrives.empty() || !waits.empty())) {
+      // At a wait, which the phase leaves waiting (a deadlock), if any.
+      refuteAt(partName, (waits.empty() ? arrives : waits).front()->loc,
+               "wrong arrival count: " + std::to_string(m) +
+                   " threads of each CTA arrive at the " + bar +
+                   ", initialized with count " + std::to_string(n) + " at " +
+                   locString(inits.front()->loc) +
+                   " (its phase never completes" +
+                   (waits.empty() ? "" : ": a deadlock of the waits") + ")",
+               {});
+      continue;
+    }
+    if (m > n) {
+      record(partName, VerdictKind::Unknown,
+             std::to_string(m) + " threads of each CTA arrive at the " + bar +
+                 ", initialized with count " + std::to_string(n) +
+                 ": which arrivals form a phase is not modeled");
+      continue;
+    }
+    if (!arrives.empty())
+      proved(partName, T.boolConst(false), "normalizer");
+
+    // 3. Every wait completes: its phase needs the arrival of every
+    // participant, each of which arrives that often; and the object is
+    // then at that phase, not two on (the parity would name a later one).
+    unsigned maxArrivals = 0;
+    for (const BarrierArrival *a : exits)
+      maxArrivals = std::max(maxArrivals, clockAt(a->clock, id).arrivals);
+    std::string waitName = bar + ": every wait completes on its phase";
+    bool waitOk = true;
+    for (const BarrierArrival *x : exits) {
+      unsigned w = clockAt(x->clock, id).lastWait;
+      if (!w || !waitOk)
+        continue;
+      for (const BarrierArrival *y : exits) {
+        unsigned a = clockAt(y->clock, id).arrivals;
+        if (a == 0 || a >= w)
+          continue;
+        ThreadPair p(T, ex, launch);
+        Query::Outcome out = twoThreads(
+            p, {p.first(x->pathCondition), p.second(y->pathCondition)});
+        if (out.result == smt::CheckResult::Unsat)
+          continue;
+        waitOk = false;
+        if (out.result != smt::CheckResult::Sat || !out.model) {
+          record(waitName, VerdictKind::Unknown, "solver: " + out.reason);
+          break;
+        }
+        refuteAt(waitName, x->loc,
+                 "deadlock: thread " + p.describe(*out.model, "t1") +
+                     " waits for phase " + std::to_string(w - 1) + " of the " +
+                     bar + ", which completes after " + std::to_string(w) +
+                     " arrivals of each of its " + std::to_string(n) +
+                     " participants; thread " + p.describe(*out.model, "t2") +
+                     " arrives " + std::to_string(a) + " time" +
+                     (a == 1 ? "" : "s"),
+                 *out.model);
+        break;
+      }
+      // Its own arrivals: a participant waiting for a phase it does not
+      // arrive in.
+      unsigned own = clockAt(x->clock, id).arrivals;
+      if (waitOk && own > 0 && own < w) {
+        waitOk = false;
+        refuteAt(waitName, x->loc,
+                 "deadlock: a thread waits for phase " + std::to_string(w - 1) +
+                     " of the " + bar + " and arrives only " +
+                     std::to_string(own) + " times itself",
+                 {});
+      }
+    }
+    if (!waitOk)
+      continue;
+    // Not two phases on. A wait that has seen phases 0..s-1 complete names
+    // with its parity phase s (it waits for it) or phase s - 1 (complete:
+    // it passes at once, passesEarly). Either is what the hardware does
+    // only while phase s + 1 ... that is, while the object has not
+    // completed phase s yet or just has: were phase s + 1 ... complete
+    // too, the parity would name a later phase. So generation s + 2 (s + 1
+    // for an early pass) must not complete before the wait: the waiting
+    // thread's own next arrival at some barrier k1 comes before it
+    // (GenerationOrder::must), or no path arrives that often.
+    bool aheadOk = true;
+    for (const MBarrierEvent *w : waits) {
+      unsigned g = w->passesEarly ? w->generation + 1 : w->generation + 2;
+      if (maxArrivals < g)
+        continue;
+      bool ordered = false;
+      for (unsigned k1 : ex.generations.ids) {
+        unsigned a = clockAt(w->clock, k1).arrivals;
+        if (!ex.generations.reaches(/*mustOrder=*/true, k1, a + 1, id, g))
+          continue;
+        Term part = participation(T, ex, k1);
+        SmallVector<Term> conds{w->pathCondition, T.notOf(part),
+                                launch.facts(T)};
+        for (auto &[name, extent] : ex.threadVars)
+          if (StringRef(name).starts_with("ctaid."))
+            conds.push_back(
+                T.bvUlt(T.bvVar(name, 32), launch.extentOf(T, name)));
+        Query q{T, options, &tableRanges, {T.andOf(conds)}};
+        if (a >= 1 || q.check().result == smt::CheckResult::Unsat) {
+          ordered = true;
+          break;
+        }
+      }
+      if (ordered)
+        continue;
+      aheadOk = false;
+      record(waitName, VerdictKind::Unknown,
+             "the " + bar + " may complete phase " + std::to_string(g - 1) +
+                 " before the wait at " + locString(w->loc) +
+                 " (nothing the waiting thread does after it is needed "
+                 "for that phase): its parity would then name a later "
+                 "phase than the one modeled");
+      break;
+    }
+    if (!aheadOk)
+      continue;
+    if (!waits.empty())
+      proved(waitName, T.boolConst(false), "normalizer");
   }
 }
 

@@ -140,6 +140,13 @@ ExecutionResult Executor::run() {
               b.getId() ? constant(b.getId()) : std::optional<uint64_t>(0))
         countedBarrierIds.insert(*id);
     });
+  // mbarrier objects order threads by phase, as counted barriers do.
+  for (KernelOp k :
+       isMultiThread() ? ArrayRef(reachable) : ArrayRef<KernelOp>())
+    k.walk([&](Operation *op) {
+      if (isa<MBarrierArriveOp, MBarrierWaitOp>(op))
+        result.countedBarriers = true;
+    });
   while (!worklist.empty() || !parked.empty() || waitingStates) {
     if (worklist.empty() && waitingStates) {
       // States wait at joins whose other states wait at a CTA barrier:
@@ -177,6 +184,53 @@ ExecutionResult Executor::run() {
   }
   if (result.unknownReason.empty())
     finishShuffles();
+  llvm::DenseMap<Term, bool> residues;
+  result.generations =
+      GenerationOrder::build(result.arrivals, [&](const BarrierArrival &a) {
+        // Some thread id makes the path condition true by itself (the
+        // normalizer decides it with the id substituted), concrete CTAs.
+        if (launch.isSymbolic())
+          return false;
+        uint64_t bx = launch.block[0], by = launch.block[1],
+                 cta = bx * by * launch.block[2];
+        static const char *names[] = {"tid.x", "tid.y", "tid.z"};
+        for (uint64_t lin = 0; lin < cta && lin < 1024; ++lin) {
+          llvm::DenseMap<Term, Term> sub;
+          uint64_t xyz[3] = {lin % bx, (lin / bx) % by, lin / (bx * by)};
+          for (int d = 0; d < 3; ++d)
+            if (launch.block[d] > 1)
+              sub[T.bvVar(names[d], 32)] = T.bv(xyz[d], 32);
+          Term v = T.substitute(a.pathCondition, sub);
+          if (v->getKind() == Kind::BoolConst) {
+            if (v->getBoolValue())
+              return true;
+            continue;
+          }
+          // What is left is over the CTA ids and the data: true for every
+          // CTA and input (the range facts of the launch), decided once
+          // per residue.
+          auto [it, fresh] = residues.try_emplace(v, false);
+          if (fresh && residues.size() <= 16) {
+            SmallVector<Term> facts{launch.facts(T), T.notOf(v)};
+            for (auto &[var, extent] : ctaIdVars())
+              facts.push_back(T.bvUlt(var, launch.extentOf(T, var->getName())));
+            it->second = !mayHold(T.andOf(facts));
+          }
+          if (it->second)
+            return true;
+        }
+        return false;
+      });
+  if (getenv("KPROOF_DUMP_TERMS")) {
+    for (bool must : {true, false})
+      for (auto &[from, tos] :
+           must ? result.generations.must : result.generations.may)
+        for (auto &to : tos)
+          llvm::errs() << "; generation order (" << (must ? "must" : "may")
+                       << "): (" << from.first << ", " << from.second
+                       << ") -> (" << to.first << ", " << to.second << ")\n";
+  }
+  findUnalignedArrivals();
   if (result.unknownReason.empty())
     sharedMemory.checkCountedReads();
   if (result.unknownReason.empty())

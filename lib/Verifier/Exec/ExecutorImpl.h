@@ -26,7 +26,10 @@
 //   Ops.cpp           execOp: dispatch, moves, control flow, calls
 //   ArithOps.cpp      integer, bit and float arithmetic, comparisons
 //   MemoryOps.cpp     ld and st in every state space
-//   SyncOps.cpp       barriers, fences, atomics, shfl.sync, vote.sync
+//   SyncOps.cpp       barriers, fences, atomics, shfl.sync, vote.sync;
+//                     GenerationOrder (orders through third threads)
+//   AsyncCopy.cpp     cp.async and its groups
+//   MBarrier.cpp      mbarrier objects: init, arrive, waits, inval
 //
 //===----------------------------------------------------------------------===//
 
@@ -202,6 +205,10 @@ struct State {
   /// this thread arrived at with bar.arrive (without waiting).
   std::vector<BarrierClock> clock;
   llvm::SmallVector<unsigned, 2> arrivedWithoutWait;
+  /// mbarrier objects (by id) this thread initialized and has not
+  /// invalidated, with the CTA phase of the init, and those it used.
+  std::map<unsigned, unsigned> mbarrierInits;
+  std::set<unsigned> mbarrierUses, mbarrierInvals;
   std::vector<BarrierEvent> events;
   /// Joins this state is heading for, innermost last: the immediate
   /// post-dominator `block` of a data-dependent branch (fork `id`), in the
@@ -520,6 +527,16 @@ private:
   /// cp.async, cp.async.commit_group and cp.async.wait_group/wait_all
   /// (AsyncCopy.cpp).
   std::optional<bool> execAsyncCopyOp(State &s, Operation *op);
+  /// mbarrier.init / arrive / test_wait / try_wait / inval (MBarrier.cpp).
+  std::optional<bool> execMBarrierOp(State &s, Operation *op);
+  /// When every path has run: the objects with an arrival that may join
+  /// the phase of its thread's previous one (result.mbarrierUnaligned).
+  void findUnalignedArrivals();
+  /// mbarrier objects by (shared variable, byte offset), their ids from
+  /// kMBarrierIdBase; the phase tokens mbarrier.arrive returned: token ->
+  /// (id, arrival number).
+  std::map<std::pair<std::string, uint64_t>, unsigned> mbarrierIds;
+  llvm::DenseMap<Term, std::pair<unsigned, unsigned>> mbarrierTokens;
   /// Completes copy `c` of `s` in phase `phase` (a wait, or
   /// MemoryAccess::kNeverCompleted at the end of the path): its accesses
   /// get their last phase, its writes become the thread's own. False

@@ -118,10 +118,16 @@ const LoopSummarizer::LoopShape *LoopSummarizer::loopAt(Block *h,
   // is made of such ops and calls nothing.
   // Stores of the body itself become store families (summarizeLoop);
   // a callee's stores are not summarized.
+  // Any other op with effects (an mbarrier wait's spin loop) is not
+  // summarized either: the summary would drop its effect.
   auto unsupported = [](Operation &op) {
     return isa<BarrierOp, AtomOp, ShflOp, VoteOp, ActiveMaskOp, WarpSyncOp,
                ReduxOp, MatchOp, ElectOp, FenceOp, TrapOp, CallOp, OpaqueOp,
-               UndefOp, ExitOp, CpAsyncOp, CpAsyncCommitOp, CpAsyncWaitOp>(op);
+               UndefOp, ExitOp, CpAsyncOp, CpAsyncCommitOp, CpAsyncWaitOp>(
+               op) ||
+           (!isPure(&op) &&
+            !isa<LoadOp, StoreOp, SRegOp, AddressOfOp, ConstantOp, cf::BranchOp,
+                 cf::CondBranchOp, ReturnOp, KernelOp>(op));
   };
   for (Block *b : L.blocks)
     for (Operation &op : *b) {

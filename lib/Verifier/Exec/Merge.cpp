@@ -114,7 +114,9 @@ bool Executor::mergeInto(State &a, const State &b) {
         a.lastCollective != b.lastCollective ||
         a.collectiveCounts != b.collectiveCounts ||
         a.arrivedWithoutWait != b.arrivedWithoutWait ||
-        !sameEvents(a.events, b.events))
+        a.mbarrierInits != b.mbarrierInits ||
+        a.mbarrierUses != b.mbarrierUses ||
+        a.mbarrierInvals != b.mbarrierInvals || !sameEvents(a.events, b.events))
       return false;
     // Occurrence counts pair up the shuffles, votes and atomics of lanes
     // (finishShuffles): those must agree. Of plain loads and stores they

@@ -39,6 +39,8 @@ bool Executor::execOp(State &s, Operation *op) {
     return *r;
   if (std::optional<bool> r = execAsyncCopyOp(s, op))
     return *r;
+  if (std::optional<bool> r = execMBarrierOp(s, op))
+    return *r;
   if (std::optional<bool> r = execSyncOp(s, op))
     return *r;
   Frame &f = s.stack.back();

@@ -347,11 +347,22 @@ Term SharedMemoryModel::writerMatch(const MemoryAccess &w, Term a,
 
 void SharedMemoryModel::checkCountedReads() {
   // Accesses may also be ordered through a third thread's barriers of
-  // two ids (t1 -> barrier 1 -> t2 -> barrier 2 -> t3), which the direct
-  // order does not see: then an unordered write is not a verdict.
-  bool bridged = llvm::any_of(result.arrivals, [](const BarrierArrival &a) {
-    return !a.barrier && a.clock.size() > 1;
+  // two ids (t1 -> barrier 1 -> t2 -> barrier 2 -> t3): the orders every
+  // execution has count (GenerationOrder::must); when some path could
+  // make another chain (GenerationOrder::may), an unordered write is not
+  // a verdict.
+  bool bridged = llvm::any_of(result.generations.may, [&](const auto &e) {
+    return llvm::any_of(e.second, [&](const GenerationOrder::Node &n) {
+      return n.first != e.first.first;
+    });
   });
+  // Likewise through a lane's bar.warp.sync and then a barrier (the
+  // elected lane that arrives for its warp).
+  if (!result.warpSyncMasks.empty() &&
+      llvm::any_of(result.arrivals, [](const BarrierArrival &a) {
+        return !a.barrier && !a.clock.empty();
+      }))
+    bridged = true;
   // Likewise through a third lane's bar.warp.sync of two masks.
   const std::set<uint32_t> &warpMasks = result.warpSyncMasks;
   for (const PendingRead &r : pendingReads) {
@@ -386,13 +397,14 @@ void SharedMemoryModel::checkCountedReads() {
         // bar.warp.sync orders before the read initializes it.
         match = T.andOf(
             match,
-            T.orOf(orderedByCountedBarriers(T, w.clock, r.clock,
-                                            [&](unsigned id) {
-                                              Term p =
-                                                  participation(T, result, id);
-                                              ex.renameFresh({p}, sigma);
-                                              return T.substitute(p, sigma);
-                                            }),
+            T.orOf(orderedByCountedBarriers(
+                       T, w.clock, r.clock,
+                       [&](unsigned id) {
+                         Term p = participation(T, result, id);
+                         ex.renameFresh({p}, sigma);
+                         return T.substitute(p, sigma);
+                       },
+                       &result.generations),
                    w.async ? T.boolConst(false)
                            : orderedByWarpSyncs(
                                  T, w.warpSyncs, r.warpSyncs,
@@ -404,6 +416,9 @@ void SharedMemoryModel::checkCountedReads() {
     std::string why;
     if (guessedWriter)
       why = unguessable(*guessedWriter);
+    else if (!result.mbarrierUnaligned.empty() && !r.clock.empty())
+      why = "no write is ordered before the read by the modeled phases; " +
+            result.mbarrierUnaligned.begin()->second;
     else if (bridged && !r.clock.empty())
       why = "no write is ordered before the read by a barrier both threads "
             "take part in; an order through a third thread's barriers of "
@@ -412,8 +427,13 @@ void SharedMemoryModel::checkCountedReads() {
       why = "no write is ordered before the read by a bar.warp.sync both "
             "lanes execute; an order through a third lane's bar.warp.sync "
             "of two masks is not modeled";
+    // The reader's CTA is in the grid (its path condition states that only
+    // once the path read %ctaid; the writers' conditions do).
+    SmallVector<Term> inGrid{r.pc, T.notOf(any)};
+    for (auto &[var, extent] : ex.ctaIdVars())
+      inGrid.push_back(T.bvUlt(var, launch.extentOf(T, var->getName())));
     result.resolutions.push_back(
-        {T.andOf(r.pc, T.notOf(any)), r.loc,
+        {T.andOf(inGrid), r.loc,
          "the shared read of '" + displayVariable(r.region) +
              "' sees a value some thread wrote before it (in an earlier "
              "phase, or before a counted barrier both take part in or a "

@@ -875,21 +875,141 @@ Term kproof::engine::participation(TermContext &T, const ExecutionResult &ex,
   return T.orOf(paths);
 }
 
+GenerationOrder kproof::engine::GenerationOrder::build(
+    llvm::ArrayRef<BarrierArrival> paths,
+    llvm::function_ref<bool(const BarrierArrival &)> alwaysTaken) {
+  GenerationOrder g;
+  // For `must`: per arrival (k2, j), the generation of each barrier that
+  // every path making it waited for before (the minimum over the paths).
+  std::map<Node, std::map<unsigned, unsigned>> common;
+  for (const BarrierArrival &a : paths) {
+    if (a.barrier)
+      continue;
+    bool always = false, asked = false;
+    std::map<unsigned, unsigned> waited;
+    for (const BarrierEvent &e : a.events) {
+      if (e.cta)
+        continue;
+      g.ids.insert(e.id);
+      // A counted barrier's waiting arrival (bar.sync id, n) arrives and
+      // waits for its own generation; an mbarrier wait only waits
+      // (BarrierEvent::arrives).
+      bool arrives = e.arrives;
+      if (arrives) {
+        Node to{e.id, e.index};
+        for (auto &[id, k] : waited) {
+          g.may[{id, k}].insert(to);
+          if (!asked && k > 0) {
+            always = alwaysTaken(a);
+            asked = true;
+          }
+          if (always && k > 0)
+            g.must[{id, k}].insert(to);
+        }
+        auto [it, fresh] = common.try_emplace(to, waited);
+        if (!fresh)
+          for (auto &[id, k] : it->second) {
+            auto w = waited.find(id);
+            k = w == waited.end() ? 0 : std::min(k, w->second);
+          }
+      }
+      if (e.waits)
+        waited[e.id] = std::max(waited[e.id], e.index);
+    }
+  }
+  for (auto &[to, from] : common)
+    for (auto &[id, k] : from)
+      if (k > 0)
+        g.must[{id, k}].insert(to);
+  return g;
+}
+
+bool kproof::engine::GenerationOrder::reaches(bool mustOrder, unsigned id1,
+                                              unsigned g1, unsigned id2,
+                                              unsigned g2) const {
+  if (id1 == id2 && g1 <= g2)
+    return true;
+  const std::map<Node, std::set<Node>> &edges = mustOrder ? must : may;
+  // Breadth-first over the generations reached: the earliest generation
+  // reached per barrier suffices (later ones of it complete after).
+  std::map<unsigned, unsigned> earliest{{id1, g1}};
+  std::vector<Node> work{{id1, g1}};
+  while (!work.empty()) {
+    auto [id, g] = work.back();
+    work.pop_back();
+    if (id == id2 && g <= g2)
+      return true;
+    // Edges leave (id, k) for every k >= g.
+    for (auto it = edges.lower_bound({id, g});
+         it != edges.end() && it->first.first == id; ++it)
+      for (const Node &n : it->second) {
+        auto e = earliest.find(n.first);
+        if (e != earliest.end() && e->second <= n.second)
+          continue;
+        earliest[n.first] = n.second;
+        work.push_back(n);
+      }
+  }
+  return false;
+}
+
 Term kproof::engine::orderedByCountedBarriers(
     TermContext &T, llvm::ArrayRef<BarrierClock> first,
     llvm::ArrayRef<BarrierClock> second,
-    llvm::function_ref<Term(unsigned id)> firstParticipates) {
-  SmallVector<Term> orders;
-  for (const BarrierClock &b : second) {
-    unsigned a = 0;
+    llvm::function_ref<Term(unsigned id)> firstParticipates,
+    const GenerationOrder *order) {
+  auto arrivals = [&](unsigned id) {
     for (const BarrierClock &c : first)
-      if (c.id == b.id)
-        a = c.arrivals;
-    if (a >= b.arrivals || b.lastWait <= a)
+      if (c.id == id)
+        return c.arrivals;
+    return 0u;
+  };
+  SmallVector<Term> orders;
+  // Direct: `second` waited for generation b.lastWait, which completes
+  // only after `first`'s arrival number a + 1 (the first after its
+  // access). (A thread waiting at an mbarrier need not arrive at it.)
+  for (const BarrierClock &b : second) {
+    unsigned a = arrivals(b.id);
+    if (b.lastWait <= a)
       continue;
     orders.push_back(a >= 1 ? T.boolConst(true) : firstParticipates(b.id));
   }
+  // Through third threads: first's next arrival at k1 comes before a
+  // generation `second` waited for.
+  if (order)
+    for (unsigned k1 : order->ids) {
+      unsigned a = arrivals(k1);
+      if (llvm::any_of(second, [&](const BarrierClock &b) {
+            return b.id == k1 && b.lastWait > a;
+          }))
+        continue; // the direct order above
+      if (llvm::any_of(second, [&](const BarrierClock &b) {
+            return b.lastWait > 0 && order->reaches(/*mustOrder=*/true, k1,
+                                                    a + 1, b.id, b.lastWait);
+          }))
+        orders.push_back(a >= 1 ? T.boolConst(true) : firstParticipates(k1));
+    }
   return T.orOf(orders);
+}
+
+bool kproof::engine::mayBeOrderedByCountedBarriers(
+    llvm::ArrayRef<BarrierClock> first, llvm::ArrayRef<BarrierClock> second,
+    const GenerationOrder &order) {
+  std::set<unsigned> ids = order.ids;
+  for (const BarrierClock &c : first)
+    ids.insert(c.id);
+  for (unsigned k1 : ids) {
+    unsigned a = 0;
+    for (const BarrierClock &c : first)
+      if (c.id == k1)
+        a = c.arrivals;
+    // Through another barrier: the direct order (k1 itself) is exact.
+    for (const BarrierClock &b : second)
+      if (b.lastWait > 0 && b.id != k1 &&
+          order.reaches(/*mustOrder=*/false, k1, a + 1, b.id, b.lastWait))
+        return true;
+  }
+  return false;
 }
 
 Term kproof::engine::linearThreadId(TermContext &T,

@@ -60,6 +60,19 @@ kproof.kernel entry @copy(%out: i64 {kproof.ptx_type = "u64"}, %in: i64 {kproof.
   %lane, %leader = kproof.elect %full
   // CHECK: cp_async_wait all
   kproof.cp_async_wait all
+  // mbarrier objects (PTX ISA 9.7.13.15).
+  // CHECK: mbarrier_init shared %[[S]], %{{.+}} : i32
+  kproof.mbarrier_init shared %s, %sz : i32
+  // CHECK: mbarrier_arrive shared %[[S]] : i32
+  kproof.mbarrier_arrive shared %s : i32
+  // CHECK: %[[ST:.+]] = mbarrier_arrive generic %{{.+}} count %{{.+}} scope cluster {offset = 8 : i64} : i64 -> i64
+  %st = kproof.mbarrier_arrive generic %in count %sz scope cluster {offset = 8 : i64} : i64 -> i64
+  // CHECK: mbarrier_wait try parity shared %[[S]], %{{.+}} hint %{{.+}} : i32, i32
+  %w0 = kproof.mbarrier_wait try parity shared %s, %sz hint %sz : i32, i32
+  // CHECK: mbarrier_wait shared %[[S]], %[[ST]] : i32, i64
+  %w1 = kproof.mbarrier_wait shared %s, %st : i32, i64
+  // CHECK: mbarrier_inval shared %[[S]] : i32
+  kproof.mbarrier_inval shared %s : i32
   // CHECK: st global %[[OUT]], %[[V]] sem release scope gpu : i64, f32
   kproof.st global %out, %v sem release scope gpu : i64, f32
   // CHECK: constant 1.44269502 : f32

@@ -256,3 +256,59 @@ kproof.kernel entry @k(%a: f32, %m: i32) {
   %r, %p = kproof.match any %a, %m : f32
   kproof.exit
 }
+
+// -----
+
+kproof.kernel entry @k(%a: i64, %n: i32) {
+  // expected-error @below {{an mbarrier object is in .shared memory (or a generic address of it), not .global}}
+  kproof.mbarrier_init global %a, %n : i64
+  kproof.exit
+}
+
+// -----
+
+kproof.kernel entry @k(%a: i32, %n: i32) {
+  // expected-error @below {{the offset 4 of an 8-byte mbarrier object is not a multiple of 8}}
+  kproof.mbarrier_arrive shared %a {offset = 4 : i64} : i32
+  kproof.exit
+}
+
+// -----
+
+kproof.kernel entry @k(%a: i32, %n: i32) {
+  // expected-error @below {{mbarrier.arrive has scope .cta or .cluster}}
+  kproof.mbarrier_arrive shared %a scope gpu : i32
+  kproof.exit
+}
+
+// -----
+
+kproof.kernel entry @k(%a: i32, %s: i64) {
+  // expected-error @below {{the phase parity of a .parity wait is an i32}}
+  %p = kproof.mbarrier_wait parity shared %a, %s : i32, i64
+  kproof.exit
+}
+
+// -----
+
+kproof.kernel entry @k(%a: i32, %n: i32) {
+  // expected-error @below {{the state of a wait (an mbarrier_arrive result) is an i64}}
+  %p = kproof.mbarrier_wait shared %a, %n : i32, i32
+  kproof.exit
+}
+
+// -----
+
+kproof.kernel entry @k(%a: i32, %s: i64, %n: i32) {
+  // expected-error @below {{only try_wait takes a suspend-time hint}}
+  %p = kproof.mbarrier_wait shared %a, %s hint %n : i32, i64
+  kproof.exit
+}
+
+// -----
+
+kproof.kernel entry @k(%a: i32) {
+  // expected-error @below {{an mbarrier object is in .shared memory (or a generic address of it), not .local}}
+  kproof.mbarrier_inval local %a : i32
+  kproof.exit
+}

@@ -32,7 +32,7 @@
 //   via_third_warp           : (blockDim.x = 96) warp 0 writes and passes
 //                              barrier 1 with warp 1, warp 1 then passes
 //                              barrier 2 with warp 2, which reads: ordered
-//                              through warp 1 (not modeled: UNKNOWN).
+//                              through warp 1 (race-free).
 //   too_few                  : (blockDim.x = 128) warps 0-1 wait at
 //                              barrier 1 with count 96: a generation never
 //                              completes.

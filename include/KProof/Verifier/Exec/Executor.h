@@ -304,7 +304,69 @@ struct MemoryAccess {
   std::map<uint32_t, unsigned> warpSyncs;
 };
 
-/// An arrival at a counted barrier (`bar.sync id, n`, `bar.arrive id, n`,
+/// The order the paths imply between generations of counted barriers and
+/// mbarrier phases (DESIGN.md §4). Generation (k, g) (of barrier or
+/// mbarrier k: complete once every participant made its g-th arrival)
+/// completes before generation (k2, j) when g' >= g of k is waited for,
+/// before its j-th arrival at k2, by
+///   - every path that makes a j-th arrival at k2, or one path that some
+///     thread of every CTA takes whatever the inputs (`must`: (k2, j)
+///     waits for that thread's arrival, which comes after (k, g)), or
+///   - some path (`may`: an order some execution may have),
+/// and transitively; generations of one barrier complete in order.
+struct BarrierArrival;
+struct GenerationOrder {
+  using Node = std::pair<unsigned, unsigned>; ///< (id, generation)
+  std::map<Node, std::set<Node>> must, may;
+  std::set<unsigned> ids;
+  /// Whether (id1, g1) completes before (or is) (id2, g2).
+  bool reaches(bool mustOrder, unsigned id1, unsigned g1, unsigned id2,
+               unsigned g2) const;
+  /// From the barrier events of the completed paths (ExecutionResult::
+  /// arrivals of exited threads).
+  /// `alwaysTaken(p)`: some thread of every CTA takes path p, for every
+  /// input.
+  static GenerationOrder
+  build(llvm::ArrayRef<BarrierArrival> paths,
+        llvm::function_ref<bool(const BarrierArrival &)> alwaysTaken);
+};
+
+/// mbarrier objects (PTX ISA 9.7.13.15) take part in the counted-barrier
+/// clocks (BarrierClock) under ids from kMBarrierIdBase up, one per object
+/// (a shared variable and a constant byte offset); named barrier ids are
+/// 0..15.
+constexpr unsigned kMBarrierIdBase = 1u << 16;
+
+/// One operation of a path on an mbarrier object, for the checks of its
+/// lifetime, counts and phases (checkMBarriers).
+struct MBarrierEvent {
+  enum class Kind { Init, Arrive, Wait, Inval };
+  Kind kind = Kind::Init;
+  unsigned id = 0;
+  /// The CTA barrier phase of the op.
+  unsigned phase = 0;
+  Term pathCondition;
+  mlir::Location loc;
+  explicit MBarrierEvent(mlir::Location loc) : loc(loc) {}
+  /// Init: the expected arrival count (a 32-bit term).
+  Term count;
+  /// The thread initialized the object itself, earlier in this CTA phase.
+  bool ownInit = false;
+  /// Arrive: the thread's arrival number at the object (1..). Wait: the
+  /// number of phases the thread has seen complete before it (its
+  /// BarrierClock::lastWait; for a wait on a state, the number of the
+  /// state's phase).
+  unsigned generation = 0;
+  /// Wait: the phase parity names the phase before the first one the
+  /// thread has not seen complete (phase generation - 1): it may pass at
+  /// once and then orders nothing.
+  bool passesEarly = false;
+  /// The thread's counted-barrier clock before the op.
+  std::vector<BarrierClock> clock;
+};
+
+/// An arrival at a counted barrier (`bar.sync id, n`, `bar.arrive id, n`,/// An
+/// arrival at a counted barrier (`bar.sync id, n`, `bar.arrive id, n`,
 /// `bar.red` with a count): threads synchronize in generations of `count`
 /// arrivals (PTX ISA 9.7.13.4), not in CTA-wide phases.
 struct CountedArrival {
@@ -327,6 +389,9 @@ struct BarrierEvent {
   unsigned index = 0;
   bool waits = true;
   mlir::Location loc;
+  /// The event counts an arrival (bar.sync/bar.arrive with a count,
+  /// mbarrier.arrive); false for an mbarrier wait, which only waits.
+  bool arrives = true;
 };
 
 /// A thread arriving at a CTA barrier, or finishing (`exited`), at the end
@@ -386,6 +451,19 @@ struct ExecutionResult {
   /// size; bar.arrive): ordered accesses by generation (MemoryAccess::clock)
   /// instead of by phase.
   std::vector<CountedArrival> countedArrivals;
+  /// The order of counted-barrier generations and mbarrier phases the
+  /// paths imply (built when every path has run).
+  GenerationOrder generations;
+  /// Operations on mbarrier objects, and each object's name by id
+  /// ("shared 'bar' + 8").
+  std::vector<MBarrierEvent> mbarrierEvents;
+  std::map<unsigned, std::string> mbarrierNames;
+  /// Objects (by id) with an arrival that may join the phase of its
+  /// thread's previous arrival (not ordered after that phase's
+  /// completion): the generation order is not theirs; the reason.
+  std::map<unsigned, std::string> mbarrierUnaligned;
+  /// Each object's shared variable and byte offset, by id.
+  std::map<unsigned, std::pair<std::string, uint64_t>> mbarrierObjects;
   /// The kernel uses counted barriers: shared reads are not resolved to
   /// their writers (the value proof is UNKNOWN), their initialization is
   /// checked against writes ordered before them by phase or generation.
@@ -494,10 +572,23 @@ Term participation(TermContext &T, const ExecutionResult &ex, unsigned id);
 /// obligation), else when it takes part in k at all
 /// (`firstParticipates(k)`, over t1). The disjunction over k; false when
 /// no barrier orders them.
+///
+/// With `order`, also through third threads: t1's next arrival at some
+/// barrier k1 (number a_k1 + 1) comes before a generation t2 waited for
+/// when the generations of the paths chain them (GenerationOrder::must).
 Term orderedByCountedBarriers(
     TermContext &T, llvm::ArrayRef<BarrierClock> first,
     llvm::ArrayRef<BarrierClock> second,
-    llvm::function_ref<Term(unsigned id)> firstParticipates);
+    llvm::function_ref<Term(unsigned id)> firstParticipates,
+    const GenerationOrder *order = nullptr);
+
+/// Whether some chain of generations through a barrier other than the
+/// first (GenerationOrder::may) could order an access after `first` before
+/// one after `second`, participation aside: when false, only the direct
+/// order of orderedByCountedBarriers (exact) can order them.
+bool mayBeOrderedByCountedBarriers(llvm::ArrayRef<BarrierClock> first,
+                                   llvm::ArrayRef<BarrierClock> second,
+                                   const GenerationOrder &order);
 
 /// The linear thread id in the CTA (PTX ISA 2.2: x fastest), 32-bit, over
 /// the variables tid.x/y/z of the dimensions with more than one thread.
