@@ -543,11 +543,10 @@ std::string kproof::interp::replayCounterexample(
       outType = b->elemType;
   if (!outType)
     outType = Float32Type::get(module.getContext());
-  auto runIn = [&](bool ieeeMode,
-                   SchedulePolicy policy = SchedulePolicy::InOrder) {
+  auto runIn = [&](bool ieeeMode, Schedule schedule = Schedule()) {
     RunOptions opts;
     opts.mode = ieeeMode ? NumericMode::IEEE : NumericMode::Exact;
-    opts.schedule.policy = policy;
+    opts.schedule = schedule;
     opts.tolerateEqualWrites = bc->tolerateEqualWrites;
     // The lane elect.sync elects, as the counterexample chose it (the
     // verifier's variable "elect.leader(0xMASK)").
@@ -653,29 +652,43 @@ std::string kproof::interp::replayCounterexample(
   };
   // A finding shows under some schedules only (a wait that passes at once
   // when its phase has not completed yet; producers arriving in lockstep):
-  // the threads in order, the last thread first, one instruction per lane.
-  for (SchedulePolicy policy :
-       {SchedulePolicy::InOrder, SchedulePolicy::Reversed,
-        SchedulePolicy::WarpRoundRobin}) {
-    if (policy != SchedulePolicy::InOrder) {
-      RunResult again = runIn(ieee, policy);
+  // the threads in order, the last thread first, one instruction per lane,
+  // then random interleavings (seeds 1 to 8).
+  std::vector<Schedule> schedules{{SchedulePolicy::InOrder, 0},
+                                  {SchedulePolicy::Reversed, 0},
+                                  {SchedulePolicy::WarpRoundRobin, 0}};
+  for (uint64_t seed = 1; seed <= 8; ++seed)
+    schedules.push_back({SchedulePolicy::Random, seed});
+  for (const Schedule &schedule : schedules) {
+    if (schedule.policy != SchedulePolicy::InOrder) {
+      RunResult again = runIn(ieee, schedule);
       if (again.failed())
         break;
       run = std::move(again);
     }
+    // A deadlock is a property of the whole run: any thread left waiting
+    // shows it, wherever the model's counterexample points.
     for (const Finding &f : run.findings)
       if (wanted(f.kind) &&
-          (locationString(f.loc) == cex.location ||
+          ((want == Finding::Kind::Deadlock &&
+            f.kind == Finding::Kind::Deadlock) ||
+           locationString(f.loc) == cex.location ||
            (f.other && locationString(*f.other) == cex.location)))
         return "confirmed by replay (" + mode +
-               (policy == SchedulePolicy::Reversed ? ", the last thread first"
-                : policy == SchedulePolicy::WarpRoundRobin
+               (schedule.policy == SchedulePolicy::Reversed
+                    ? ", the last thread first"
+                : schedule.policy == SchedulePolicy::WarpRoundRobin
                     ? ", one instruction per lane in turn"
+                : schedule.policy == SchedulePolicy::Random
+                    ? ", random schedule " + std::to_string(schedule.seed)
                     : "") +
                "): " +
                (llvm::StringRef(f.message).starts_with(findingKindName(f.kind))
                     ? f.message
                     : findingKindName(f.kind).str() + ": " + f.message);
+    // Only synchronization findings depend on the schedule.
+    if (!want)
+      break;
   }
   for (const Event &ev : run.events)
     if (locationString(ev.loc) == cex.location)

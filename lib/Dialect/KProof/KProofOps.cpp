@@ -1257,12 +1257,62 @@ LogicalResult MBarrierInvalOp::verify() {
   return verifyMBarrierAddress(*this, getSpace(), getOffset());
 }
 
+/// Whether `op` has no effect a retry of a spin loop could observe: a pure
+/// op, a branch, or a call of a function whose body is made of such ops
+/// (nvcc -G's __cvta_generic_to_shared).
+static bool effectFree(Operation *op, unsigned depth = 0) {
+  if (isPure(op) ||
+      isa<cf::BranchOp, cf::CondBranchOp, ConstantOp, AddressOfOp, ReturnOp>(
+          op))
+    return true;
+  auto call = dyn_cast<CallOp>(op);
+  if (!call || depth > 4)
+    return false;
+  auto callee =
+      SymbolTable::lookupNearestSymbolFrom<KernelOp>(op, call.getCalleeAttr());
+  if (!callee || callee.getBody().empty())
+    return false;
+  bool ok = true;
+  callee.getBody().walk([&](Operation *o) { ok &= effectFree(o, depth + 1); });
+  return ok;
+}
+
+/// The blocks a spin loop runs through, and how each block argument on the
+/// way receives its value: for a block entered by a `cf.br` of the loop,
+/// the branch operand.
+struct SpinPath {
+  llvm::SmallPtrSet<Block *, 8> blocks;
+  llvm::DenseMap<Value, Value> forwarded;
+  /// Follows `cf.br`s from `from` (inclusive) for at most 8 blocks until
+  /// `stop` or a block ending in anything else; false when a block on the
+  /// way has an op with effects (other than `skip`).
+  bool follow(Block *from, Block *stop, Operation *skip, Block *&end) {
+    Block *b = from;
+    for (int n = 0; n < 8; ++n) {
+      blocks.insert(b);
+      for (Operation &o : *b)
+        if (&o != skip && !effectFree(&o))
+          return false;
+      auto br = dyn_cast<cf::BranchOp>(b->getTerminator());
+      if (b == stop || !br) {
+        end = b;
+        return true;
+      }
+      for (auto [arg, v] :
+           llvm::zip(br.getDest()->getArguments(), br.getDestOperands()))
+        forwarded[arg] = v;
+      b = br.getDest();
+    }
+    return false;
+  }
+};
+
 /// The value of `v` when the wait's result is `complete`, for the few pure
 /// ops compilers put between a try_wait and its branch (selp of the
 /// result, setp against 0, not/and/or/xor of predicates); none when `v`
 /// depends on anything else.
 static std::optional<APInt>
-spinValue(Value v, MBarrierWaitOp wait, bool complete,
+spinValue(Value v, MBarrierWaitOp wait, bool complete, const SpinPath &path,
           llvm::DenseMap<Value, std::optional<APInt>> &memo) {
   if (v == wait.getComplete())
     return APInt(1, complete);
@@ -1271,9 +1321,11 @@ spinValue(Value v, MBarrierWaitOp wait, bool complete,
     return it->second;
   std::optional<APInt> r;
   Operation *op = v.getDefiningOp();
-  auto get = [&](Value x) { return spinValue(x, wait, complete, memo); };
-  if (!op || op->getBlock() != wait->getBlock()) {
-    // Defined outside the block: only constants are known.
+  auto get = [&](Value x) { return spinValue(x, wait, complete, path, memo); };
+  if (auto f = path.forwarded.find(v); f != path.forwarded.end()) {
+    r = get(f->second);
+  } else if (!op || !path.blocks.count(op->getBlock())) {
+    // Defined outside the loop: only constants are known.
   } else if (auto c = dyn_cast<ConstantOp>(op)) {
     if (auto i = dyn_cast<IntegerAttr>(c.getValue()))
       r = i.getValue();
@@ -1308,29 +1360,52 @@ spinValue(Value v, MBarrierWaitOp wait, bool complete,
 
 bool MBarrierWaitOp::isSpinLoop() {
   Block *block = (*this)->getBlock();
-  auto br = dyn_cast<cf::CondBranchOp>(block->getTerminator());
+  // From the wait forward to the exit test (a cf.cond_br), through blocks
+  // without effects.
+  SpinPath path;
+  Block *testBlock = nullptr;
+  if (!path.follow(block, nullptr, *this, testBlock))
+    return false;
+  auto br = dyn_cast<cf::CondBranchOp>(testBlock->getTerminator());
   if (!br)
     return false;
-  for (Operation &o : *block)
-    if (&o != getOperation() && &o != br.getOperation() && !isPure(&o))
-      return false;
   std::optional<bool> taken[2];
   for (bool complete : {false, true}) {
     llvm::DenseMap<Value, std::optional<APInt>> memo;
-    if (auto c = spinValue(br.getCondition(), *this, complete, memo))
+    if (auto c = spinValue(br.getCondition(), *this, complete, path, memo))
       taken[complete] = c->isOne();
   }
   if (!taken[0] || !taken[1] || *taken[0] == *taken[1])
     return false;
-  // Not complete: back to the block with its own arguments; complete: out.
+  // Not complete: back to a block H that leads to the wait's block, with
+  // H's own arguments (what reaches H again is what reached it first:
+  // nothing changes between two tries); complete: out of the loop.
   Block *again = *taken[0] ? br.getTrueDest() : br.getFalseDest();
   OperandRange againArgs =
       *taken[0] ? br.getTrueDestOperands() : br.getFalseDestOperands();
   Block *out = *taken[1] ? br.getTrueDest() : br.getFalseDest();
-  if (again != block || out == block)
+  SpinPath back;
+  Block *reached = nullptr;
+  if (again != block && !back.follow(again, block, *this, reached))
     return false;
-  for (auto [arg, v] : llvm::zip(block->getArguments(), againArgs))
-    if (v != arg)
+  if (again != block && reached != block)
+    return false;
+  if (path.blocks.count(out) || back.blocks.count(out))
+    return false;
+  // Trace each value the retry passes back to H's arguments.
+  llvm::DenseMap<Value, Value> through = back.forwarded;
+  for (auto &[arg, v] : path.forwarded)
+    through[arg] = v;
+  for (auto [arg, v] : llvm::zip(again->getArguments(), againArgs)) {
+    Value x = v;
+    for (int n = 0; n < 32 && x != arg; ++n) {
+      auto f = through.find(x);
+      if (f == through.end())
+        break;
+      x = f->second;
+    }
+    if (x != arg)
       return false;
+  }
   return true;
 }

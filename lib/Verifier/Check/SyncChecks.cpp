@@ -254,15 +254,27 @@ void Checker::checkSync(const ExecutionResult &ex,
   auto never = [](const MemoryAccess &m) {
     return m.async && m.lastPhase() >= MemoryAccess::kNotYetCompleted;
   };
-  auto bridged = [&](const MemoryAccess &x, const MemoryAccess &y) {
+  // With the race's model: a chain can start only at a barrier the
+  // earlier thread may arrive at (its participation is not false there).
+  auto bridged = [&](const MemoryAccess &x, const MemoryAccess &y,
+                     ThreadPair &p, const Assignment &model) {
     if (x.clock.empty() && y.clock.empty())
       return false;
     if (!ex.warpSyncMasks.empty())
       return true;
+    Evaluator ev(model);
+    auto mayTakePart = [&](bool firstCopy) {
+      return [&, firstCopy](unsigned id) {
+        Term q = participation(T, ex, id);
+        return ev.boolean(firstCopy ? p.first(q) : p.second(q)) != Truth::False;
+      };
+    };
     return (!never(x) &&
-            mayBeOrderedByCountedBarriers(x.clock, y.clock, ex.generations)) ||
+            mayBeOrderedByCountedBarriers(x.clock, y.clock, ex.generations,
+                                          mayTakePart(true))) ||
            (!never(y) &&
-            mayBeOrderedByCountedBarriers(y.clock, x.clock, ex.generations));
+            mayBeOrderedByCountedBarriers(y.clock, x.clock, ex.generations,
+                                          mayTakePart(false)));
   };
   // Ops that ran more than once on a path (inside a loop).
   llvm::DenseSet<Operation *> repeated;
@@ -533,7 +545,7 @@ void Checker::checkSync(const ExecutionResult &ex,
           ++undecided;
           continue;
         }
-        if (sameCta && bridged(x, y)) {
+        if (sameCta && bridged(x, y, p, *out.model)) {
           // t1 -> barrier 1 -> t3 -> barrier 2 -> t2 may order them.
           record(name, VerdictKind::Unknown,
                  "no barrier both threads take part in orders the accesses; "

@@ -994,11 +994,14 @@ Term kproof::engine::orderedByCountedBarriers(
 
 bool kproof::engine::mayBeOrderedByCountedBarriers(
     llvm::ArrayRef<BarrierClock> first, llvm::ArrayRef<BarrierClock> second,
-    const GenerationOrder &order) {
+    const GenerationOrder &order,
+    llvm::function_ref<bool(unsigned)> firstMayTakePart) {
   std::set<unsigned> ids = order.ids;
   for (const BarrierClock &c : first)
     ids.insert(c.id);
   for (unsigned k1 : ids) {
+    if (firstMayTakePart && !firstMayTakePart(k1))
+      continue;
     unsigned a = 0;
     for (const BarrierClock &c : first)
       if (c.id == k1)

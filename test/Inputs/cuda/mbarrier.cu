@@ -337,3 +337,35 @@ extern "C" __global__ void mb_ring4_parity(const float *__restrict__ in,
                                            float *__restrict__ out) {
   ring4<false>(in, out);
 }
+
+// mb_pingpong_early_release: the consumers release the tile (arrive at
+// `empty`) before reading it, so the producers' second round may
+// overwrite it first (a race ordered by nothing: the chain full -> empty
+// the model sees starts at a barrier the consumers never arrive at).
+extern "C" __global__ void
+mb_pingpong_early_release(const float *__restrict__ in,
+                          float *__restrict__ out) {
+  __shared__ float tile[64];
+  __shared__ uint64_t full, empty;
+  unsigned t = threadIdx.x;
+  if (t == 0) {
+    mb_init(&full, 64);
+    mb_init(&empty, 64);
+  }
+  __syncthreads();
+  if (t < 64) {
+    tile[t] = in[blockIdx.x * 128 + t];
+    mb_arrive(&full);
+    mb_wait_parity(&empty, 0);
+    tile[t] = in[blockIdx.x * 128 + 64 + t];
+    mb_arrive(&full);
+  } else {
+    unsigned c = t - 64;
+    mb_wait_parity(&full, 0);
+    mb_arrive(&empty);
+    float a = tile[(c + 1) % 64];
+    mb_wait_parity(&full, 1);
+    float b = tile[(c + 1) % 64];
+    out[blockIdx.x * 64 + c] = 2.0f * a + b;
+  }
+}

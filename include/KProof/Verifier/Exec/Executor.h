@@ -586,9 +586,12 @@ Term orderedByCountedBarriers(
 /// first (GenerationOrder::may) could order an access after `first` before
 /// one after `second`, participation aside: when false, only the direct
 /// order of orderedByCountedBarriers (exact) can order them.
-bool mayBeOrderedByCountedBarriers(llvm::ArrayRef<BarrierClock> first,
-                                   llvm::ArrayRef<BarrierClock> second,
-                                   const GenerationOrder &order);
+/// `firstMayTakePart(k)`, when given, is false where the first thread is
+/// known not to arrive at barrier k at all (then no chain starts there).
+bool mayBeOrderedByCountedBarriers(
+    llvm::ArrayRef<BarrierClock> first, llvm::ArrayRef<BarrierClock> second,
+    const GenerationOrder &order,
+    llvm::function_ref<bool(unsigned)> firstMayTakePart = nullptr);
 
 /// The linear thread id in the CTA (PTX ISA 2.2: x fastest), 32-bit, over
 /// the variables tid.x/y/z of the dimensions with more than one thread.
