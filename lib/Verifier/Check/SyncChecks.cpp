@@ -1257,13 +1257,28 @@ void Checker::checkMBarriers(const ExecutionResult &ex,
     refutedAt(loc, c);
     record(name, VerdictKind::Refuted, property);
   };
-  // A model of `conds` over two distinct threads of one CTA (pair p).
-  auto twoThreads = [&](ThreadPair &p, ArrayRef<Term> conds) -> Query::Outcome {
-    SmallVector<Term> all(conds.begin(), conds.end());
-    all.push_back(p.frame(true));
-    Query q{T, options, &tableRanges, {T.andOf(all)}};
-    return q.check();
-  };
+  // Whether two distinct threads of one CTA can take paths c1 (thread t1)
+  // and c2 (t2): false when not (unsat); else true, after recording the
+  // obligation `name` REFUTED at `loc` with `property(pair, model)`, or
+  // UNKNOWN when the solver does not decide.
+  auto twoThreadsMay =
+      [&](const std::string &name, Term c1, Term c2, Location loc,
+          llvm::function_ref<std::string(ThreadPair &, const Assignment &)>
+              property) {
+        ThreadPair p(T, ex, launch);
+        Query q{T,
+                options,
+                &tableRanges,
+                {T.andOf({p.first(c1), p.second(c2), p.frame(true)})}};
+        Query::Outcome out = q.check();
+        if (out.result == smt::CheckResult::Unsat)
+          return false;
+        if (out.result != smt::CheckResult::Sat || !out.model)
+          record(name, VerdictKind::Unknown, "solver: " + out.reason);
+        else
+          refuteAt(name, loc, property(p, *out.model), *out.model);
+        return true;
+      };
   auto what = [](const MBarrierEvent &e) {
     switch (e.kind) {
     case K::Init:
@@ -1340,31 +1355,24 @@ void Checker::checkMBarriers(const ExecutionResult &ex,
         bool twice = u->kind == K::Init;
         if (!early && !twice)
           continue;
-        ThreadPair p(T, ex, launch);
-        Query::Outcome out = twoThreads(
-            p, {p.first(i->pathCondition), p.second(u->pathCondition)});
-        if (out.result == smt::CheckResult::Unsat)
-          continue;
-        lifeOk = false;
-        if (out.result != smt::CheckResult::Sat || !out.model) {
-          record(lifeName, VerdictKind::Unknown, "solver: " + out.reason);
-          break;
-        }
-        std::string t1 = p.describe(*out.model, "t1"),
-                    t2 = p.describe(*out.model, "t2");
-        refuteAt(
-            lifeName, u->loc,
-            twice
-                ? "the " + bar + " is initialized by two threads: " + t1 +
-                      " at " + locString(i->loc) + " and " + t2 + " at " +
-                      locString(u->loc) +
-                      " (initializing an object in use is undefined)"
-                : "use before init: thread " + t2 + " " + what(*u) + " the " +
-                      bar + " at " + locString(u->loc) + " in barrier phase " +
-                      std::to_string(u->phase) + ", while thread " + t1 +
-                      " initializes it at " + locString(i->loc) + " in phase " +
-                      std::to_string(i->phase) + " (no CTA barrier between)",
-            *out.model);
+        lifeOk = !twoThreadsMay(
+            lifeName, i->pathCondition, u->pathCondition, u->loc,
+            [&](ThreadPair &p, const Assignment &m) {
+              std::string t1 = p.describe(m, "t1"), t2 = p.describe(m, "t2");
+              return twice
+                         ? "the " + bar +
+                               " is initialized by two threads: " + t1 +
+                               " at " + locString(i->loc) + " and " + t2 +
+                               " at " + locString(u->loc) +
+                               " (initializing an object in use is undefined)"
+                         : "use before init: thread " + t2 + " " + what(*u) +
+                               " the " + bar + " at " + locString(u->loc) +
+                               " in barrier phase " + std::to_string(u->phase) +
+                               ", while thread " + t1 + " initializes it at " +
+                               locString(i->loc) + " in phase " +
+                               std::to_string(i->phase) +
+                               " (no CTA barrier between)";
+            });
       }
     for (const MBarrierEvent *v : invals)
       for (const MBarrierEvent *u : events) {
@@ -1372,25 +1380,16 @@ void Checker::checkMBarriers(const ExecutionResult &ex,
           break;
         if (u == v || u->phase < v->phase || u->kind == K::Init)
           continue;
-        ThreadPair p(T, ex, launch);
-        Query::Outcome out = twoThreads(
-            p, {p.first(v->pathCondition), p.second(u->pathCondition)});
-        if (out.result == smt::CheckResult::Unsat)
-          continue;
-        lifeOk = false;
-        if (out.result != smt::CheckResult::Sat || !out.model) {
-          record(lifeName, VerdictKind::Unknown, "solver: " + out.reason);
-          break;
-        }
-        refuteAt(lifeName, u->loc,
-                 "use after inval: thread " + p.describe(*out.model, "t2") +
-                     " " + what(*u) + " the " + bar + " at " +
-                     locString(u->loc) + " in barrier phase " +
-                     std::to_string(u->phase) + ", not before thread " +
-                     p.describe(*out.model, "t1") + " invalidates it at " +
-                     locString(v->loc) + " in phase " +
-                     std::to_string(v->phase),
-                 *out.model);
+        lifeOk = !twoThreadsMay(
+            lifeName, v->pathCondition, u->pathCondition, u->loc,
+            [&](ThreadPair &p, const Assignment &m) {
+              return "use after inval: thread " + p.describe(m, "t2") + " " +
+                     what(*u) + " the " + bar + " at " + locString(u->loc) +
+                     " in barrier phase " + std::to_string(u->phase) +
+                     ", not before thread " + p.describe(m, "t1") +
+                     " invalidates it at " + locString(v->loc) + " in phase " +
+                     std::to_string(v->phase);
+            });
       }
     if (!lifeOk)
       continue;
@@ -1579,26 +1578,19 @@ void Checker::checkMBarriers(const ExecutionResult &ex,
         unsigned a = clockAt(y->clock, id).arrivals;
         if (a == 0 || a >= w)
           continue;
-        ThreadPair p(T, ex, launch);
-        Query::Outcome out = twoThreads(
-            p, {p.first(x->pathCondition), p.second(y->pathCondition)});
-        if (out.result == smt::CheckResult::Unsat)
-          continue;
-        waitOk = false;
-        if (out.result != smt::CheckResult::Sat || !out.model) {
-          record(waitName, VerdictKind::Unknown, "solver: " + out.reason);
-          break;
-        }
-        refuteAt(waitName, x->loc,
-                 "deadlock: thread " + p.describe(*out.model, "t1") +
+        waitOk = !twoThreadsMay(
+            waitName, x->pathCondition, y->pathCondition, x->loc,
+            [&](ThreadPair &p, const Assignment &m) {
+              return "deadlock: thread " + p.describe(m, "t1") +
                      " waits for phase " + std::to_string(w - 1) + " of the " +
                      bar + ", which completes after " + std::to_string(w) +
                      " arrivals of each of its " + std::to_string(n) +
-                     " participants; thread " + p.describe(*out.model, "t2") +
+                     " participants; thread " + p.describe(m, "t2") +
                      " arrives " + std::to_string(a) + " time" +
-                     (a == 1 ? "" : "s"),
-                 *out.model);
-        break;
+                     (a == 1 ? "" : "s");
+            });
+        if (!waitOk)
+          break;
       }
       // Its own arrivals: a participant waiting for a phase it does not
       // arrive in.
