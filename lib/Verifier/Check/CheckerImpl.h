@@ -748,6 +748,18 @@ private:
     if (!verdict.counterexample)
       verdict.counterexample = c;
   }
+  /// Records obligation `name` REFUTED at `loc` with `property` and the
+  /// inputs and thread ids of `model` (empty for a finding that holds for
+  /// every input, such as a participant count).
+  void refuteObligation(const std::string &name, Location loc,
+                        const std::string &property, Assignment model) {
+    Counterexample c;
+    c.property = property;
+    c.inputs = std::move(model);
+    c.location = locString(loc);
+    refutedAt(loc, c);
+    record(name, VerdictKind::Refuted, property);
+  }
   /// `lhs` with each outermost reduction replaced by a reduction of `rhs`
   /// of the same kind that Z3 proves equal to it under `pc`: equal bounds,
   /// and equal bodies at a fresh element j of the range (quantifier-free).

@@ -923,6 +923,15 @@ bool Checker::threadsOfCta(const ExecutionResult &ex,
   return true;
 }
 
+/// The progress of a path (its clock) at barrier `id`: none when it never
+/// passed it.
+static BarrierClock clockAt(ArrayRef<BarrierClock> clock, unsigned id) {
+  for (const BarrierClock &c : clock)
+    if (c.id == id)
+      return c;
+  return BarrierClock{id, 0, 0};
+}
+
 void Checker::checkBarrierCycles(const ExecutionResult &ex) {
   // Deadlock freedom: a thread that waits at one barrier (a CTA phase or
   // a generation of a counted barrier) arrives at the next ones only after
@@ -999,21 +1008,6 @@ void Checker::checkCountedBarriers(const ExecutionResult &ex,
   std::map<unsigned, std::vector<const CountedArrival *>> byId;
   for (const CountedArrival &a : ex.countedArrivals)
     byId[a.id].push_back(&a);
-  auto refuteAt = [&](const std::string &name, Location loc,
-                      const std::string &property, Assignment model) {
-    Counterexample c;
-    c.property = property;
-    c.inputs = std::move(model);
-    c.location = locString(loc);
-    refutedAt(loc, c);
-    record(name, VerdictKind::Refuted, property);
-  };
-  auto clockOf = [](const BarrierArrival &a, unsigned id) {
-    for (const BarrierClock &c : a.clock)
-      if (c.id == id)
-        return c;
-    return BarrierClock{id, 0, 0};
-  };
 
   for (auto &[id, list] : byId) {
     std::string bar = "barrier " + std::to_string(id);
@@ -1034,21 +1028,21 @@ void Checker::checkCountedBarriers(const ExecutionResult &ex,
       if (a->count != first->count)
         other = a;
     if (other) {
-      refuteAt(countName, other->loc,
-               bar + " is used with thread counts " +
-                   std::to_string(first->count) + " (at " +
-                   locString(first->loc) + ") and " +
-                   std::to_string(other->count) + " (at " +
-                   locString(other->loc) + ")",
-               {});
+      refuteObligation(countName, other->loc,
+                       bar + " is used with thread counts " +
+                           std::to_string(first->count) + " (at " +
+                           locString(first->loc) + ") and " +
+                           std::to_string(other->count) + " (at " +
+                           locString(other->loc) + ")",
+                       {});
       continue;
     }
     uint64_t n = first->count;
     if (n % 32 != 0) {
-      refuteAt(countName, first->loc,
-               "the thread count " + std::to_string(n) + " of " + bar +
-                   " is not a positive multiple of the warp size (32)",
-               {});
+      refuteObligation(countName, first->loc,
+                       "the thread count " + std::to_string(n) + " of " + bar +
+                           " is not a positive multiple of the warp size (32)",
+                       {});
       continue;
     }
     proved(countName, T.boolConst(false), "normalizer");
@@ -1076,15 +1070,15 @@ void Checker::checkCountedBarriers(const ExecutionResult &ex,
           record(sameName, VerdictKind::Unknown, "solver: " + out.reason);
           break;
         }
-        refuteAt(sameName, y->loc,
-                 "barrier divergence: thread " + p.describe(*out.model, "t1") +
-                     " arrives at the .aligned " + bar + " at " +
-                     locString(x->loc) + ", thread " +
-                     p.describe(*out.model, "t2") + " of the same warp at " +
-                     locString(y->loc) +
-                     " (a warp must execute an .aligned barrier at one "
-                     "instruction)",
-                 *out.model);
+        refuteObligation(
+            sameName, y->loc,
+            "barrier divergence: thread " + p.describe(*out.model, "t1") +
+                " arrives at the .aligned " + bar + " at " + locString(x->loc) +
+                ", thread " + p.describe(*out.model, "t2") +
+                " of the same warp at " + locString(y->loc) +
+                " (a warp must execute an .aligned barrier at one "
+                "instruction)",
+            *out.model);
       }
     if (!sameOk)
       continue;
@@ -1101,7 +1095,7 @@ void Checker::checkCountedBarriers(const ExecutionResult &ex,
         const BarrierArrival &x = ex.arrivals[i], &y = ex.arrivals[j];
         if (x.barrier || y.barrier)
           continue;
-        BarrierClock cx = clockOf(x, id), cy = clockOf(y, id);
+        BarrierClock cx = clockAt(x.clock, id), cy = clockAt(y.clock, id);
         if (cx.arrivals == cy.arrivals || !cx.arrivals || !cy.arrivals)
           continue;
         ThreadPair p(T, ex, launch);
@@ -1132,15 +1126,15 @@ void Checker::checkCountedBarriers(const ExecutionResult &ex,
                  : k == 2 ? std::string("twice")
                           : std::to_string(k) + " times";
         };
-        refuteAt(equalName, first->loc,
-                 "unequal arrival counts: thread " +
-                     p.describe(*out.model, "t1") + " arrives at " + bar + " " +
-                     times(cx.arrivals) + ", thread " +
-                     p.describe(*out.model, "t2") + " of the same CTA " +
-                     times(cy.arrivals) +
-                     " (a generation it waits for "
-                     "lacks the other)",
-                 *out.model);
+        refuteObligation(equalName, first->loc,
+                         "unequal arrival counts: thread " +
+                             p.describe(*out.model, "t1") + " arrives at " +
+                             bar + " " + times(cx.arrivals) + ", thread " +
+                             p.describe(*out.model, "t2") +
+                             " of the same CTA " + times(cy.arrivals) +
+                             " (a generation it waits for "
+                             "lacks the other)",
+                         *out.model);
       }
     if (!equalOk)
       continue;
@@ -1189,11 +1183,12 @@ void Checker::checkCountedBarriers(const ExecutionResult &ex,
           continue;
         uint64_t in = takesPart[t] ? t : lo, out = takesPart[t] ? lo : t;
         if (aligned)
-          refuteAt(partName, first->loc,
-                   "barrier divergence: thread " + threadName(in) +
-                       " arrives at the .aligned " + bar + " and thread " +
-                       threadName(out) + " of the same warp never does",
-                   {});
+          refuteObligation(partName, first->loc,
+                           "barrier divergence: thread " + threadName(in) +
+                               " arrives at the .aligned " + bar +
+                               " and thread " + threadName(out) +
+                               " of the same warp never does",
+                           {});
         else
           record(partName, VerdictKind::Unknown,
                  "thread " + threadName(in) + " arrives at " + bar +
@@ -1218,12 +1213,12 @@ void Checker::checkCountedBarriers(const ExecutionResult &ex,
     std::string who =
         firstIn < cta ? " (the first is " + threadName(firstIn) + ")" : "";
     if (m < n) {
-      refuteAt(partName, first->loc,
-               "wrong participant count: " + std::to_string(m) +
-                   " threads of each CTA arrive at " + bar + who +
-                   ", whose thread count is " + std::to_string(n) +
-                   " (a generation never completes)",
-               {});
+      refuteObligation(partName, first->loc,
+                       "wrong participant count: " + std::to_string(m) +
+                           " threads of each CTA arrive at " + bar + who +
+                           ", whose thread count is " + std::to_string(n) +
+                           " (a generation never completes)",
+                       {});
       continue;
     }
     if (m > n) {
@@ -1248,15 +1243,6 @@ void Checker::checkMBarriers(const ExecutionResult &ex,
   std::map<unsigned, std::vector<const MBarrierEvent *>> byId;
   for (const MBarrierEvent &e : ex.mbarrierEvents)
     byId[e.id].push_back(&e);
-  auto refuteAt = [&](const std::string &name, Location loc,
-                      const std::string &property, Assignment model) {
-    Counterexample c;
-    c.property = property;
-    c.inputs = std::move(model);
-    c.location = locString(loc);
-    refutedAt(loc, c);
-    record(name, VerdictKind::Refuted, property);
-  };
   // Whether two distinct threads of one CTA can take paths c1 (thread t1)
   // and c2 (t2): false when not (unsat); else true, after recording the
   // obligation `name` REFUTED at `loc` with `property(pair, model)`, or
@@ -1276,7 +1262,7 @@ void Checker::checkMBarriers(const ExecutionResult &ex,
         if (out.result != smt::CheckResult::Sat || !out.model)
           record(name, VerdictKind::Unknown, "solver: " + out.reason);
         else
-          refuteAt(name, loc, property(p, *out.model), *out.model);
+          refuteObligation(name, loc, property(p, *out.model), *out.model);
         return true;
       };
   auto what = [](const MBarrierEvent &e) {
@@ -1291,12 +1277,6 @@ void Checker::checkMBarriers(const ExecutionResult &ex,
       return "invalidates";
     }
     return "uses";
-  };
-  auto clockAt = [](ArrayRef<BarrierClock> clock, unsigned id) {
-    for (const BarrierClock &c : clock)
-      if (c.id == id)
-        return c;
-    return BarrierClock{id, 0, 0};
   };
   // The paths that ran to their end, with their final clocks.
   SmallVector<const BarrierArrival *> exits;
@@ -1331,11 +1311,12 @@ void Checker::checkMBarriers(const ExecutionResult &ex,
               {T.andOf(p.first(u->pathCondition), p.frame(true))}};
       Query::Outcome out = q.check();
       if (out.result == smt::CheckResult::Sat && out.model) {
-        refuteAt(lifeName, u->loc,
-                 "thread " + p.describe(*out.model, "t1") + " " + what(*u) +
-                     " the " + bar + " at " + locString(u->loc) +
-                     ", which no thread initializes (mbarrier.init)",
-                 *out.model);
+        refuteObligation(lifeName, u->loc,
+                         "thread " + p.describe(*out.model, "t1") + " " +
+                             what(*u) + " the " + bar + " at " +
+                             locString(u->loc) +
+                             ", which no thread initializes (mbarrier.init)",
+                         *out.model);
       } else {
         record(lifeName, VerdictKind::Unknown,
                "the " + bar +
@@ -1430,17 +1411,17 @@ void Checker::checkMBarriers(const ExecutionResult &ex,
       auto second =
           std::find(initializes.begin() + first + 1, initializes.end(), 1) -
           initializes.begin();
-      refuteAt(lifeName, inits.front()->loc,
-               initializers == 0
-                   ? "no thread of a CTA initializes the " + bar +
-                         ", which threads use"
-                   : "the " + bar + " is initialized by " +
-                         std::to_string(initializers) +
-                         " threads of each CTA (linear ids " +
-                         std::to_string(first) + " and " +
-                         std::to_string(second) +
-                         "): initializing an object in use is undefined",
-               {});
+      refuteObligation(
+          lifeName, inits.front()->loc,
+          initializers == 0
+              ? "no thread of a CTA initializes the " + bar +
+                    ", which threads use"
+              : "the " + bar + " is initialized by " +
+                    std::to_string(initializers) +
+                    " threads of each CTA (linear ids " +
+                    std::to_string(first) + " and " + std::to_string(second) +
+                    "): initializing an object in use is undefined",
+          {});
       continue;
     }
     proved(lifeName, T.boolConst(false), "z3 (unsat)");
@@ -1487,15 +1468,16 @@ void Checker::checkMBarriers(const ExecutionResult &ex,
           record(plainName, VerdictKind::Unknown, "solver: " + out.reason);
           break;
         }
-        refuteAt(plainName, a.loc,
-                 "thread " + p.describe(*out.model, "t1") + " " +
-                     (a.write ? "writes" : "reads") + " the bytes of the " +
-                     bar + " at " + locString(a.loc) +
-                     " with an ordinary access, in barrier phase " +
-                     std::to_string(a.phase) +
-                     " (only mbarrier instructions may access a live "
-                     "object)",
-                 *out.model);
+        refuteObligation(plainName, a.loc,
+                         "thread " + p.describe(*out.model, "t1") + " " +
+                             (a.write ? "writes" : "reads") +
+                             " the bytes of the " + bar + " at " +
+                             locString(a.loc) +
+                             " with an ordinary access, in barrier phase " +
+                             std::to_string(a.phase) +
+                             " (only mbarrier instructions may access a live "
+                             "object)",
+                         *out.model);
         break;
       }
       if (!plainOk)
@@ -1542,14 +1524,14 @@ void Checker::checkMBarriers(const ExecutionResult &ex,
     }
     if (m < n && (!arrives.empty() || !waits.empty())) {
       // At a wait, which the phase leaves waiting (a deadlock), if any.
-      refuteAt(partName, (waits.empty() ? arrives : waits).front()->loc,
-               "wrong arrival count: " + std::to_string(m) +
-                   " threads of each CTA arrive at the " + bar +
-                   ", initialized with count " + std::to_string(n) + " at " +
-                   locString(inits.front()->loc) +
-                   " (its phase never completes" +
-                   (waits.empty() ? "" : ": a deadlock of the waits") + ")",
-               {});
+      refuteObligation(
+          partName, (waits.empty() ? arrives : waits).front()->loc,
+          "wrong arrival count: " + std::to_string(m) +
+              " threads of each CTA arrive at the " + bar +
+              ", initialized with count " + std::to_string(n) + " at " +
+              locString(inits.front()->loc) + " (its phase never completes" +
+              (waits.empty() ? "" : ": a deadlock of the waits") + ")",
+          {});
       continue;
     }
     if (m > n) {
@@ -1597,11 +1579,12 @@ void Checker::checkMBarriers(const ExecutionResult &ex,
       unsigned own = clockAt(x->clock, id).arrivals;
       if (waitOk && own > 0 && own < w) {
         waitOk = false;
-        refuteAt(waitName, x->loc,
-                 "deadlock: a thread waits for phase " + std::to_string(w - 1) +
-                     " of the " + bar + " and arrives only " +
-                     std::to_string(own) + " times itself",
-                 {});
+        refuteObligation(waitName, x->loc,
+                         "deadlock: a thread waits for phase " +
+                             std::to_string(w - 1) + " of the " + bar +
+                             " and arrives only " + std::to_string(own) +
+                             " times itself",
+                         {});
       }
     }
     if (!waitOk)
