@@ -64,7 +64,7 @@
 // which lane is: REFUTED with another leader, which the replay elects.
 // PICK: REFUTED: value y[0]
 // PICK: elect.leader(0x000000f0) = {{[567]}}
-// PICK: Replay: confirmed by replay (IEEE f32): kernel y[0] = 0, spec = {{.+}}
+// PICK: Replay: confirmed by replay (IEEE f32): kernel y[0] = {{[^,]+}}, spec = {{.+}}
 // PICK: REFUTED
 
 // elect.sync with mask 0xffff executed by all 32 lanes.

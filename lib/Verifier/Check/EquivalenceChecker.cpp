@@ -150,6 +150,14 @@ std::optional<Verdict> Checker::run() {
     T.setUpperBound(std::string("ctaid.") + dims[d], launch.grid[d] - 1);
     T.setUpperBound(std::string("ntid.") + dims[d], launch.block[d]);
     T.setUpperBound(std::string("nctaid.") + dims[d], launch.grid[d]);
+    // The two threads of a pair query (SyncChecks' ThreadPair copies),
+    // both inside the launch in every such query.
+    for (const char *copy : {"t1.", "t2."}) {
+      T.setUpperBound(std::string(copy) + "tid." + dims[d],
+                      launch.block[d] - 1);
+      T.setUpperBound(std::string(copy) + "ctaid." + dims[d],
+                      launch.grid[d] - 1);
+    }
   }
   // Symbolic sizes stay in their contract range (lo >= 1 for a size a
   // shape names, so the unsigned bound is the value): every path starts

@@ -394,9 +394,12 @@ public:
   // The services of this section that SharedMemoryModel (thread ids,
   // substitutions to another thread) and LoopSummarizer (mayHold) use.
 
-  /// False only when `pc` is unsatisfiable (checked with Z3 when `pc` has
-  /// no real-valued subterm; true when unsure).
+  /// False only when `pc` is unsatisfiable: a conjunct the thread-id
+  /// bounds falsify (TermContext::decideByBounds), else checked with Z3
+  /// when `pc` has no real-valued subterm; true when unsure.
   bool mayHold(Term pc);
+  /// mayHold's solver query alone (no bounds decision).
+  bool mayHoldBySolver(Term pc);
   /// The thread-id variables tid.* (ctaid.*) with their extents (those
   /// of a dimension of more than one thread, CTA).
   const llvm::DenseMap<Term, int64_t> &threadIdVars() const { return tidVars; }

@@ -145,6 +145,14 @@ const LoopSummarizer::LoopShape *LoopSummarizer::loopAt(Block *h,
         return fail("the loop body has a '" + op.getName().getStringRef() +
                     "' (synchronization and calls of functions that "
                     "synchronize or store are not summarized)");
+      // Shared memory: summarizeLoop refuses any shared access after its
+      // symbolic iteration; known here, that iteration (a shared read at
+      // a symbolic address resolved against every write) is not run.
+      auto load = dyn_cast<LoadOp>(op);
+      auto store = dyn_cast<StoreOp>(op);
+      if ((load && load.getSpace() == StateSpace::Shared) ||
+          (store && store.getSpace() == StateSpace::Shared))
+        return fail("the loop body accesses shared memory (not summarized)");
     }
   slot = std::move(L);
   return &*slot;

@@ -281,7 +281,13 @@ Term SharedMemoryModel::writerMatch(const MemoryAccess &w, Term a,
   llvm::DenseMap<Term, Term> pins = pinnedThreadVars(T, w.pathCondition);
   Term a64 = a;
   bool guessedLane = false;
-  if (ex.linearize(w.byteOffset, 1, c0, coeffs)) {
+  // The offset's index normal form: nvcc's signed `i / D` and `i % D` of
+  // a flat index `i = tid + 16 k` (sign corrections, masks) read as the
+  // linear form they are within the thread-id bounds. Only the witness is
+  // computed from it; the match below compares the write's own offset.
+  if (ex.linearize(w.byteOffset, 1, c0, coeffs) ||
+      (c0 = 0, coeffs.clear(),
+       ex.linearize(T.canonicalIndex(w.byteOffset), 1, c0, coeffs))) {
     SmallVector<std::pair<Term, __int128>> order;
     for (auto &[var, c] : coeffs)
       if (c != 0)

@@ -146,6 +146,10 @@ private:
 
   /// An atom whose value lies in [lo, hi] (within its width).
   Form boundedAtom(Term t, Int lo, Int hi) {
+    // A quotient or remainder its operand's interval pins ((255 - t) / 16
+    // = 15 for t <= 15) is that constant.
+    if (lo == hi)
+      return constant(t->getWidth(), lo);
     atomRanges[t] = {lo, hi};
     return atom(t);
   }
@@ -606,6 +610,238 @@ private:
   }
 
 public:
+  /// Whether the conjunction `c` is unsatisfiable within the declared
+  /// bounds, by its own facts: its bounds on variables (`v < K`, `v <= K`)
+  /// narrow their intervals, and its equalities that fix a variable
+  /// (`4 w = 0`: w = 0) or pair two copies of variables (`64 t1 + 4 c1 =
+  /// 64 t2 + 4 c2` with 4 |c1 - c2| < 64: t1 = t2 and c1 = c2, a
+  /// mixed-radix form) are substituted; the result is then decided by
+  /// intervals. Only `true` is a verdict (unsatisfiable): a model of `c`
+  /// satisfies every fact used, so it would satisfy the rewritten
+  /// conjunction too.
+  bool refuteConjunction(Term c) {
+    if (c->getKind() != Kind::And)
+      return false;
+    // Bounds the conjunction states.
+    for (Term o : c->getOperands()) {
+      bool negated = o->getKind() == Kind::Not;
+      Term cmp = negated ? o->getOperand(0) : o;
+      Kind k = cmp->getKind();
+      if (k != Kind::BVUlt && k != Kind::BVUle)
+        continue;
+      Term a = cmp->getOperand(0), b = cmp->getOperand(1);
+      if (a->getSort() != Sort::BV || a->getWidth() > 64)
+        continue;
+      // Each comparison of a variable v with a constant K bounds v on one
+      // side: v < K, v <= K, K < v, K <= v, and their negations (!(v < K)
+      // is v >= K; !(K < v) is v <= K).
+      std::optional<Int> kb = constOf(b), ka = constOf(a);
+      bool strict = k == Kind::BVUlt;
+      Int top = pow2(a->getWidth()) - 1;
+      bool ok = true;
+      if (a->getKind() == Kind::BVVar && kb) {
+        // v < K (v <= K), or negated v >= K (v >= K + 1).
+        if (!negated)
+          ok = narrow(a, 0, strict ? *kb - 1 : *kb);
+        else
+          ok = narrow(a, strict ? *kb : *kb + 1, top);
+      } else if (b->getKind() == Kind::BVVar && ka) {
+        // K < v (K <= v), or negated v <= K (v <= K - 1).
+        if (!negated)
+          ok = narrow(b, strict ? *ka + 1 : *ka, top);
+        else
+          ok = narrow(b, 0, strict ? *ka : *ka - 1);
+      }
+      if (!ok)
+        return true;
+    }
+    if (std::optional<bool> v = decide(c); v && !*v)
+      return true;
+    if (contradictoryBounds(c))
+      return true;
+    // Equalities that fix a variable or pair variables.
+    llvm::DenseMap<Term, Term> sigma;
+    for (Term o : c->getOperands()) {
+      if (o->getKind() != Kind::Eq)
+        continue;
+      Term a = o->getOperand(0), b = o->getOperand(1);
+      if (a->getSort() != Sort::BV || a->getWidth() > 64)
+        continue;
+      Form d = add(read(a), read(b), -1);
+      if (d.overflow || d.coeffs.empty())
+        continue;
+      if (d.coeffs.size() == 1) {
+        auto [x, k] = *d.coeffs.begin();
+        if (x->getKind() != Kind::BVVar || d.c0 % k != 0)
+          continue;
+        Int v = -d.c0 / k;
+        if (v < 0 || v >= pow2(x->getWidth()))
+          return true;
+        sigma[x] = T.bv(uint64_t(v), x->getWidth());
+        continue;
+      }
+      // c0 = 0 and k (x - y) pairs, each coefficient above what the
+      // smaller pairs can sum to: every pair is equal.
+      if (d.c0 != 0)
+        continue;
+      llvm::SmallVector<std::tuple<Int, Term, Term>> pairs;
+      std::map<Term, Int, TermIdLess> rest = d.coeffs;
+      bool ok = true;
+      while (ok && !rest.empty()) {
+        auto [x, k] = *rest.begin();
+        rest.erase(rest.begin());
+        auto y = llvm::find_if(rest, [&](auto &e) { return e.second == -k; });
+        if (y == rest.end() || x->getKind() != Kind::BVVar ||
+            y->first->getKind() != Kind::BVVar ||
+            x->getWidth() != y->first->getWidth()) {
+          ok = false;
+          break;
+        }
+        pairs.push_back({k < 0 ? -k : k, x, y->first});
+        rest.erase(y);
+      }
+      if (!ok)
+        continue;
+      llvm::sort(pairs, [](auto &p, auto &q) {
+        return std::get<0>(p) > std::get<0>(q);
+      });
+      Int below = 0; // the most the smaller pairs' terms can sum to
+      for (auto it = pairs.rbegin(); ok && it != pairs.rend(); ++it) {
+        auto [k, x, y] = *it;
+        if (k <= below)
+          ok = false;
+        Form fx = atom(x), fy = atom(y);
+        Int spread = std::max(fx.hi - fy.lo, fy.hi - fx.lo);
+        std::optional<Int> m = mulChecked(k, spread);
+        std::optional<Int> sum = m ? addChecked(below, *m) : std::nullopt;
+        if (!sum)
+          ok = false;
+        else
+          below = *sum;
+      }
+      if (!ok)
+        continue;
+      for (auto &[k, x, y] : pairs)
+        if (!sigma.count(y))
+          sigma[y] = x;
+    }
+    if (sigma.empty())
+      return false;
+    Term rewritten = T.substitute(c, sigma);
+    if (rewritten->getKind() == Kind::BoolConst)
+      return !rewritten->getBoolValue();
+    std::optional<bool> v = decide(rewritten);
+    return (v && !*v) || contradictoryBounds(rewritten);
+  }
+
+  static Int floorDiv(Int a, Int b) {
+    Int q = a / b;
+    return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
+  }
+  static Int ceilDiv(Int a, Int b) { return -floorDiv(-a, b); }
+
+  /// Whether the comparisons of the conjunction `c` bound one linear
+  /// combination S of atoms from both sides with an empty interval: each
+  /// comparison a < b (a <= b, a = b, and negations) is a bound on
+  /// a - b = c0 + g S, S the combination with coprime coefficients, the
+  /// first positive (`64 t2 + 40 < 64 t1 + 16` and `64 t1 + 12 < 64 t2 +
+  /// 44` give t1 - t2 >= 1 and t1 - t2 <= 0).
+  bool contradictoryBounds(Term c) {
+    if (c->getKind() != Kind::And)
+      return false;
+    std::map<ShapeKey, std::pair<Int, Int>> shapes;
+    llvm::SmallVector<Form> disequalities;
+    for (Term o : c->getOperands()) {
+      bool negated = o->getKind() == Kind::Not;
+      Term cmp = negated ? o->getOperand(0) : o;
+      Kind k = cmp->getKind();
+      if (k != Kind::BVUlt && k != Kind::BVUle && k != Kind::BVSlt &&
+          k != Kind::BVSle && k != Kind::Eq)
+        continue;
+      Term a = cmp->getOperand(0), b = cmp->getOperand(1);
+      if (a->getSort() != Sort::BV || a->getWidth() > 64)
+        continue;
+      Form fa = read(a), fb = read(b);
+      if (fa.overflow || fb.overflow)
+        continue;
+      if ((k == Kind::BVSlt || k == Kind::BVSle) &&
+          (fa.hi >= pow2(a->getWidth() - 1) ||
+           fb.hi >= pow2(a->getWidth() - 1)))
+        continue;
+      Form d = add(fa, fb, -1);
+      if (d.overflow || d.coeffs.empty())
+        continue;
+      // d in [dlo, dhi].
+      Int dlo = -kLimit, dhi = kLimit;
+      bool strict = k == Kind::BVUlt || k == Kind::BVSlt;
+      if (k == Kind::Eq && negated) {
+        // a != b: checked once every interval is known (below).
+        disequalities.push_back(d);
+        continue;
+      }
+      if (k == Kind::Eq)
+        dlo = dhi = 0;
+      else if (!negated)
+        dhi = strict ? -1 : 0; // a < b: d <= -1; a <= b: d <= 0
+      else
+        dlo = strict ? 0 : 1; // !(a < b): d >= 0; !(a <= b): d >= 1
+      auto [key, g] = shapeOf(d);
+      // c0 + g S in [dlo, dhi]: S in [(dlo - c0) / g, (dhi - c0) / g].
+      Int slo, shi;
+      if (g > 0) {
+        slo = dlo == -kLimit ? -kLimit : ceilDiv(dlo - d.c0, g);
+        shi = dhi == kLimit ? kLimit : floorDiv(dhi - d.c0, g);
+      } else {
+        slo = dhi == kLimit ? -kLimit : ceilDiv(dhi - d.c0, g);
+        shi = dlo == -kLimit ? kLimit : floorDiv(dlo - d.c0, g);
+      }
+      auto [it, fresh] = shapes.try_emplace(key, slo, shi);
+      if (!fresh) {
+        it->second.first = std::max(it->second.first, slo);
+        it->second.second = std::min(it->second.second, shi);
+      }
+      if (it->second.first > it->second.second)
+        return true;
+    }
+    // a != b where a - b = c0 + g S and S is pinned to the one value that
+    // makes it zero.
+    for (const Form &d : disequalities) {
+      auto [key, g] = shapeOf(d);
+      auto it = shapes.find(key);
+      if (it != shapes.end() && it->second.first == it->second.second &&
+          d.c0 + g * it->second.first == 0)
+        return true;
+    }
+    return false;
+  }
+
+  using ShapeKey = std::vector<std::pair<unsigned, Int>>;
+  /// The form d (with atoms) as c0 + g S: S's coprime coefficients, the
+  /// first positive, keyed by atom id; and g.
+  static std::pair<ShapeKey, Int> shapeOf(const Form &d) {
+    Int g = 0;
+    for (auto &[t, kk] : d.coeffs)
+      g = std::gcd(g, kk < 0 ? -kk : kk);
+    if (d.coeffs.begin()->second < 0)
+      g = -g;
+    ShapeKey key;
+    for (auto &[t, kk] : d.coeffs)
+      key.push_back({t->getId(), kk / g});
+    return {key, g};
+  }
+
+  /// Narrows the interval of variable `v` to [lo, hi]; false when empty.
+  bool narrow(Term v, Int lo, Int hi) {
+    Form f = atom(v);
+    lo = std::max(lo, f.lo);
+    hi = std::min(hi, f.hi);
+    if (lo > hi)
+      return false;
+    atomRanges[v] = {lo, hi};
+    memo.clear();
+    return true;
+  }
+
   /// The value of a Bool comparison of BV forms when their intervals
   /// decide it (x ^ 1 <= 31 for a lane x <= 31).
   std::optional<bool> decide(Term c) {
@@ -616,6 +852,22 @@ public:
       if (std::optional<bool> v = decide(c->getOperand(0)))
         return !*v;
       return std::nullopt;
+    case Kind::And:
+    case Kind::Or: {
+      // Decided by one operand (false in a conjunction, true in a
+      // disjunction), or by all.
+      bool conj = c->getKind() == Kind::And;
+      bool all = true;
+      for (Term o : c->getOperands()) {
+        std::optional<bool> v = decide(o);
+        if (v && *v != conj)
+          return !conj;
+        all &= v.has_value();
+      }
+      if (all)
+        return conj;
+      return std::nullopt;
+    }
     case Kind::Eq:
     case Kind::BVUlt:
     case Kind::BVUle:
@@ -629,6 +881,8 @@ public:
     if (a->getSort() != Sort::BV || a->getWidth() > 64)
       return std::nullopt;
     Form fa = read(a), fb = read(b);
+    if (fa.overflow || fb.overflow)
+      return std::nullopt;
     bool signedCmp =
         c->getKind() == Kind::BVSlt || c->getKind() == Kind::BVSle;
     // Signed and unsigned orders agree on values below 2^(w-1).
@@ -642,6 +896,23 @@ public:
       if (same)
         return true;
       if (fa.hi < fb.lo || fb.hi < fa.lo)
+        return false;
+      // The difference a - b over the atoms of both: zero outside its
+      // interval, or when the gcd of its coefficients does not divide its
+      // constant (4 t1 - 4 t2 + 64 is never 0 for t1, t2 <= 15).
+      Form d = add(fa, fb, -1);
+      if (d.overflow)
+        return std::nullopt;
+      Int lo = d.c0, hi = d.c0, g = 0;
+      for (auto &[t, k] : d.coeffs) {
+        Form at = atom(t);
+        d.accumulate(lo, k, k >= 0 ? at.lo : at.hi);
+        d.accumulate(hi, k, k >= 0 ? at.hi : at.lo);
+        g = std::gcd(g, k < 0 ? -k : k);
+      }
+      if (d.overflow)
+        return std::nullopt;
+      if (lo > 0 || hi < 0 || (g > 1 && d.c0 % g != 0))
         return false;
       return std::nullopt;
     }
@@ -667,6 +938,17 @@ std::optional<uint64_t> TermContext::upperBound(llvm::StringRef name) const {
   if (it == upperBounds.end())
     return std::nullopt;
   return it->second;
+}
+
+std::optional<bool> TermContext::decideByBounds(Term c) {
+  if (!c || c->getSort() != Sort::Bool)
+    return std::nullopt;
+  Reader reader(*this);
+  if (std::optional<bool> d = reader.decide(c))
+    return d;
+  if (Reader(*this).refuteConjunction(c))
+    return false;
+  return std::nullopt;
 }
 
 std::optional<std::pair<uint64_t, uint64_t>>

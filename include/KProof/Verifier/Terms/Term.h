@@ -472,6 +472,12 @@ public:
   /// does not wrap (a sum, a scaling or a product that may wrap gives
   /// nullopt; any other atom its width's range or its known bounds).
   std::optional<std::pair<uint64_t, uint64_t>> indexInterval(Term t);
+  /// The value of the Bool term `c` when the index normal form decides it
+  /// on every execution within the declared bounds: a comparison (=, <, <=,
+  /// signed where both sides are below 2^(w-1)) of two BV terms whose
+  /// intervals do not overlap or whose forms are equal, or the negation of
+  /// one (`tid.x <s 240` is true for tid.x <= 15). nullopt otherwise.
+  std::optional<bool> decideByBounds(Term c);
 
 private:
   /// `t` with free occurrences of BVVar `from` replaced by `to`, not
