@@ -7,8 +7,9 @@
 // masked with -inf. D = 64 and 128 are in bench/flash-fwd.sh.
 // The planted bugs are REFUTED with replayed counterexamples: the
 // denominator or the accumulator not rescaled, key n admitted, the final
-// division skipped, and no barrier before the next tile overwrites the
-// one being read (a race between two threads of a CTA).
+// division skipped, no barrier between a tile's load and its use, and no
+// barrier before the next tile overwrites the one being read (races
+// between two threads of a CTA).
 // RUN: split-file %s %t
 // RUN: kproof-opt %inputs/cuda/ptx/flash_fwd.sm80.O3.ptx --verify-equiv --contract=%t/full.mlir | FileCheck %s --check-prefix=FULL
 // RUN: sed 's/value = 32/value = 24/; s/32, 16>/24, 16>/g' %t/full.mlir > %t/partial.mlir
@@ -23,6 +24,8 @@
 // RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/flash_fwd.sm80.O3.ptx --verify-equiv --contract=%t/no-div.mlir 2>&1 | FileCheck %s --check-prefix=BUG
 // RUN: sed 's/flash_fwd_d16/flash_fwd_no_trailing_sync/' %t/full.mlir > %t/no-sync.mlir
 // RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/flash_fwd.sm80.O3.ptx --verify-sync --contract=%t/no-sync.mlir 2>&1 | FileCheck %s --check-prefix=RACE
+// RUN: sed 's/flash_fwd_d16/flash_fwd_no_load_sync/' %t/full.mlir > %t/no-load-sync.mlir
+// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/flash_fwd.sm80.O3.ptx --verify-sync --contract=%t/no-load-sync.mlir 2>&1 | FileCheck %s --check-prefix=LOADRACE
 
 // FULL: kproof: flash_fwd_d16 against attention
 // FULL-NOT: UNKNOWN
@@ -40,6 +43,13 @@
 // RACE: REFUTED: {{(loop-carried )?}}data race on shared 'flash_fwd_no_trailing_sync::{{[KV]}}s' (byte {{[0-9]+}}): thread (tid.x={{[0-9]+}}, ctaid.x={{[01]}}) {{reads|writes}} at {{.+}}, thread (tid.x={{[0-9]+}}, ctaid.x={{[01]}}) {{reads|writes}} at {{.+}}
 // RACE: Replay: confirmed by replay (IEEE f32): race
 // RACE: {{^}}REFUTED
+
+// Without the barrier between the tile load and its use (--verify-sync: under
+// --verify-equiv the value obligations of the racy reads still run after
+// the race is refuted, minutes at this size).
+// LOADRACE: REFUTED: data race on shared 'flash_fwd_no_load_sync::{{[KV]}}s' (byte {{[0-9]+}}): thread (tid.x={{[0-9]+}}, ctaid.x={{[01]}}) {{reads|writes}} at {{.+}}, thread (tid.x={{[0-9]+}}, ctaid.x={{[01]}}) {{reads|writes}} at {{.+}} in the same barrier phase
+// LOADRACE: Replay: confirmed by replay (IEEE f32): race
+// LOADRACE: {{^}}REFUTED
 
 //--- full.mlir
 kproof.contract @flash {
