@@ -216,4 +216,45 @@ TEST(DecideByBounds, NegatedBoundsWithTheConstantFirst) {
   EXPECT_EQ(f.T.decideByBounds(empty), std::optional<bool>(false));
 }
 
+/// Review-found: a constant division by zero (x / 0 is all ones in
+/// SMT-LIB) must not be folded into a quotient by d1 * d = 0, which gave
+/// (x / 0) / 4 a range of [0, 2^30) and decided a valid condition false;
+/// and a remainder rewrite whose quotient has an interval of one value (n
+/// in [1, 4]: (n - 1) / 4 = 0), or a remainder by 0, must not crash.
+TEST(DecideByBounds, DivisionByZeroAndConstantQuotients) {
+  TermContext T;
+  Term x = T.bvVar("x", 32);
+  Term x0 = T.bvBin(Kind::BVUDiv, x, T.bv(0, 32));
+  Term q = T.bvBin(Kind::BVUDiv, x0, T.bv(4, 32));
+  Term valid =
+      T.andOf(T.eq(q, T.bv(0x3FFFFFFF, 32)), T.eq(x0, T.bv(0xFFFFFFFFu, 32)));
+  EXPECT_NE(T.decideByBounds(valid), std::optional<bool>(false));
+
+  TermContext U;
+  U.setUpperBound("n", 4);
+  U.setLowerBound("n", 1);
+  Term n = U.bvVar("n", 32);
+  Term a = U.bvBin(Kind::BVSub, n, U.bv(1, 32));
+  Term masked = U.bvBin(Kind::BVSub, a, U.bvBin(Kind::BVAnd, a, U.bv(3, 32)));
+  // (n - 1) - ((n - 1) & 3) is 0 for every n in [1, 4].
+  EXPECT_NE(U.decideByBounds(U.eq(masked, U.bv(0, 32))),
+            std::optional<bool>(false));
+  EXPECT_NE(U.decideByBounds(U.notOf(U.eq(masked, U.bv(0, 32)))),
+            std::optional<bool>(true));
+  Term rem0 = U.bvBin(Kind::BVSub, a, U.bvBin(Kind::BVURem, a, U.bv(0, 32)));
+  // (n - 1) - (n - 1) % 0 = (n - 1) - (n - 1) = 0 in SMT-LIB.
+  EXPECT_NE(U.decideByBounds(U.eq(rem0, U.bv(0, 32))),
+            std::optional<bool>(false));
+
+  TermContext V;
+  Term m = V.bvVar("n", 32);
+  Term am = V.bvBin(Kind::BVSub, m, V.bv(1, 32));
+  Term mm = V.bvBin(Kind::BVSub, am, V.bvBin(Kind::BVAnd, am, V.bv(3, 32)));
+  Term narrowed = V.andOf({V.bvUle(V.bv(1, 32), m), V.bvUlt(m, V.bv(5, 32)),
+                           V.notOf(V.eq(mm, V.bv(0, 32)))});
+  // Unsatisfiable (the difference is 0 for n in [1, 4]); any answer but
+  // true is right, and no crash.
+  EXPECT_NE(V.decideByBounds(narrowed), std::optional<bool>(true));
+}
+
 } // namespace

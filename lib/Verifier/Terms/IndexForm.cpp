@@ -235,7 +235,7 @@ private:
     unsigned w = x->getWidth();
     if (quotient && x->getKind() == Kind::BVUDiv)
       if (std::optional<Int> d1 = constOf(x->getOperand(1));
-          d1 && *d1 * d < pow2(std::min(w, 62u))) {
+          d1 && *d1 > 0 && *d1 * d < pow2(std::min(w, 62u))) {
         Term y = T.bvBin(Kind::BVUDiv, x->getOperand(0),
                          T.bv(uint64_t(*d1 * d), w));
         return boundedAtom(y, fx.lo / d, fx.hi / d);
@@ -315,6 +315,8 @@ private:
       Int cu = it->second;
       std::optional<Int> d =
           u->getKind() == Kind::BVURem ? constOf(u->getOperand(1)) : std::nullopt;
+      if (d && *d <= 0)
+        d = std::nullopt; // x % 0 is x in SMT-LIB: no remainder to fold
       Term a = d ? u->getOperand(0) : nullptr;
       auto ia = a ? f.coeffs.find(a) : f.coeffs.end();
       // A % d spelled as a mask, A & (d - 1), kept as a bounded atom when A
@@ -343,8 +345,17 @@ private:
             Form q = boundedAtom(quo, fa.lo / *dm, fa.hi / *dm);
             f.coeffs.erase(iv);
             f.coeffs.erase(f.coeffs.find(u));
-            Int &x = f.coeffs[q.coeffs.begin()->first];
-            f.accumulate(x, k, *dm);
+            if (q.coeffs.empty()) {
+              // The quotient is a constant (its interval has one value).
+              std::optional<Int> kd = mulChecked(k, *dm);
+              if (!kd)
+                f.overflow = true;
+              else
+                f.accumulate(f.c0, *kd, q.c0);
+            } else {
+              Int &x = f.coeffs[q.coeffs.begin()->first];
+              f.accumulate(x, k, *dm);
+            }
             f.accumulate(f.c0, -k, fa.c0);
             changed = true;
             it = f.coeffs.begin();
