@@ -144,7 +144,7 @@ bool Executor::mayHold(Term pc) {
       std::optional<bool> d = T.decideByBounds(c);
       if (d && !*d) {
         // KPROOF_CROSSCHECK_BOUNDS: a developer check that the solver
-        // agrees with every such decision (the lit suite runs with it).
+        // agrees with every such decision (run the test suite with it set).
         if (getenv("KPROOF_CROSSCHECK_BOUNDS") && mayHoldBySolver(pc))
           llvm::report_fatal_error(
               "decideByBounds refuted a satisfiable path condition: " +
