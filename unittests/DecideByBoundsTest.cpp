@@ -258,3 +258,57 @@ TEST(DecideByBounds, DivisionByZeroAndConstantQuotients) {
 }
 
 } // namespace
+
+/// A selection of two bounded values is bounded by both: the causal key
+/// range `min(32, 16 ctaid + 20)` of a CTA (ctaid.x <= 1) is at least 20,
+/// so a loop `k0 < kend` runs at least once; an ite its condition's bounds
+/// decide is that arm.
+TEST(DecideByBounds, SelectionWithinBothArms) {
+  Fixture f;
+  Term c = f.T.bvVar("ctaid.x", 32);
+  f.T.setUpperBound("ctaid.x", 1);
+  Term inGrid = f.T.bvUle(c, f.c32(1)); // for Z3
+  Term horizon = f.add(f.bin(Kind::BVShl, c, f.c32(4)), f.c32(20));
+  Term kend = f.T.ite(f.T.bvSlt(f.c32(32), horizon), f.c32(32), horizon); // min
+  Term empty = f.T.bvSlt(kend, f.c32(1));
+  EXPECT_EQ(f.T.decideByBounds(empty), std::optional<bool>(false));
+  EXPECT_FALSE(f.satisfiable(f.T.andOf(empty, inGrid)));
+  // Near miss: kend < 21 holds for ctaid.x = 0.
+  Term below = f.T.bvSlt(kend, f.c32(21));
+  EXPECT_EQ(f.T.decideByBounds(below), std::nullopt);
+  EXPECT_TRUE(f.satisfiable(f.T.andOf(below, inGrid)));
+  // A condition the bounds decide selects its arm: tid.x < 16 always.
+  Term sel = f.T.ite(f.T.bvUlt(f.tid, f.c32(16)), f.c32(3), f.tid);
+  EXPECT_EQ(f.T.decideByBounds(f.T.eq(sel, f.c32(3))),
+            std::optional<bool>(true));
+}
+
+/// Bound propagation in a conjunction: `16 ctaid + tid + 4 < 6` leaves
+/// ctaid.x = 0 (tid.x >= 0), so a case that also takes ctaid.x >= 1 (the
+/// second CTA's longer key loop) is impossible; the kernel's causal mask
+/// cases are then only those of the rows that exist.
+TEST(DecideByBounds, ConjunctionPropagatesLinearBounds) {
+  Fixture f;
+  Term c = f.T.bvVar("ctaid.x", 32);
+  f.T.setUpperBound("ctaid.x", 1);
+  Term inGrid = f.T.bvUle(c, f.c32(1)); // for Z3
+  Term row = f.add(f.add(f.bin(Kind::BVShl, c, f.c32(4)), f.tid), f.c32(4));
+  Term early = f.T.bvSlt(row, f.c32(6));
+  Term second = f.T.bvUle(f.c32(1), c);
+  Term both = f.T.andOf(early, second);
+  EXPECT_EQ(f.T.decideByBounds(both), std::optional<bool>(false));
+  EXPECT_FALSE(f.satisfiable(f.T.andOf(both, inGrid)));
+  // Near misses: row 16 (ctaid 1, tid 0) is < 21; and the first CTA.
+  Term late = f.T.andOf(f.T.bvSlt(row, f.c32(21)), second);
+  EXPECT_EQ(f.T.decideByBounds(late), std::nullopt);
+  EXPECT_TRUE(f.satisfiable(f.T.andOf(late, inGrid)));
+  Term first = f.T.andOf(early, f.T.notOf(second));
+  EXPECT_NE(f.T.decideByBounds(first), std::optional<bool>(false));
+  EXPECT_TRUE(f.satisfiable(f.T.andOf(first, inGrid)));
+  // A negative coefficient: tid - 16 ctaid >= 3 leaves ctaid = 0 too.
+  Term diff = f.bin(Kind::BVSub, f.add(f.tid, f.c32(64)),
+                    f.bin(Kind::BVShl, c, f.c32(4)));
+  Term neg = f.T.andOf(f.T.bvSle(f.c32(67), diff), second);
+  EXPECT_EQ(f.T.decideByBounds(neg), std::optional<bool>(false));
+  EXPECT_FALSE(f.satisfiable(f.T.andOf(neg, inGrid)));
+}

@@ -869,13 +869,28 @@ private:
   /// cases.
   /// Without `agreed`, every condition is split on; with it, the number of
   /// conditions whose arms agreed goes there.
+  /// With `pc` (the value's path condition), a case whose conditions the
+  /// declared thread-id and size bounds contradict under `pc`
+  /// (TermContext::decideByBounds: `j <= 16 ctaid + tid - 1` false and
+  /// `j + 1 <= 16 ctaid + tid - 1` true) is not a case: it is counted in
+  /// `prunedByBounds` and needs no proof. A causal mask of 32 keys is then
+  /// 33 cases, not 2^32.
   bool splitOnConditions(Term value,
                          SmallVectorImpl<std::pair<Term, Term>> &cases,
-                         unsigned limit, bool &tooMany, unsigned *agreed);
+                         unsigned limit, bool &tooMany, unsigned *agreed,
+                         Term pc = nullptr);
+  /// Cases the last splitOnConditions dropped as contradicting the bounds.
+  unsigned prunedByBounds = 0;
   /// `t` with its max/min/ite folded where the conjunction of literals
   /// `lits` decides them (max(x, 0) is 0 under x < 0): the spec within one
-  /// case of a value of merged states.
-  Term foldUnder(Term t, Term lits);
+  /// case of a value of merged states. With `pc`, an ite condition on
+  /// integers that is not among the literals is folded too when the
+  /// declared bounds decide it under `pc` and `lits` (the spec's causal
+  /// mask `j <= row + 4`, with `row` read from the store's index, against
+  /// the kernel's own comparisons of thread ids).
+  Term foldUnder(Term t, Term lits, Term pc = nullptr);
+  /// Whether the last foldUnder decided a condition by bounds.
+  bool foldedByBounds = false;
   /// The guards of merged store locations (ExecutionResult::mergeGuards).
   const std::vector<Term> *mergeGuards = nullptr;
   /// `loc`, or for a store of merged states the side whose guard holds

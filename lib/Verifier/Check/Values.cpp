@@ -372,8 +372,10 @@ void Checker::checkValue(const std::string &name, Term pc, Term lhs, Term rhs,
   unsigned agreed = 0;
   // Cases whose bounds pin a size variable (pinnedByBounds).
   unsigned pinnedCases = 0;
+  // Whether the spec of some case was folded by the bounds (foldUnder).
+  bool boundsFolds = false;
   bool split =
-      splitOnConditions(lhs, cases, options.maxCases, tooMany, &agreed);
+      splitOnConditions(lhs, cases, options.maxCases, tooMany, &agreed, pc);
   // The cases the normalizer does not close.
   SmallVector<std::pair<Term, Term>> open;
   auto findOpen = [&] {
@@ -381,7 +383,8 @@ void Checker::checkValue(const std::string &name, Term pc, Term lhs, Term rhs,
     pinnedCases = 0;
     for (auto &[lits, caseValue] : cases) {
       Term value = caseValue;
-      Term expected = foldUnder(rhs, lits);
+      Term expected = foldUnder(rhs, lits, pc);
+      boundsFolds |= foldedByBounds;
       // A case that pins a size (n <= 1 under 1 <= n): its reductions
       // over [0, n) fold to their one element.
       if (llvm::DenseMap<Term, Term> pins =
@@ -407,8 +410,15 @@ void Checker::checkValue(const std::string &name, Term pc, Term lhs, Term rhs,
     // identities: a case left to Z3 must be the value of its own path.
     cases.clear();
     agreed = 0;
-    split = splitOnConditions(lhs, cases, options.maxCases, tooMany, nullptr);
+    split =
+        splitOnConditions(lhs, cases, options.maxCases, tooMany, nullptr, pc);
     findOpen();
+  }
+  if (split && getenv("KPROOF_DUMP_TERMS")) {
+    llvm::errs() << "; " << name << ": " << cases.size() << " cases, "
+                 << open.size() << " open, " << prunedByBounds << " pruned\n";
+    for (auto &[lits, v] : open)
+      llvm::errs() << ";   open: " << lits->toBriefString(600) << "\n";
   }
   if (split) {
     std::string how =
@@ -418,15 +428,25 @@ void Checker::checkValue(const std::string &name, Term pc, Term lhs, Term rhs,
                        "values agree)"
                  : Twine()))
             .str();
+    if (prunedByBounds)
+      how += "; " + std::to_string(prunedByBounds) +
+             " more the thread-id and size bounds exclude";
     bool solver = false;
     for (auto &[lits, value] : open) {
       // The spec folded under the case's literals, as the case's value is
       // (the same reductions meet as the same atoms).
-      Term caseRhs = foldUnder(rhs, lits);
+      Term caseRhs = foldUnder(rhs, lits, pc);
+      boundsFolds |= foldedByBounds;
       if (llvm::DenseMap<Term, Term> pins =
               pinnedByBounds(T, T.andOf(pc, lits));
           !pins.empty())
         caseRhs = T.substitute(rhs, pins);
+      // Testing the case before proving it: a wrong value on a thin slice
+      // (rows 12..15 of the first CTA of a causal kernel) is rarely drawn
+      // by the probes of the whole value, but every draw here lies in it.
+      if (probeValue(name, T.andOf(pc, lits), value, caseRhs, loc, index,
+                     buffer))
+        return;
       ValueOutcome o = solveValue(name, T.andOf(pc, lits), value, caseRhs, lhs,
                                   loc, index, buffer);
       if (o.kind == VerdictKind::Proved) {
@@ -451,6 +471,12 @@ void Checker::checkValue(const std::string &name, Term pc, Term lhs, Term rhs,
           Twine(pinnedCases).str() +
           " of its cases pin a size by its bounds and fold reductions "
           "over it, which a certificate cannot state yet");
+    else if (certificates && (prunedByBounds || boundsFolds))
+      verdict.warnings.push_back(
+          "certificate of '" + name +
+          "' not written: its cases were chosen by the thread-id and size "
+          "bounds (cases they exclude, or spec conditions they decide), "
+          "which a certificate cannot state yet");
     else if (certificates)
       certifyCases(name, pc, negatedGoal, lhs, rhs, cases, open);
     return;
@@ -472,8 +498,8 @@ void Checker::checkValue(const std::string &name, Term pc, Term lhs, Term rhs,
 
 bool Checker::splitOnConditions(Term value,
                                 SmallVectorImpl<std::pair<Term, Term>> &cases,
-                                unsigned limit, bool &tooMany,
-                                unsigned *agreed) {
+                                unsigned limit, bool &tooMany, unsigned *agreed,
+                                Term pc) {
   tooMany = false;
   agreements.clear();
   splitSteps.clear();
@@ -503,6 +529,26 @@ bool Checker::splitOnConditions(Term value,
   };
   if (!firstCondition(value))
     return false;
+  prunedByBounds = 0;
+  // Whether the bounds leave the case `lits` possible under `pc`.
+  auto possible = [&](Term lits) {
+    if (!pc)
+      return true;
+    Term both = T.andOf(pc, lits);
+    std::optional<bool> d = T.decideByBounds(both);
+    if (!d || *d)
+      return true;
+    // KPROOF_CROSSCHECK_BOUNDS: the solver agrees (Executor::mayHold).
+    if (getenv("KPROOF_CROSSCHECK_BOUNDS")) {
+      Query q{T, options, &tableRanges, {both}};
+      q.addBranchFacts();
+      if (q.check().result == smt::CheckResult::Sat)
+        llvm::report_fatal_error("decideByBounds refuted a satisfiable case: " +
+                                 llvm::Twine(lits->toBriefString(2000)));
+    }
+    ++prunedByBounds;
+    return false;
+  };
   SmallVector<std::pair<Term, Term>> work{{T.boolConst(true), value}};
   while (!work.empty()) {
     auto [lits, t] = work.pop_back_val();
@@ -512,7 +558,16 @@ bool Checker::splitOnConditions(Term value,
     } else {
       Term arm[2] = {assuming(t, c, false), assuming(t, c, true)};
       splitSteps.push_back({t, c});
-      if (agreed && N.provesEqual(arm[0], arm[1])) {
+      Term litsIf[2] = {T.andOf(lits, T.notOf(c)), T.andOf(lits, c)};
+      bool can[2] = {possible(litsIf[0]), possible(litsIf[1])};
+      if (can[0] != can[1]) {
+        // Only one arm is possible: no split (the literal stays, for the
+        // spec's folds).
+        work.push_back({litsIf[can[1] ? 1 : 0], arm[can[1] ? 1 : 0]});
+      } else if (!can[0]) {
+        // Neither: the case itself is impossible (its literals were
+        // possible one by one only).
+      } else if (agreed && N.provesEqual(arm[0], arm[1])) {
         ++*agreed;
         agreements.push_back({arm[0], arm[1]});
         // The condition does not matter: both arms are one rational
@@ -520,8 +575,8 @@ bool Checker::splitOnConditions(Term value,
         // running max moved), so either stands for `t`.
         work.push_back({lits, arm[1]});
       } else {
-        work.push_back({T.andOf(lits, c), arm[1]});
-        work.push_back({T.andOf(lits, T.notOf(c)), arm[0]});
+        work.push_back({litsIf[1], arm[1]});
+        work.push_back({litsIf[0], arm[0]});
       }
     }
     if (cases.size() + work.size() > limit) {
@@ -533,7 +588,8 @@ bool Checker::splitOnConditions(Term value,
   return true;
 }
 
-Term Checker::foldUnder(Term t, Term lits) {
+Term Checker::foldUnder(Term t, Term lits, Term pc) {
+  foldedByBounds = false;
   llvm::DenseMap<Term, bool> known;
   SmallVector<Term> conj;
   if (lits->getKind() == Kind::And)
@@ -551,6 +607,39 @@ Term Checker::foldUnder(Term t, Term lits) {
     if (it == known.end())
       return std::nullopt;
     return it->second;
+  };
+  // An ite's condition: a literal, or (with `pc`) a comparison of
+  // integers the bounds decide under pc and the literals.
+  llvm::DenseMap<Term, std::optional<bool>> decided;
+  auto iteTruth = [&](Term c) -> std::optional<bool> {
+    if (std::optional<bool> b = truth(c))
+      return b;
+    if (!pc || c->getNumOperands() != 2 ||
+        c->getOperand(0)->getSort() != Sort::BV)
+      return std::nullopt;
+    auto [it, fresh] = decided.try_emplace(c);
+    if (!fresh)
+      return it->second;
+    std::optional<bool> r;
+    for (bool b : {true, false}) {
+      Term other = T.andOf(pc, T.andOf(lits, b ? T.notOf(c) : c));
+      std::optional<bool> d = T.decideByBounds(other);
+      if (!d || *d)
+        continue;
+      if (getenv("KPROOF_CROSSCHECK_BOUNDS")) {
+        Query q{T, options, &tableRanges, {other}};
+        q.addBranchFacts();
+        if (q.check().result == smt::CheckResult::Sat)
+          llvm::report_fatal_error(
+              "decideByBounds refuted a satisfiable fold: " +
+              llvm::Twine(other->toBriefString(2000)));
+      }
+      r = b;
+      foldedByBounds = true;
+      break;
+    }
+    decided[c] = r;
+    return r;
   };
   // Whether a <= b follows from one literal.
   auto atMost = [&](Term a, Term b) {
@@ -579,7 +668,7 @@ Term Checker::foldUnder(Term t, Term lits) {
       else if (atMost(b, a))
         r = isMax ? a : b;
     } else if (r && r->getKind() == Kind::Ite) {
-      if (std::optional<bool> c = truth(r->getOperand(0)))
+      if (std::optional<bool> c = iteTruth(r->getOperand(0)))
         r = *c ? r->getOperand(1) : r->getOperand(2);
     }
     memo[u] = r ? r : u;

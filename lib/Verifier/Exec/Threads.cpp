@@ -156,6 +156,15 @@ bool Executor::mayHold(Term pc) {
     if (allTrue)
       return true;
   }
+  if (getenv("KPROOF_DUMP_TERMS")) {
+    ArrayRef<Term> conjuncts(pc);
+    if (pc->getKind() == Kind::And)
+      conjuncts = pc->getOperands();
+    llvm::errs() << "; mayHold by solver:\n";
+    for (Term c : conjuncts)
+      if (!T.decideByBounds(c))
+        llvm::errs() << ";   " << c->toBriefString(400) << "\n";
+  }
   return mayHoldBySolver(pc);
 }
 

@@ -462,6 +462,17 @@ private:
         }
       }
       return atom(t);
+    case Kind::Ite: {
+      // A selection (min(n, 16 ctaid + 20) as `ite(32 <s x, 32, x)`): the
+      // arm the bounds choose, else an atom within the hull of both arms'
+      // intervals.
+      if (std::optional<bool> c = decide(t->getOperand(0)))
+        return read(t->getOperand(*c ? 1 : 2));
+      Form a = read(t->getOperand(1)), b = read(t->getOperand(2));
+      if (a.fits() && b.fits())
+        return boundedAtom(t, std::min(a.lo, b.lo), std::max(a.hi, b.hi));
+      return atom(t);
+    }
     case Kind::BVShl:
       if (std::optional<Int> c = constOf(t->getOperand(1)); c && *c < w)
         return exact(scale(read(t->getOperand(0)), pow2(unsigned(*c))));
@@ -611,10 +622,6 @@ private:
       uint64_t low = t->getKind() == Kind::BVXor ? rv ^ mv : rv | mv;
       return exact(add(scale(q, pow2(j)), constant(w, Int(low)), 1));
     }
-    case Kind::Ite:
-      if (std::optional<bool> c = decide(t->getOperand(0)))
-        return read(t->getOperand(*c ? 1 : 2));
-      return atom(t);
     default:
       return atom(t);
     }
@@ -670,6 +677,15 @@ public:
       return true;
     if (contradictoryBounds(c))
       return true;
+    bool narrowed = false;
+    if (propagateBounds(c, narrowed))
+      return true;
+    if (narrowed) {
+      if (std::optional<bool> v = decide(c); v && !*v)
+        return true;
+      if (contradictoryBounds(c))
+        return true;
+    }
     // Equalities that fix a variable or pair variables.
     llvm::DenseMap<Term, Term> sigma;
     for (Term o : c->getOperands()) {
@@ -751,6 +767,47 @@ public:
   }
   static Int ceilDiv(Int a, Int b) { return -floorDiv(-a, b); }
 
+  /// A literal of a conjunction as a bound on a linear form: the
+  /// comparison a < b (a <= b, a = b, and negations) of BV terms as
+  /// d = a - b in [lo, hi]; `disequality` for a != b (then lo, hi are
+  /// unused). nullopt for other literals and forms that are not exact.
+  struct LinearBound {
+    Form d;
+    Int lo = -kLimit, hi = kLimit;
+    bool disequality = false;
+  };
+  std::optional<LinearBound> boundOf(Term o) {
+    bool negated = o->getKind() == Kind::Not;
+    Term cmp = negated ? o->getOperand(0) : o;
+    Kind k = cmp->getKind();
+    if (k != Kind::BVUlt && k != Kind::BVUle && k != Kind::BVSlt &&
+        k != Kind::BVSle && k != Kind::Eq)
+      return std::nullopt;
+    Term a = cmp->getOperand(0), b = cmp->getOperand(1);
+    if (a->getSort() != Sort::BV || a->getWidth() > 64)
+      return std::nullopt;
+    Form fa = read(a), fb = read(b);
+    if (fa.overflow || fb.overflow)
+      return std::nullopt;
+    if ((k == Kind::BVSlt || k == Kind::BVSle) &&
+        (fa.hi >= pow2(a->getWidth() - 1) || fb.hi >= pow2(a->getWidth() - 1)))
+      return std::nullopt;
+    LinearBound r;
+    r.d = add(fa, fb, -1);
+    if (r.d.overflow || r.d.coeffs.empty())
+      return std::nullopt;
+    bool strict = k == Kind::BVUlt || k == Kind::BVSlt;
+    if (k == Kind::Eq && negated)
+      r.disequality = true;
+    else if (k == Kind::Eq)
+      r.lo = r.hi = 0;
+    else if (!negated)
+      r.hi = strict ? -1 : 0; // a < b: d <= -1; a <= b: d <= 0
+    else
+      r.lo = strict ? 0 : 1; // !(a < b): d >= 0; !(a <= b): d >= 1
+    return r;
+  }
+
   /// Whether the comparisons of the conjunction `c` bound one linear
   /// combination S of atoms from both sides with an empty interval: each
   /// comparison a < b (a <= b, a = b, and negations) is a bound on
@@ -763,39 +820,16 @@ public:
     std::map<ShapeKey, std::pair<Int, Int>> shapes;
     llvm::SmallVector<Form> disequalities;
     for (Term o : c->getOperands()) {
-      bool negated = o->getKind() == Kind::Not;
-      Term cmp = negated ? o->getOperand(0) : o;
-      Kind k = cmp->getKind();
-      if (k != Kind::BVUlt && k != Kind::BVUle && k != Kind::BVSlt &&
-          k != Kind::BVSle && k != Kind::Eq)
+      std::optional<LinearBound> b = boundOf(o);
+      if (!b)
         continue;
-      Term a = cmp->getOperand(0), b = cmp->getOperand(1);
-      if (a->getSort() != Sort::BV || a->getWidth() > 64)
-        continue;
-      Form fa = read(a), fb = read(b);
-      if (fa.overflow || fb.overflow)
-        continue;
-      if ((k == Kind::BVSlt || k == Kind::BVSle) &&
-          (fa.hi >= pow2(a->getWidth() - 1) ||
-           fb.hi >= pow2(a->getWidth() - 1)))
-        continue;
-      Form d = add(fa, fb, -1);
-      if (d.overflow || d.coeffs.empty())
-        continue;
-      // d in [dlo, dhi].
-      Int dlo = -kLimit, dhi = kLimit;
-      bool strict = k == Kind::BVUlt || k == Kind::BVSlt;
-      if (k == Kind::Eq && negated) {
+      const Form &d = b->d;
+      if (b->disequality) {
         // a != b: checked once every interval is known (below).
         disequalities.push_back(d);
         continue;
       }
-      if (k == Kind::Eq)
-        dlo = dhi = 0;
-      else if (!negated)
-        dhi = strict ? -1 : 0; // a < b: d <= -1; a <= b: d <= 0
-      else
-        dlo = strict ? 0 : 1; // !(a < b): d >= 0; !(a <= b): d >= 1
+      Int dlo = b->lo, dhi = b->hi;
       auto [key, g] = shapeOf(d);
       // c0 + g S in [dlo, dhi]: S in [(dlo - c0) / g, (dhi - c0) / g].
       Int slo, shi;
@@ -822,6 +856,76 @@ public:
       if (it != shapes.end() && it->second.first == it->second.second &&
           d.c0 + g * it->second.first == 0)
         return true;
+    }
+    return false;
+  }
+
+  /// Bound propagation over the conjunction `c`: each bound
+  /// c0 + sum_i k_i x_i in [lo, hi] narrows every variable x_j to what
+  /// the others' intervals leave (`16 ctaid + tid <= 1` with tid >= 0
+  /// gives ctaid = 0), repeated while something narrows (a few rounds).
+  /// Sets `narrowed`; true when some interval becomes empty.
+  bool propagateBounds(Term c, bool &narrowed) {
+    narrowed = false;
+    if (c->getKind() != Kind::And)
+      return false;
+    for (unsigned round = 0; round < 4; ++round) {
+      bool changed = false;
+      for (Term o : c->getOperands()) {
+        std::optional<LinearBound> b = boundOf(o);
+        if (!b || b->disequality || b->d.coeffs.size() < 2)
+          continue;
+        // The interval of each k_i x_i, and their sums.
+        Int sumLo = b->d.c0, sumHi = b->d.c0;
+        bool ok = true;
+        for (auto &[x, k] : b->d.coeffs) {
+          Form fx = atom(x);
+          std::optional<Int> p = mulChecked(k, fx.lo), q = mulChecked(k, fx.hi);
+          std::optional<Int> l =
+              p && q ? addChecked(sumLo, std::min(*p, *q)) : std::nullopt;
+          std::optional<Int> h =
+              p && q ? addChecked(sumHi, std::max(*p, *q)) : std::nullopt;
+          if (!l || !h) {
+            ok = false;
+            break;
+          }
+          sumLo = *l;
+          sumHi = *h;
+        }
+        if (!ok)
+          continue;
+        for (auto &[x, k] : b->d.coeffs) {
+          if (x->getKind() != Kind::BVVar)
+            continue;
+          Form fx = atom(x);
+          Int p = k * fx.lo, q = k * fx.hi; // checked above
+          // The rest lies in [sumLo - min(p, q), sumHi - max(p, q)]: k x
+          // lies in [lo - restHi, hi - restLo].
+          Int restLo = sumLo - std::min(p, q), restHi = sumHi - std::max(p, q);
+          Int kxLo = b->lo == -kLimit ? -kLimit : b->lo - restHi;
+          Int kxHi = b->hi == kLimit ? kLimit : b->hi - restLo;
+          Int xlo = fx.lo, xhi = fx.hi;
+          if (k > 0) {
+            if (kxLo != -kLimit)
+              xlo = std::max(xlo, ceilDiv(kxLo, k));
+            if (kxHi != kLimit)
+              xhi = std::min(xhi, floorDiv(kxHi, k));
+          } else {
+            if (kxHi != kLimit)
+              xlo = std::max(xlo, ceilDiv(kxHi, k));
+            if (kxLo != -kLimit)
+              xhi = std::min(xhi, floorDiv(kxLo, k));
+          }
+          if (xlo == fx.lo && xhi == fx.hi)
+            continue;
+          if (!narrow(x, xlo, xhi))
+            return true;
+          changed = narrowed = true;
+          break; // the forms changed: read the bound again
+        }
+      }
+      if (!changed)
+        break;
     }
     return false;
   }

@@ -100,3 +100,86 @@ FLASH_FWD(flash_fwd_mask_le, 16, 1, 1, 1, 1, 1, 1)
 FLASH_FWD(flash_fwd_no_normalize, 16, 1, 1, 0, 0, 1, 1)
 FLASH_FWD(flash_fwd_no_load_sync, 16, 1, 1, 0, 1, 0, 1)
 FLASH_FWD(flash_fwd_no_trailing_sync, 16, 1, 1, 0, 1, 1, 0)
+
+// Causal variant with a query-position offset: query q sees keys
+// j <= q + off (j < n). A CTA of query rows [BR bx, BR bx + BR) runs the key
+// tiles up to its last row's horizon, kend = min(n, BR bx + BR + off), so the
+// blocks above the diagonal are skipped whole; the mask is applied in every
+// tile (only the diagonal tiles have masked keys). L (logsumexp of the scaled
+// scores, m + log l) is a second output when LSE is set.
+//
+// Planted-bug twins (FLASH_CAUSAL flags), each at D = 16:
+//   flash_causal_mask_lt     key j = q + off masked out (k0 + j < q + off)
+//   flash_causal_skip_floor  the tile count rounded down (kend / BC tiles),
+//                            so a partial diagonal tile is skipped
+//   flash_causal_scale_twice the scale applied twice to the scores
+//   flash_causal_lse_no_max  L = log l (the running max left out)
+#define FLASH_CAUSAL(NAME, D, MASK_LT, SKIP_FLOOR, SCALE_TWICE, LSE,          \
+                     LSE_MAX)                                                  \
+  extern "C" __global__ void NAME(                                             \
+      const float *__restrict__ Q, const float *__restrict__ K,                \
+      const float *__restrict__ V, float *__restrict__ O,                      \
+      float *__restrict__ L, int n, int off, float scale) {                    \
+    __shared__ float Ks[BC][D];                                                \
+    __shared__ float Vs[BC][D];                                                \
+    const int t = threadIdx.x;                                                 \
+    const int q = blockIdx.x * BR + t;                                         \
+    const size_t head = (size_t)blockIdx.y * (size_t)n * D;                    \
+    const float sc = SCALE_TWICE ? scale * scale : scale;                      \
+    float qr[D], acc[D];                                                       \
+    for (int c = 0; c < D; ++c) {                                              \
+      qr[c] = q < n ? Q[head + (size_t)q * D + c] * sc : 0.0f;                 \
+      acc[c] = 0.0f;                                                           \
+    }                                                                          \
+    int kend = min(n, (int)blockIdx.x * BR + BR + off);                        \
+    if (SKIP_FLOOR)                                                            \
+      kend = kend / BC * BC;                                                   \
+    float m = -INFINITY, l = 0.0f;                                             \
+    for (int k0 = 0; k0 < kend; k0 += BC) {                                    \
+      for (int i = t; i < BC * D; i += BR) {                                   \
+        int r = i / D, c = i % D;                                              \
+        bool ok = k0 + r < n;                                                  \
+        Ks[r][c] = ok ? K[head + (size_t)(k0 + r) * D + c] : 0.0f;             \
+        Vs[r][c] = ok ? V[head + (size_t)(k0 + r) * D + c] : 0.0f;             \
+      }                                                                        \
+      __syncthreads();                                                         \
+      float s[BC], mt = -INFINITY;                                             \
+      for (int j = 0; j < BC; ++j) {                                           \
+        float dot = 0.0f;                                                      \
+        for (int c = 0; c < D; ++c)                                            \
+          dot += qr[c] * Ks[j][c];                                             \
+        bool in = k0 + j < n &&                                                \
+                  (MASK_LT ? k0 + j < q + off : k0 + j <= q + off);            \
+        s[j] = in ? dot : -INFINITY;                                           \
+        mt = fmaxf(mt, s[j]);                                                  \
+      }                                                                        \
+      float mn = fmaxf(m, mt);                                                 \
+      float alpha = __expf(m - mn);                                            \
+      l *= alpha;                                                              \
+      for (int c = 0; c < D; ++c)                                              \
+        acc[c] *= alpha;                                                       \
+      for (int j = 0; j < BC; ++j) {                                           \
+        float p = __expf(s[j] - mn);                                           \
+        l += p;                                                                \
+        for (int c = 0; c < D; ++c)                                            \
+          acc[c] += p * Vs[j][c];                                              \
+      }                                                                        \
+      m = mn;                                                                  \
+      __syncthreads();                                                         \
+    }                                                                          \
+    if (q < n) {                                                               \
+      for (int c = 0; c < D; ++c)                                              \
+        O[head + (size_t)q * D + c] = acc[c] / l;                              \
+      if (LSE)                                                                 \
+        L[(size_t)blockIdx.y * n + q] = LSE_MAX ? m + __logf(l) : __logf(l);   \
+    }                                                                          \
+  }
+
+FLASH_CAUSAL(flash_causal_d16, 16, 0, 0, 0, 0, 1)
+FLASH_CAUSAL(flash_causal_d64, 64, 0, 0, 0, 0, 1)
+FLASH_CAUSAL(flash_causal_d128, 128, 0, 0, 0, 0, 1)
+FLASH_CAUSAL(flash_causal_mask_lt, 16, 1, 0, 0, 0, 1)
+FLASH_CAUSAL(flash_causal_skip_floor, 16, 0, 1, 0, 0, 1)
+FLASH_CAUSAL(flash_causal_scale_twice, 16, 0, 0, 1, 0, 1)
+FLASH_CAUSAL(flash_causal_lse_d16, 16, 0, 0, 0, 1, 1)
+FLASH_CAUSAL(flash_causal_lse_no_max, 16, 0, 0, 0, 1, 0)

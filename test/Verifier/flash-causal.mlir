@@ -1,0 +1,57 @@
+// A causal FlashAttention-2-style forward pass with a query-position offset
+// (test/Inputs/cuda/flash_fwd.cu, flash_causal_*: query q sees keys
+// j <= q + off; a CTA runs the key tiles up to its last row's horizon,
+// min(n, 16 ctaid + 16 + off), and masks keys with -inf in every tile)
+// against naive causal attention, two CTAs of 16 threads, D = 16, n = 32,
+// off = 4: the second key tile is the diagonal tile of the first CTA
+// (keys 16..19 visible to its rows 12..15 only) and of the second.
+// Every mask condition `k0 + j <= 16 ctaid + tid + 4` of the representative
+// thread is a branch of its value; the thread-id bounds leave only the
+// cases of rows that exist (33 of 2^32), and decide the spec's own mask
+// `j <= row + 4` in each. Against the non-causal spec the kernel is
+// REFUTED. The planted bugs are REFUTED with replayed counterexamples:
+// the diagonal key masked out (k < q + off), the tile count rounded down
+// (the partial diagonal tile of the first CTA skipped: a row in 12..15),
+// and the scale applied twice.
+// RUN: split-file %s %t
+// RUN: kproof-opt %inputs/cuda/ptx/flash_fwd.sm80.O3.ptx --verify-equiv --contract=%t/causal.mlir | FileCheck %s --check-prefix=CAUSAL
+// RUN: sed 's/mask = "causal", offset = 4/mask = "none"/' %t/causal.mlir > %t/none.mlir
+// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/flash_fwd.sm80.O3.ptx --verify-equiv --contract=%t/none.mlir 2>&1 | FileCheck %s --check-prefix=BUG
+// RUN: sed 's/flash_causal_d16/flash_causal_mask_lt/' %t/causal.mlir > %t/mask-lt.mlir
+// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/flash_fwd.sm80.O3.ptx --verify-equiv --contract=%t/mask-lt.mlir 2>&1 | FileCheck %s --check-prefix=BUG
+// RUN: sed 's/flash_causal_d16/flash_causal_skip_floor/' %t/causal.mlir > %t/skip.mlir
+// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/flash_fwd.sm80.O3.ptx --verify-equiv --contract=%t/skip.mlir 2>&1 | FileCheck %s --check-prefix=SKIP
+// RUN: sed 's/flash_causal_d16/flash_causal_scale_twice/' %t/causal.mlir > %t/scale.mlir
+// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/flash_fwd.sm80.O3.ptx --verify-equiv --contract=%t/scale.mlir 2>&1 | FileCheck %s --check-prefix=BUG
+
+// CAUSAL: kproof: flash_causal_d16 against attention(Q, K, V, causal) -> O
+// CAUSAL-NOT: UNKNOWN
+// CAUSAL-NOT: REFUTED
+// CAUSAL: {{^}}PROVED
+
+// BUG: REFUTED: value mismatch at O[{{[0-9]+}}, {{[0-9]+}}] (row-major {{[0-9]+}})
+// BUG: Replay: confirmed by replay ({{[^)]*}}): kernel O[{{[0-9]+}}] = {{[^,]+}}, spec = {{.+}}
+// BUG: {{^}}REFUTED
+
+// The rows that lose keys 16..19 are 12..15 of the first CTA.
+// SKIP: REFUTED: value mismatch at O[1{{[2-5]}}, {{[0-9]+}}] (row-major {{[0-9]+}})
+// SKIP: Replay: confirmed by replay ({{[^)]*}}): kernel O[{{[0-9]+}}] = {{[^,]+}}, spec = {{.+}}
+// SKIP: {{^}}REFUTED
+
+//--- causal.mlir
+kproof.contract @flash_causal {
+  kernel = "flash_causal_d16", grid = array<i64: 2, 1, 1>, block = array<i64: 16, 1, 1>,
+  params = [
+    {name = "Q", buffer = "in", type = f32, shape = array<i64: 32, 16>},
+    {name = "K", buffer = "in", type = f32, shape = array<i64: 32, 16>},
+    {name = "V", buffer = "in", type = f32, shape = array<i64: 32, 16>},
+    {name = "O", buffer = "out", type = f32, shape = array<i64: 32, 16>},
+    // L (the logsumexp output of flash_causal_lse_*) is not written here.
+    {name = "L", buffer = "in", type = f32, shape = array<i64: 32>},
+    {name = "n", scalar = i32, value = 32 : i32},
+    {name = "off", scalar = i32, value = 4 : i32},
+    {name = "scale", scalar = f32, value = 0.25 : f32}
+  ],
+  spec = {builtin = "attention", q = "Q", k = "K", v = "V", output = "O",
+          scale = 0.25 : f32, mask = "causal", offset = 4}
+}
