@@ -233,11 +233,27 @@ std::optional<Verdict> Checker::run() {
     return verdict;
   }
 
+  auto refutedCount = [&] {
+    return llvm::count_if(verdict.obligations, [](const ObligationResult &o) {
+      return o.verdict == VerdictKind::Refuted;
+    });
+  };
+  // A refuted synchronization obligation (a race, a divergent barrier)
+  // makes the values read through shared memory undefined: comparing them
+  // with the spec could only add findings, at the price of every value
+  // obligation of the racy reads (minutes on a tile), so they are skipped.
+  bool syncRefuted = false;
   if (multiThread) {
     collectCounters(ex, launch);
     progress("synchronization (races, barriers, shared reads)");
+    auto before = refutedCount();
     checkSync(ex, launch);
+    syncRefuted = refutedCount() > before;
   }
+  if (syncRefuted && !options.syncOnly)
+    record("values of the outputs", VerdictKind::Unknown,
+           "not checked: a synchronization obligation is REFUTED (above); "
+           "the values read through shared memory are not defined");
   progress("memory safety");
   // Memory safety (alignment, bounds) before values, as Alive2 checks UB
   // before refinement: its counterexample is the one printed.
@@ -305,8 +321,8 @@ std::optional<Verdict> Checker::run() {
     // Under counted barriers, and after a bar.warp.sync, shared reads are
     // not resolved: the values are unknown (recorded above), and comparing
     // them is meaningless.
-    if (options.syncOnly || ex.countedBarriers || ex.warpSyncReads ||
-        !warpOrderedRegions.empty())
+    if (options.syncOnly || syncRefuted || ex.countedBarriers ||
+        ex.warpSyncReads || !warpOrderedRegions.empty())
       continue;
     if (multiThread) {
       checkThreadStores(p, specs);
@@ -359,11 +375,11 @@ std::optional<Verdict> Checker::run() {
       }
     }
   }
-  if (multiThread && !options.syncOnly)
+  if (multiThread && !options.syncOnly && !syncRefuted)
     for (Spec *sp : specs)
       checkCoverage(ex, sp->output(), launch);
   for (const DivisorObligation &d : ex.divisors) {
-    if (options.syncOnly)
+    if (options.syncOnly || syncRefuted)
       break;
     std::string name = "non-zero " + d.what + " at " + locString(d.loc);
     if (N.provesNonZero(d.divisor)) {
@@ -390,8 +406,8 @@ std::optional<Verdict> Checker::run() {
     SmallVector<std::pair<Term, Term>> cases;
     bool tooMany = false;
     unsigned agreed = 0;
-    if (splitOnConditions(d.divisor, cases, options.maxCases, tooMany,
-                          &agreed) &&
+    if (splitOnConditions(d.divisor, cases, options.maxCases, tooMany, &agreed,
+                          d.pathCondition) &&
         llvm::all_of(cases, [&](const std::pair<Term, Term> &c) {
           return N.provesNonZero(c.second);
         })) {
