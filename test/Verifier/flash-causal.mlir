@@ -12,10 +12,13 @@
 // REFUTED. The planted bugs are REFUTED with replayed counterexamples:
 // the diagonal key masked out (k < q + off), the tile count rounded down
 // (the partial diagonal tile of the first CTA skipped: a row in 12..15),
-// and the scale applied twice.
+// and the scale applied twice. The spec's offset names the kernel's
+// integer param `off` (fixed at 4 here; a free size in a range starting at
+// 0 or above is accepted too); another param or an unknown name is a
+// contract error.
 // RUN: split-file %s %t
 // RUN: kproof-opt %inputs/cuda/ptx/flash_fwd.sm80.O3.ptx --verify-equiv --contract=%t/causal.mlir | FileCheck %s --check-prefix=CAUSAL
-// RUN: sed 's/mask = "causal", offset = 4/mask = "none"/' %t/causal.mlir > %t/none.mlir
+// RUN: sed 's/mask = "causal", offset = "off"/mask = "none"/' %t/causal.mlir > %t/none.mlir
 // RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/flash_fwd.sm80.O3.ptx --verify-equiv --contract=%t/none.mlir 2>&1 | FileCheck %s --check-prefix=BUG
 // RUN: sed 's/flash_causal_d16/flash_causal_mask_lt/' %t/causal.mlir > %t/mask-lt.mlir
 // RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/flash_fwd.sm80.O3.ptx --verify-equiv --contract=%t/mask-lt.mlir 2>&1 | FileCheck %s --check-prefix=BUG
@@ -23,6 +26,13 @@
 // RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/flash_fwd.sm80.O3.ptx --verify-equiv --contract=%t/skip.mlir 2>&1 | FileCheck %s --check-prefix=SKIP
 // RUN: sed 's/flash_causal_d16/flash_causal_scale_twice/' %t/causal.mlir > %t/scale.mlir
 // RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/flash_fwd.sm80.O3.ptx --verify-equiv --contract=%t/scale.mlir 2>&1 | FileCheck %s --check-prefix=BUG
+
+// RUN: sed 's/offset = "off"/offset = "scale"/' %t/causal.mlir > %t/float-offset.mlir
+// RUN: %expect_exit 2 kproof-opt %inputs/cuda/ptx/flash_fwd.sm80.O3.ptx --verify-equiv --contract=%t/float-offset.mlir 2>&1 | FileCheck %s --check-prefix=OFFSET
+// OFFSET: error: attention spec 'offset': 'scale' is not an integer scalar param
+// RUN: sed 's/offset = "off"/offset = 1.5 : f32/' %t/causal.mlir > %t/float-offset2.mlir
+// RUN: %expect_exit 2 kproof-opt %inputs/cuda/ptx/flash_fwd.sm80.O3.ptx --verify-equiv --contract=%t/float-offset2.mlir 2>&1 | FileCheck %s --check-prefix=OFFSET2
+// OFFSET2: error: attention spec 'offset' must be an integer or the name of an integer scalar param
 
 // CAUSAL: kproof: flash_causal_d16 against attention(Q, K, V, causal) -> O
 // CAUSAL-NOT: UNKNOWN
@@ -53,5 +63,5 @@ kproof.contract @flash_causal {
     {name = "scale", scalar = f32, value = 0.25 : f32}
   ],
   spec = {builtin = "attention", q = "Q", k = "K", v = "V", output = "O",
-          scale = 0.25 : f32, mask = "causal", offset = 4}
+          scale = 0.25 : f32, mask = "causal", offset = "off"}
 }

@@ -168,20 +168,22 @@ private:
 /// Attention (DESIGN.md §2b): queries q [M, D], keys k [N, D], values
 /// v [N, D], output o [M, D]:
 ///   s_ij = scale * sum_t q[i, t] k[j, t]
-///   o[i, c] = sum_j p_ij v[j, c],  p_ij = exp(s_ij - m_i) / sum_j exp(s_ij - m_i)
+///   o[i, c] = sum_j p_ij v[j, c],  p_ij = exp(s_ij - m_i) / sum_j exp(s_ij -
+///   m_i)
 /// over the keys j visible to query i: all of them (mask "none"), or
 /// j <= i + offset (mask "causal", offset >= 0, so key 0 is always
-/// visible). With a symbolic query row, visibility is a condition (ite).
+/// visible; a constant or an integer scalar param). With a symbolic query
+/// row or offset, visibility is a condition (ite).
 class AttentionSpec final : public Spec {
 public:
   AttentionSpec(const BufferBinding *q, const BufferBinding *k,
                 const BufferBinding *v, const BufferBinding *o,
                 std::optional<APFloat> scaleFloat, std::string scaleExpr,
-                Term scaleTerm, bool causal, int64_t offset,
+                Term scaleTerm, bool causal, int64_t offset, Term offsetTerm,
                 LaunchConfig launch)
       : q(q), k(k), v(v), o(o), scaleFloat(std::move(scaleFloat)),
-        scaleExpr(std::move(scaleExpr)), scaleTerm(scaleTerm),
-        causal(causal), offset(offset), launch(std::move(launch)) {}
+        scaleExpr(std::move(scaleExpr)), scaleTerm(scaleTerm), causal(causal),
+        offset(offset), offsetTerm(offsetTerm), launch(std::move(launch)) {}
 
   std::string describe() const override {
     return std::string("attention(") + q->name + ", " + k->name + ", " +
@@ -231,9 +233,12 @@ public:
         prods.push_back(T.mul(qe, ke));
       }
       scores.push_back(T.mul(scale, T.add(prods)));
+      // A param's offset is non-negative (its range) and below 2^31.
+      Term off = !offsetTerm                    ? T.bv(offset, 64)
+                 : offsetTerm->getWidth() == 64 ? offsetTerm
+                                                : T.bvZExt(offsetTerm, 64);
       visible.push_back(
-          causal ? T.bvUle(T.bv(j, 64),
-                           T.bvBin(Kind::BVAdd, row, T.bv(offset, 64)))
+          causal ? T.bvUle(T.bv(j, 64), T.bvBin(Kind::BVAdd, row, off))
                  : T.boolConst(true));
     }
     Term m = scores[0];
@@ -309,6 +314,9 @@ private:
   Term scaleTerm;
   bool causal;
   int64_t offset;
+  /// The offset as an integer scalar param's variable (non-negative by
+  /// its range), or null for the constant `offset`.
+  Term offsetTerm;
   LaunchConfig launch;
 };
 
@@ -383,9 +391,40 @@ static std::unique_ptr<Spec> buildAttention(Operation *contract,
         << mask << "'";
     return nullptr;
   }
+  // offset: an integer, or the name of an integer scalar param (a fixed
+  // value, or a size free in its contract range, which must start at 0 or
+  // above).
   int64_t offset = 0;
-  if (auto off = spec.getAs<IntegerAttr>("offset"))
+  Term offsetTerm = nullptr;
+  Attribute oa = spec.get("offset");
+  if (auto off = dyn_cast_or_null<IntegerAttr>(oa)) {
     offset = off.getInt();
+  } else if (auto name = dyn_cast_or_null<StringAttr>(oa)) {
+    auto it = env.scalars.find(name.getValue().str());
+    if (it == env.scalars.end() || it->second->getSort() != Sort::BV ||
+        it->second->getWidth() > 64) {
+      contract->emitError("attention spec 'offset': '")
+          << name.getValue() << "' is not an integer scalar param";
+      return nullptr;
+    }
+    Term t = it->second;
+    if (t->getKind() == Kind::BVConst) {
+      offset = t->getAPInt().getSExtValue();
+    } else if (const LaunchConfig::SizeParam *p = env.launch.size(t->getName());
+               t->getKind() != Kind::BVVar || !p || p->value || p->lo < 0 ||
+               p->hi >= (int64_t(1) << 31)) {
+      contract->emitError("attention spec 'offset': '")
+          << name.getValue()
+          << "' needs a fixed value or a 'range' starting at 0 or above";
+      return nullptr;
+    } else {
+      offsetTerm = t;
+    }
+  } else if (oa) {
+    contract->emitError("attention spec 'offset' must be an integer or the "
+                        "name of an integer scalar param");
+    return nullptr;
+  }
   if (offset < 0) {
     contract->emitError("attention offset must be >= 0 (key 0 is then "
                         "visible to every query)");
@@ -393,7 +432,7 @@ static std::unique_ptr<Spec> buildAttention(Operation *contract,
   }
   return std::make_unique<AttentionSpec>(q, k, v, o, scaleFloat, scaleExpr,
                                          scaleTerm, mask == "causal", offset,
-                                         env.launch);
+                                         offsetTerm, env.launch);
 }
 
 std::unique_ptr<Spec> buildSpec(Operation *contract, DictionaryAttr spec,
