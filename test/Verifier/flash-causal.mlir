@@ -7,7 +7,7 @@
 // (keys 16..19 visible to its rows 12..15 only) and of the second.
 // Every mask condition `k0 + j <= 16 ctaid + tid + 4` of the representative
 // thread is a branch of its value; the thread-id bounds leave only the
-// cases of rows that exist (33 of 2^32), and decide the spec's own mask
+// cases of rows that exist (a few dozen of 2^32), and decide the spec's own mask
 // `j <= row + 4` in each. Against the non-causal spec the kernel is
 // REFUTED. The planted bugs are REFUTED with replayed counterexamples:
 // the diagonal key masked out (k < q + off), the tile count rounded down

@@ -879,6 +879,10 @@ private:
                          SmallVectorImpl<std::pair<Term, Term>> &cases,
                          unsigned limit, bool &tooMany, unsigned *agreed,
                          Term pc = nullptr);
+  /// The conjuncts of `pc` that compare integers (BV terms): what the
+  /// bounds decisions of splitOnConditions and foldUnder read. Implied by
+  /// `pc`, so what contradicts them contradicts `pc`.
+  Term integerComparisons(Term pc);
   /// Cases the last splitOnConditions dropped as contradicting the bounds.
   unsigned prunedByBounds = 0;
   /// `t` with its max/min/ite folded where the conjunction of literals

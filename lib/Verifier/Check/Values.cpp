@@ -374,8 +374,13 @@ void Checker::checkValue(const std::string &name, Term pc, Term lhs, Term rhs,
   unsigned pinnedCases = 0;
   // Whether the spec of some case was folded by the bounds (foldUnder).
   bool boundsFolds = false;
-  bool split =
-      splitOnConditions(lhs, cases, options.maxCases, tooMany, &agreed, pc);
+  // The comparisons of integers in pc: all the bounds decisions of the
+  // cases read (a conjunction without the rest is implied by pc, so a
+  // case it contradicts is contradicted by pc too), without the value
+  // facts that would be read again for every case.
+  Term indexPc = integerComparisons(pc);
+  bool split = splitOnConditions(lhs, cases, options.maxCases, tooMany, &agreed,
+                                 indexPc);
   // The cases the normalizer does not close.
   SmallVector<std::pair<Term, Term>> open;
   auto findOpen = [&] {
@@ -383,7 +388,7 @@ void Checker::checkValue(const std::string &name, Term pc, Term lhs, Term rhs,
     pinnedCases = 0;
     for (auto &[lits, caseValue] : cases) {
       Term value = caseValue;
-      Term expected = foldUnder(rhs, lits, pc);
+      Term expected = foldUnder(rhs, lits, indexPc);
       boundsFolds |= foldedByBounds;
       // A case that pins a size (n <= 1 under 1 <= n): its reductions
       // over [0, n) fold to their one element.
@@ -410,8 +415,8 @@ void Checker::checkValue(const std::string &name, Term pc, Term lhs, Term rhs,
     // identities: a case left to Z3 must be the value of its own path.
     cases.clear();
     agreed = 0;
-    split =
-        splitOnConditions(lhs, cases, options.maxCases, tooMany, nullptr, pc);
+    split = splitOnConditions(lhs, cases, options.maxCases, tooMany, nullptr,
+                              indexPc);
     findOpen();
   }
   if (split && getenv("KPROOF_DUMP_TERMS")) {
@@ -435,7 +440,7 @@ void Checker::checkValue(const std::string &name, Term pc, Term lhs, Term rhs,
     for (auto &[lits, value] : open) {
       // The spec folded under the case's literals, as the case's value is
       // (the same reductions meet as the same atoms).
-      Term caseRhs = foldUnder(rhs, lits, pc);
+      Term caseRhs = foldUnder(rhs, lits, indexPc);
       boundsFolds |= foldedByBounds;
       if (llvm::DenseMap<Term, Term> pins =
               pinnedByBounds(T, T.andOf(pc, lits));
@@ -496,11 +501,25 @@ void Checker::checkValue(const std::string &name, Term pc, Term lhs, Term rhs,
     record(name, o.kind, o.how);
 }
 
+Term Checker::integerComparisons(Term pc) {
+  ArrayRef<Term> conjuncts(pc);
+  if (pc->getKind() == Kind::And)
+    conjuncts = pc->getOperands();
+  SmallVector<Term> kept;
+  for (Term c : conjuncts) {
+    Term cmp = c->getKind() == Kind::Not ? c->getOperand(0) : c;
+    if (cmp->getNumOperands() == 2 && cmp->getOperand(0)->getSort() == Sort::BV)
+      kept.push_back(c);
+  }
+  return T.andOf(kept);
+}
+
 bool Checker::splitOnConditions(Term value,
                                 SmallVectorImpl<std::pair<Term, Term>> &cases,
                                 unsigned limit, bool &tooMany, unsigned *agreed,
                                 Term pc) {
   tooMany = false;
+  prunedByBounds = 0;
   agreements.clear();
   splitSteps.clear();
   // The condition of an ite nearest the root (breadth first).
@@ -529,7 +548,6 @@ bool Checker::splitOnConditions(Term value,
   };
   if (!firstCondition(value))
     return false;
-  prunedByBounds = 0;
   // Whether the bounds leave the case `lits` possible under `pc`.
   auto possible = [&](Term lits) {
     if (!pc)
@@ -546,7 +564,6 @@ bool Checker::splitOnConditions(Term value,
         llvm::report_fatal_error("decideByBounds refuted a satisfiable case: " +
                                  llvm::Twine(lits->toBriefString(2000)));
     }
-    ++prunedByBounds;
     return false;
   };
   SmallVector<std::pair<Term, Term>> work{{T.boolConst(true), value}};
@@ -563,10 +580,12 @@ bool Checker::splitOnConditions(Term value,
       if (can[0] != can[1]) {
         // Only one arm is possible: no split (the literal stays, for the
         // spec's folds).
+        ++prunedByBounds;
         work.push_back({litsIf[can[1] ? 1 : 0], arm[can[1] ? 1 : 0]});
       } else if (!can[0]) {
         // Neither: the case itself is impossible (its literals were
         // possible one by one only).
+        ++prunedByBounds;
       } else if (agreed && N.provesEqual(arm[0], arm[1])) {
         ++*agreed;
         agreements.push_back({arm[0], arm[1]});
