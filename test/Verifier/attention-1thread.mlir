@@ -22,7 +22,7 @@
 // RUN: %expect_exit 2 kproof-opt %inputs/cuda/ptx/attention_1thread.sm80.O3.ptx --verify-equiv --contract=%t/badexpr.mlir 2>&1 | FileCheck %s --check-prefix=BADEXPR
 // BADEXPR: error: attention spec 'scale': '1/sqrt(d)' is not a constant expression
 
-// CAUSAL: kproof: attention_1thread_causal against attention(q, k, v, causal) -> o
+// CAUSAL: kproof: attention_1thread_causal against attention(q, k, v, causal, offset 1) -> o
 // CAUSAL: idiom: spec: scale f32 constant 0f3F3504F3 read as sqrt(2) / 2
 // CAUSAL: obligations: 8 (8 proved)
 // CAUSAL: PROVED

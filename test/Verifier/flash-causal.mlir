@@ -33,8 +33,15 @@
 // RUN: sed 's/offset = "off"/offset = 1.5 : f32/' %t/causal.mlir > %t/float-offset2.mlir
 // RUN: %expect_exit 2 kproof-opt %inputs/cuda/ptx/flash_fwd.sm80.O3.ptx --verify-equiv --contract=%t/float-offset2.mlir 2>&1 | FileCheck %s --check-prefix=OFFSET2
 // OFFSET2: error: attention spec 'offset' must be an integer or the name of an integer scalar param
+// RUN: sed 's/offset = "off"/offset = "nope"/' %t/causal.mlir > %t/unknown-offset.mlir
+// RUN: %expect_exit 2 kproof-opt %inputs/cuda/ptx/flash_fwd.sm80.O3.ptx --verify-equiv --contract=%t/unknown-offset.mlir 2>&1 | FileCheck %s --check-prefix=OFFSET3
+// OFFSET3: error: attention spec 'offset': 'nope' is not an integer scalar param
+// An integer param without a value or range is not an offset.
+// RUN: sed 's/{name = "off", scalar = i32, value = 4 : i32}/{name = "off", scalar = i32}/' %t/causal.mlir > %t/free-offset.mlir
+// RUN: %expect_exit 2 kproof-opt %inputs/cuda/ptx/flash_fwd.sm80.O3.ptx --verify-equiv --contract=%t/free-offset.mlir 2>&1 | FileCheck %s --check-prefix=OFFSET4
+// OFFSET4: error: attention spec 'offset': 'off' needs a fixed value or a 'range' within [0, 2^31)
 
-// CAUSAL: kproof: flash_causal_d16 against attention(Q, K, V, causal) -> O
+// CAUSAL: kproof: flash_causal_d16 against attention(Q, K, V, causal, offset 4) -> O
 // CAUSAL-NOT: UNKNOWN
 // CAUSAL-NOT: REFUTED
 // CAUSAL: {{^}}PROVED

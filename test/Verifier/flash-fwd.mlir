@@ -48,7 +48,7 @@
 // REFUTED, the values (read through the racy tile) are not compared with
 // the spec (UNKNOWN, not checked), which took minutes at this size.
 // LOADRACE: REFUTED: data race on shared 'flash_fwd_no_load_sync::{{[KV]}}s' (byte {{[0-9]+}}): thread (tid.x={{[0-9]+}}, ctaid.x={{[01]}}) {{reads|writes}} at {{.+}}, thread (tid.x={{[0-9]+}}, ctaid.x={{[01]}}) {{reads|writes}} at {{.+}} in the same barrier phase
-// LOADRACE: UNKNOWN: values of the outputs -- not checked: a synchronization obligation is REFUTED (above); the values read through shared memory are not defined
+// LOADRACE: UNKNOWN: values of the outputs -- not checked: the synchronization checks above found a violation
 // LOADRACE: Replay: confirmed by replay (IEEE f32): race
 // LOADRACE: {{^}}REFUTED
 

@@ -252,8 +252,9 @@ std::optional<Verdict> Checker::run() {
   }
   if (syncRefuted && !options.syncOnly)
     record("values of the outputs", VerdictKind::Unknown,
-           "not checked: a synchronization obligation is REFUTED (above); "
-           "the values read through shared memory are not defined");
+           "not checked: the synchronization checks above found a "
+           "violation (a race or a broken barrier protocol makes what the "
+           "kernel reads undefined); values are compared once it is fixed");
   progress("memory safety");
   // Memory safety (alignment, bounds) before values, as Alive2 checks UB
   // before refinement: its counterexample is the one printed.
@@ -411,9 +412,22 @@ std::optional<Verdict> Checker::run() {
         llvm::all_of(cases, [&](const std::pair<Term, Term> &c) {
           return N.provesNonZero(c.second);
         })) {
-      proved(name, T.andOf(d.pathCondition, T.eq(d.divisor, T.real(0))),
-             "normalizer, " + Twine(cases.size()).str() +
-                 " cases over the branch conditions of merged states");
+      std::string how = "normalizer, " + Twine(cases.size()).str() +
+                        " cases over the branch conditions of merged states";
+      if (!prunedByBounds) {
+        proved(name, T.andOf(d.pathCondition, T.eq(d.divisor, T.real(0))), how);
+        continue;
+      }
+      // Cases the bounds exclude: a certificate of the formula alone would
+      // not state them (Checker::checkValue does the same).
+      record(name, VerdictKind::Proved,
+             how + "; " + std::to_string(prunedByBounds) +
+                 " more the thread-id and size bounds exclude");
+      if (certificates)
+        verdict.warnings.push_back(
+            "certificate of '" + name +
+            "' not written: its cases were chosen by the thread-id and size "
+            "bounds, which a certificate cannot state yet");
       continue;
     }
     if (tooMany && containsExp(d.divisor)) {

@@ -186,8 +186,14 @@ public:
         offset(offset), offsetTerm(offsetTerm), launch(std::move(launch)) {}
 
   std::string describe() const override {
+    std::string mask;
+    if (causal)
+      mask =
+          ", causal" + (offsetTerm ? ", offset " + offsetTerm->getName().str()
+                        : offset != 0 ? ", offset " + std::to_string(offset)
+                                      : std::string());
     return std::string("attention(") + q->name + ", " + k->name + ", " +
-           v->name + (causal ? ", causal" : "") + ") -> " + o->name;
+           v->name + mask + ") -> " + o->name;
   }
   const BufferBinding &output() const override { return *o; }
 
@@ -415,7 +421,7 @@ static std::unique_ptr<Spec> buildAttention(Operation *contract,
                p->hi >= (int64_t(1) << 31)) {
       contract->emitError("attention spec 'offset': '")
           << name.getValue()
-          << "' needs a fixed value or a 'range' starting at 0 or above";
+          << "' needs a fixed value or a 'range' within [0, 2^31)";
       return nullptr;
     } else {
       offsetTerm = t;
