@@ -19,8 +19,17 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 ptx=test/Inputs/cuda/ptx/flash_fwd.sm80.O3.ptx
 source bench/measure.sh
-# contract FILE KERNEL N D CTAS
+# contract FILE KERNEL N D CTAS [causal]: against naive attention, or with
+# the causal mask j <= q + off (off = 4; L is not written by these kernels).
 contract() {
+  local extra="" offparam="" mask='mask = "none"'
+  if [ "${6:-}" = causal ]; then
+    extra='
+    {name = "L", buffer = "in", type = f32, shape = array<i64: '"$3"'>},'
+    offparam='
+    {name = "off", scalar = i32, value = 4 : i32},'
+    mask='mask = "causal", offset = "off"'
+  fi
   cat > "$1" <<EOC
 kproof.contract @flash {
   kernel = "$2", grid = array<i64: $5, 1, 1>, block = array<i64: 16, 1, 1>,
@@ -28,12 +37,12 @@ kproof.contract @flash {
     {name = "Q", buffer = "in", type = f32, shape = array<i64: $3, $4>},
     {name = "K", buffer = "in", type = f32, shape = array<i64: $3, $4>},
     {name = "V", buffer = "in", type = f32, shape = array<i64: $3, $4>},
-    {name = "O", buffer = "out", type = f32, shape = array<i64: $3, $4>},
-    {name = "n", scalar = i32, value = $3 : i32},
+    {name = "O", buffer = "out", type = f32, shape = array<i64: $3, $4>},$extra
+    {name = "n", scalar = i32, value = $3 : i32},$offparam
     {name = "scale", scalar = f32, value = 0.125 : f32}
   ],
   spec = {builtin = "attention", q = "Q", k = "K", v = "V", output = "O",
-          scale = 0.125 : f32, mask = "none"}
+          scale = 0.125 : f32, $mask}
 }
 EOC
 }
@@ -48,32 +57,12 @@ for spec in "flash_fwd_d16 16 16 1" "flash_fwd_d16 16 32 2" "flash_fwd_d16 16 24
   measure "$ptx" "$tmp/c.mlir" --verify-equiv
   printf '%-28s %-4s %-4s %-9s %9s %10s\n' "$1" "$2" "$3" "$VERDICT" "$SECS" "$MIB"
 done
-# causal FILE KERNEL N D CTAS: keys j <= q + 4 (L unused by these kernels).
-causal() {
-  cat > "$1" <<EOC
-kproof.contract @flash_causal {
-  kernel = "$2", grid = array<i64: $5, 1, 1>, block = array<i64: 16, 1, 1>,
-  params = [
-    {name = "Q", buffer = "in", type = f32, shape = array<i64: $3, $4>},
-    {name = "K", buffer = "in", type = f32, shape = array<i64: $3, $4>},
-    {name = "V", buffer = "in", type = f32, shape = array<i64: $3, $4>},
-    {name = "O", buffer = "out", type = f32, shape = array<i64: $3, $4>},
-    {name = "L", buffer = "in", type = f32, shape = array<i64: $3>},
-    {name = "n", scalar = i32, value = $3 : i32},
-    {name = "off", scalar = i32, value = 4 : i32},
-    {name = "scale", scalar = f32, value = 0.125 : f32}
-  ],
-  spec = {builtin = "attention", q = "Q", k = "K", v = "V", output = "O",
-          scale = 0.125 : f32, mask = "causal", offset = 4}
-}
-EOC
-}
 for spec in "flash_causal_d16 16 32 2" "flash_causal_d16 16 48 3" \
             "flash_causal_d64 64 32 2" "flash_causal_d128 128 16 1" \
             "flash_causal_mask_lt 16 32 2" "flash_causal_skip_floor 16 32 2" \
             "flash_causal_scale_twice 16 32 2"; do
   set -- $spec
-  causal "$tmp/c.mlir" "$1" "$3" "$2" "$4"
+  contract "$tmp/c.mlir" "$1" "$3" "$2" "$4" causal
   measure "$ptx" "$tmp/c.mlir" --verify-equiv
   printf '%-28s %-4s %-4s %-9s %9s %10s\n' "$1" "$2" "$3" "$VERDICT" "$SECS" "$MIB"
 done

@@ -706,6 +706,24 @@ private:
                                  "' not written: " + certificates->getError());
   }
   std::unique_ptr<CertificateWriter> certificates;
+  /// Whether the declared bounds falsify the Bool term `c`
+  /// (TermContext::decideByBounds). KPROOF_CROSSCHECK_BOUNDS, a developer
+  /// check run over the test suite: every such decision is asked to Z3 as
+  /// well, and a satisfiable one is a fatal error naming `what`.
+  bool refutedByBounds(Term c, const char *what) {
+    std::optional<bool> d = T.decideByBounds(c);
+    if (!d || *d)
+      return false;
+    if (getenv("KPROOF_CROSSCHECK_BOUNDS")) {
+      Query q{T, options, &tableRanges, {c}};
+      q.addBranchFacts();
+      if (q.check().result == smt::CheckResult::Sat)
+        llvm::report_fatal_error(llvm::Twine("decideByBounds refuted a "
+                                             "satisfiable ") +
+                                 what + ": " + c->toBriefString(2000));
+    }
+    return true;
+  }
   /// Conditions that must each be unsatisfiable, asked together when there
   /// are at least kBatchFrom: their disjunction, in chunks of kBatch
   /// (measured best on the tiled-attention fixture), is one query, and an
@@ -722,17 +740,7 @@ private:
     // assumes (TermContext::decideByBounds).
     SmallVector<size_t> open;
     for (auto [i, c] : llvm::enumerate(conds)) {
-      std::optional<bool> d = T.decideByBounds(c);
-      if (d && !*d && getenv("KPROOF_CROSSCHECK_BOUNDS")) {
-        // A developer check (Executor::mayHold): the solver agrees.
-        Query q{T, options, &tableRanges, {c}};
-        q.addBranchFacts();
-        if (q.check().result == smt::CheckResult::Sat)
-          llvm::report_fatal_error(
-              "decideByBounds refuted a satisfiable obligation: " +
-              llvm::Twine(c->toBriefString(2000)));
-      }
-      if (d && !*d)
+      if (refutedByBounds(c, "obligation"))
         done[i] = true;
       else
         open.push_back(i);

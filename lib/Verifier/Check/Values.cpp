@@ -550,22 +550,9 @@ bool Checker::splitOnConditions(Term value,
     return false;
   // Whether the bounds leave the case `lits` possible under `pc`.
   auto possible = [&](Term lits) {
-    if (!pc)
-      return true;
-    Term both = T.andOf(pc, lits);
-    std::optional<bool> d = T.decideByBounds(both);
-    if (!d || *d)
-      return true;
-    // KPROOF_CROSSCHECK_BOUNDS: the solver agrees (Executor::mayHold).
-    if (getenv("KPROOF_CROSSCHECK_BOUNDS")) {
-      Query q{T, options, &tableRanges, {both}};
-      q.addBranchFacts();
-      if (q.check().result == smt::CheckResult::Sat)
-        llvm::report_fatal_error("decideByBounds refuted a satisfiable case: " +
-                                 llvm::Twine(lits->toBriefString(2000)));
-    }
-    return false;
+    return !pc || !refutedByBounds(T.andOf(pc, lits), "case");
   };
+
   SmallVector<std::pair<Term, Term>> work{{T.boolConst(true), value}};
   while (!work.empty()) {
     auto [lits, t] = work.pop_back_val();
@@ -642,17 +629,8 @@ Term Checker::foldUnder(Term t, Term lits, Term pc) {
     std::optional<bool> r;
     for (bool b : {true, false}) {
       Term other = T.andOf(pc, T.andOf(lits, b ? T.notOf(c) : c));
-      std::optional<bool> d = T.decideByBounds(other);
-      if (!d || *d)
+      if (!refutedByBounds(other, "fold"))
         continue;
-      if (getenv("KPROOF_CROSSCHECK_BOUNDS")) {
-        Query q{T, options, &tableRanges, {other}};
-        q.addBranchFacts();
-        if (q.check().result == smt::CheckResult::Sat)
-          llvm::report_fatal_error(
-              "decideByBounds refuted a satisfiable fold: " +
-              llvm::Twine(other->toBriefString(2000)));
-      }
       r = b;
       foldedByBounds = true;
       break;
