@@ -640,39 +640,6 @@ public:
   bool refuteConjunction(Term c) {
     if (c->getKind() != Kind::And)
       return false;
-    // Bounds the conjunction states.
-    for (Term o : c->getOperands()) {
-      bool negated = o->getKind() == Kind::Not;
-      Term cmp = negated ? o->getOperand(0) : o;
-      Kind k = cmp->getKind();
-      if (k != Kind::BVUlt && k != Kind::BVUle)
-        continue;
-      Term a = cmp->getOperand(0), b = cmp->getOperand(1);
-      if (a->getSort() != Sort::BV || a->getWidth() > 64)
-        continue;
-      // Each comparison of a variable v with a constant K bounds v on one
-      // side: v < K, v <= K, K < v, K <= v, and their negations (!(v < K)
-      // is v >= K; !(K < v) is v <= K).
-      std::optional<Int> kb = constOf(b), ka = constOf(a);
-      bool strict = k == Kind::BVUlt;
-      Int top = pow2(a->getWidth()) - 1;
-      bool ok = true;
-      if (a->getKind() == Kind::BVVar && kb) {
-        // v < K (v <= K), or negated v >= K (v >= K + 1).
-        if (!negated)
-          ok = narrow(a, 0, strict ? *kb - 1 : *kb);
-        else
-          ok = narrow(a, strict ? *kb : *kb + 1, top);
-      } else if (b->getKind() == Kind::BVVar && ka) {
-        // K < v (K <= v), or negated v <= K (v <= K - 1).
-        if (!negated)
-          ok = narrow(b, strict ? *ka + 1 : *ka, top);
-        else
-          ok = narrow(b, 0, strict ? *ka : *ka - 1);
-      }
-      if (!ok)
-        return true;
-    }
     if (std::optional<bool> v = decide(c); v && !*v)
       return true;
     if (contradictoryBounds(c))
@@ -862,8 +829,9 @@ public:
 
   /// Bound propagation over the conjunction `c`: each bound
   /// c0 + sum_i k_i x_i in [lo, hi] narrows every variable x_j to what
-  /// the others' intervals leave (`16 ctaid + tid <= 1` with tid >= 0
-  /// gives ctaid = 0), repeated while something narrows (a few rounds).
+  /// the others' intervals leave (`v < 16` gives v <= 15; `16 ctaid + tid
+  /// <= 1` with tid >= 0 gives ctaid = 0), repeated while something
+  /// narrows (a few rounds).
   /// Sets `narrowed`; true when some interval becomes empty.
   bool propagateBounds(Term c, bool &narrowed) {
     narrowed = false;
@@ -873,7 +841,7 @@ public:
       bool changed = false;
       for (Term o : c->getOperands()) {
         std::optional<LinearBound> b = boundOf(o);
-        if (!b || b->disequality || b->d.coeffs.size() < 2)
+        if (!b || b->disequality)
           continue;
         // The interval of each k_i x_i, and their sums.
         Int sumLo = b->d.c0, sumHi = b->d.c0;
