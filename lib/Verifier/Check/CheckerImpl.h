@@ -724,6 +724,19 @@ private:
     }
     return true;
   }
+  /// KPROOF_CROSSCHECK_BOUNDS (a developer check, as in refutedByBounds):
+  /// `c`, decided unsatisfiable without the solver, is asked to Z3, and a
+  /// satisfiable one is a fatal error naming `what`. No-op otherwise.
+  void crossCheckUnsat(Term c, const char *what) {
+    if (!getenv("KPROOF_CROSSCHECK_BOUNDS"))
+      return;
+    Query q{T, options, &tableRanges, {c}};
+    q.addBranchFacts();
+    if (q.check().result == smt::CheckResult::Sat)
+      llvm::report_fatal_error(
+          llvm::Twine("a satisfiable ") + what +
+          " was decided unsatisfiable: " + c->toBriefString(2000));
+  }
   /// Conditions that must each be unsatisfiable, asked together when there
   /// are at least kBatchFrom: their disjunction, in chunks of kBatch
   /// (measured best on the tiled-attention fixture), is one query, and an

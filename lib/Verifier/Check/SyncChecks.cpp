@@ -19,6 +19,8 @@
 
 #include "CheckerImpl.h"
 
+#include "KProof/Verifier/Terms/ThreadLinear.h"
+
 using namespace mlir;
 using namespace ::kproof;
 using namespace ::kproof::engine;
@@ -65,8 +67,18 @@ struct ThreadPair {
     }
     return T.substitute(t, map);
   }
-  Term first(Term t) { return rename(t, a, "t1."); }
-  Term second(Term t) { return rename(t, b, "t2."); }
+  /// The renamings are the same for every pair of accesses (names derive
+  /// from the variables'), so one ThreadPair serves many pairs and keeps
+  /// each term's copies.
+  Term first(Term t) {
+    Term &r = firstMemo[t];
+    return r ? r : (r = rename(t, a, "t1."));
+  }
+  Term second(Term t) {
+    Term &r = secondMemo[t];
+    return r ? r : (r = rename(t, b, "t2."));
+  }
+  llvm::DenseMap<Term, Term> firstMemo, secondMemo;
   /// Both threads inside the launch; `sameCta`: in one CTA and distinct,
   /// else in two distinct CTAs.
   Term frame(bool sameCta) {
@@ -426,18 +438,61 @@ void Checker::checkSync(const ExecutionResult &ex,
     return !(x.atomic && y.atomic &&
              (sameCta || (x.scope != "cta" && y.scope != "cta")));
   };
+  // Most pairs of a thread's unrolled accesses (a tile row of D stores per
+  // thread) are race-free by their offsets' linear forms in the thread
+  // ids alone (disjointForDistinctThreads), decided on integers before any
+  // query is built: the pairs grow as the square of the stores.
+  VarExtents idExtents;
+  SmallVector<Term> tidIds, ctaIds;
+  for (auto &[name, extent] : ex.threadVars) {
+    Term v = T.bvVar(name, 32);
+    idExtents[v] = extent;
+    (StringRef(name).starts_with("tid.") ? tidIds : ctaIds).push_back(v);
+  }
+  std::vector<std::optional<LinearForm>> linearOffsets(ex.accesses.size());
+  for (auto [k, m] : llvm::enumerate(ex.accesses)) {
+    Term o = m.byteOffset;
+    if (o->getSort() != Sort::BV || o->getWidth() != 64)
+      continue;
+    LinearForm f;
+    if (!linearizeOver(o, idExtents, 1, f)) {
+      f = LinearForm();
+      if (!linearizeOver(T.canonicalIndex(o), idExtents, 1, f))
+        continue;
+    }
+    // The offset's exact value, and offset + bytes, below 2^64 (the race
+    // condition compares them as 64-bit sums).
+    auto [lo, hi] = rangeOver(f, idExtents);
+    if (lo < 0 || hi + m.bytes >= (__int128(1) << 64))
+      continue;
+    linearOffsets[k] = std::move(f);
+  }
+  auto disjointByLinearForms = [&](size_t i, size_t j, bool sameCta) {
+    const std::optional<LinearForm> &fx = linearOffsets[i],
+                                    &fy = linearOffsets[j];
+    return fx && fy &&
+           disjointForDistinctThreads(
+               *fx, ex.accesses[i].bytes, *fy, ex.accesses[j].bytes, idExtents,
+               sameCta ? ArrayRef<Term>(ctaIds) : ArrayRef<Term>(),
+               sameCta ? ArrayRef<Term>(tidIds) : ArrayRef<Term>(ctaIds));
+  };
+  std::set<std::tuple<size_t, size_t, bool>> raceFreeLinear;
   // Most pairs are race-free: asked together first (provedTogether).
   std::set<std::tuple<size_t, size_t, bool>> raceFreeTogether;
   {
     SmallVector<Term> conds;
     SmallVector<std::tuple<size_t, size_t, bool>> keys;
+    ThreadPair p(T, ex, launch);
     for (size_t i = 0; i < ex.accesses.size(); ++i)
       for (size_t j = i; j < ex.accesses.size(); ++j)
         for (bool sameCta : {true, false}) {
           const MemoryAccess &x = ex.accesses[i], &y = ex.accesses[j];
           if (!mayRace(x, y, sameCta))
             continue;
-          ThreadPair p(T, ex, launch);
+          if (disjointByLinearForms(i, j, sameCta)) {
+            raceFreeLinear.insert({i, j, sameCta});
+            continue;
+          }
           Term o1;
           Term cond = raceCondition(p, x, y, sameCta, o1);
           if (cond->getKind() == Kind::BoolConst)
@@ -453,6 +508,7 @@ void Checker::checkSync(const ExecutionResult &ex,
       if (done[k])
         raceFreeTogether.insert(key);
   }
+  ThreadPair pair(T, ex, launch);
   for (size_t i = 0; i < ex.accesses.size(); ++i)
     for (size_t j = i; j < ex.accesses.size(); ++j) {
       const MemoryAccess &x = ex.accesses[i], &y = ex.accesses[j];
@@ -476,7 +532,7 @@ void Checker::checkSync(const ExecutionResult &ex,
           ++unchecked;
           continue;
         }
-        ThreadPair p(T, ex, launch);
+        ThreadPair &p = pair;
         Term o1;
         Term cond = raceCondition(p, x, y, sameCta, o1);
         std::string what = std::string(x.shared ? "shared" : "global") +
@@ -491,6 +547,12 @@ void Checker::checkSync(const ExecutionResult &ex,
             " / " + (y.write ? "write" : "read") + " at " + locString(y.loc);
         if (cond->getKind() == Kind::BoolConst && !cond->getBoolValue()) {
           proved(name, cond, "normalizer");
+          continue;
+        }
+        if (raceFreeLinear.count({i, j, sameCta})) {
+          crossCheckUnsat(cond, "race condition of disjoint linear offsets");
+          proved(name, cond,
+                 "linear forms of the thread ids: the offsets never overlap");
           continue;
         }
         if (raceFreeTogether.count({i, j, sameCta})) {
@@ -796,7 +858,8 @@ void Checker::checkSync(const ExecutionResult &ex,
   SmallVector<const ResolutionObligation *> batched;
   for (const ResolutionObligation &r : ex.resolutions)
     if (!(r.condition->getKind() == Kind::BoolConst &&
-          !r.condition->getBoolValue())) {
+          !r.condition->getBoolValue()) &&
+        !(r.addressOnly && r.onlyWriter)) {
       batch.push_back(firstAsked(r));
       batched.push_back(&r);
     }
@@ -823,6 +886,14 @@ void Checker::checkSync(const ExecutionResult &ex,
     if (r.condition->getKind() == Kind::BoolConst &&
         !r.condition->getBoolValue()) {
       proved(name, r.condition, "normalizer");
+      continue;
+    }
+    if (r.addressOnly && r.onlyWriter) {
+      crossCheckUnsat(r.addressOnly, "writer uniqueness of a one-to-one "
+                                     "address layout");
+      proved(name, r.addressOnly,
+             "the write's address is one-to-one in the thread ids (mixed "
+             "radix): no other writer");
       continue;
     }
     if (r.addressOnly) {

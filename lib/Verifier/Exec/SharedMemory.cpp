@@ -267,13 +267,76 @@ bool SharedMemoryModel::xorWriter(const MemoryAccess &w, Term a,
   return invertXorLayout(T, w.byteOffset, a, ids, sigma);
 }
 
+const std::optional<SharedMemoryModel::LinearOffset> &
+SharedMemoryModel::linearOffset(Term t) {
+  auto it = linearOffsets.find(t);
+  if (it != linearOffsets.end())
+    return it->second;
+  LinearOffset l{0, {}};
+  std::optional<LinearOffset> r;
+  // The offset itself, else its index normal form (equal to it within the
+  // declared thread-id bounds: nvcc's `i / D`, `i % D` of a flat index).
+  if (t->getSort() == Sort::BV && t->getWidth() <= 64 &&
+      (ex.linearize(t, 1, l.c0, l.coeffs) ||
+       (l.c0 = 0, l.coeffs.clear(),
+        ex.linearize(T.canonicalIndex(t), 1, l.c0, l.coeffs))))
+    r = std::move(l);
+  return linearOffsets[t] = std::move(r);
+}
+
+bool SharedMemoryModel::cannotHit(const MemoryAccess &w, Term a) {
+  if (a->getSort() != Sort::BV || w.byteOffset->getSort() != Sort::BV ||
+      a->getWidth() != w.byteOffset->getWidth())
+    return false;
+  const std::optional<LinearOffset> &lw = linearOffset(w.byteOffset);
+  if (!lw)
+    return false;
+  const std::optional<LinearOffset> &la = linearOffset(a);
+  if (!la)
+    return false;
+  // diff = (cw0 - ca0) + sum cw_i t'_i - sum ca_j t_j, t' the writer's ids
+  // and t the reader's, each within [0, extent).
+  __int128 lo = lw->c0 - la->c0, hi = lo, g = 0;
+  auto addTerm = [&](Term var, __int128 c) {
+    if (c == 0)
+      return true;
+    int64_t ext = ex.threadIdVars().lookup(var);
+    if (ext <= 0)
+      return false;
+    __int128 span = c * __int128(ext - 1);
+    (span < 0 ? lo : hi) += span;
+    __int128 x = c < 0 ? -c : c;
+    while (x != 0) { // g = gcd(g, |c|)
+      __int128 r = g % x;
+      g = x;
+      x = r;
+    }
+    return true;
+  };
+  for (auto &[var, c] : lw->coeffs)
+    if (!addTerm(var, c))
+      return false;
+  for (auto &[var, c] : la->coeffs)
+    if (!addTerm(var, -c))
+      return false;
+  __int128 modulus = __int128(1) << a->getWidth();
+  if (lo <= -modulus || hi >= modulus)
+    return false; // a wrapped-around equality is not ruled out here
+  if (lo > 0 || hi < 0)
+    return true;
+  __int128 d0 = lw->c0 - la->c0;
+  return g != 0 && d0 % g != 0;
+}
+
 Term SharedMemoryModel::writerMatch(const MemoryAccess &w, Term a,
                                     llvm::DenseMap<Term, Term> &sigma,
-                                    bool &exact,
-                                    bool *injective) {
+                                    bool &exact, bool *injective,
+                                    bool *onlyWriter) {
   // The witness: the writer thread w* with addr(w*) == a.
   if (injective)
     *injective = false;
+  if (onlyWriter)
+    *onlyWriter = false;
   for (auto &[var, ext] : ex.ctaIdVars())
     sigma[var] = var; // shared memory: the writer is in the same CTA
   __int128 c0 = 0;
@@ -310,6 +373,19 @@ Term SharedMemoryModel::writerMatch(const MemoryAccess &w, Term a,
             mixed = false;
         }
         *injective = mixed;
+        // Every thread id in the layout, whose values stay below 2^64:
+        // a thread that writes at `a` has the digits the division below
+        // computes (a mixed-radix representation is unique).
+        __int128 top = 0;
+        for (auto &[var, c] : order)
+          top += c * __int128(ex.threadIdVars().lookup(var) - 1);
+        if (onlyWriter)
+          *onlyWriter =
+              mixed && top < (__int128(1) << 64) && c0 >= 0 &&
+              llvm::all_of(ex.threadIdVars(), [&](const auto &idExtent) {
+                return coeffs.count(idExtent.first) &&
+                       coeffs[idExtent.first] != 0;
+              });
       }
       Term rem = T.bvBin(Kind::BVSub, a64, T.bv(APInt(64, uint64_t(c0), true)));
       for (auto &[var, c] : order) {
@@ -388,6 +464,8 @@ void SharedMemoryModel::checkCountedReads() {
                               r.region + "' are not modeled");
         return;
       }
+      if (cannotHit(w, r.offset))
+        continue;
       llvm::DenseMap<Term, Term> sigma;
       bool exact = true;
       Term match = writerMatch(w, r.offset, sigma, exact);
@@ -476,10 +554,12 @@ Term SharedMemoryModel::resolveSharedRead(State &s, const std::string &region,
                           "' are not modeled");
       return nullptr;
     }
+    if (cannotHit(w, a))
+      continue;
     llvm::DenseMap<Term, Term> sigma;
     bool exact = true;
-    bool injective = false;
-    Term match = writerMatch(w, a, sigma, exact, &injective);
+    bool injective = false, onlyWriter = false;
+    Term match = writerMatch(w, a, sigma, exact, &injective, &onlyWriter);
     // A witness the address determines (an injective inversion) misses
     // `a`: no thread of this write hits it. Any other (lane 0 of a slot, a
     // non-injective inversion) may miss where another thread hits: kept,
@@ -522,6 +602,7 @@ Term SharedMemoryModel::resolveSharedRead(State &s, const std::string &region,
              "' is unique or writes the same value (the " +
              "write at " + "PTX_LOC" + ")",
          false, "", otherWriter, T.substitute(w.value, tau), value});
+    result.resolutions.back().onlyWriter = exact && onlyWriter;
     {
       std::string str;
       llvm::raw_string_ostream os(str);

@@ -177,6 +177,27 @@ private:
   /// `guessed` is set: some other lane may be the only writer.
   std::optional<std::pair<Term, Term>> warpWriter(const MemoryAccess &w,
                                                   Term a, bool &guessed);
+  /// Whether no thread of shared write `w` can write at byte offset `a`
+  /// of the reader, decided on integers: both offsets are linear forms of
+  /// the thread ids (Executor::linearize of the offset or of its
+  /// TermContext::canonicalIndex: exact within the thread-id ranges,
+  /// modulo 2^width), the writer's ids renamed apart from the
+  /// reader's; their difference ranges within (-2^width, 2^width), so the
+  /// offsets are equal only where it is 0, which the range of the
+  /// difference or the gcd of its coefficients rules out. False when
+  /// either offset is not such a form (writerMatch then decides). A cheap
+  /// filter before writerMatch: a thread reading one element of a tile
+  /// that each thread fills with D unrolled stores is otherwise matched
+  /// against all D store sites.
+  bool cannotHit(const MemoryAccess &w, Term a);
+  /// The linear forms of cannotHit, by offset term (nullopt: not linear).
+  struct LinearOffset {
+    __int128 c0;
+    std::map<Term, __int128, TermIdLess> coeffs;
+  };
+  std::map<Term, std::optional<LinearOffset>, TermIdLess> linearOffsets;
+  /// The entry of `t` (a std::map: references stay valid as it grows).
+  const std::optional<LinearOffset> &linearOffset(Term t);
   /// The writer thread w* of shared write `w` whose address is `a` (a
   /// fresh-renamed copy of the representative thread, by inverting the
   /// write's linear address or from its path condition) as the
@@ -190,9 +211,12 @@ private:
   /// coefficients form a mixed-radix system over the thread ranges, or an
   /// elected lane's per-warp slot. Only then does a witness that misses
   /// `a` mean that no thread of the write hits it.
+  /// `onlyWriter` (when given) is set where, besides, the inversion is a
+  /// mixed-radix layout that names every thread id: a thread of the write
+  /// that hits `a` is w* itself, so no other writer exists.
   Term writerMatch(const MemoryAccess &w, Term a,
                    llvm::DenseMap<Term, Term> &sigma, bool &exact,
-                   bool *injective = nullptr);
+                   bool *injective = nullptr, bool *onlyWriter = nullptr);
   /// The value of a shared-memory read of `bytes` at `offset` in `region`
   /// by the representative thread in its current phase (DESIGN.md §4):
   /// the last write of an earlier phase by the writer thread, found by

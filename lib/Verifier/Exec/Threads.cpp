@@ -16,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ExecutorImpl.h"
+#include "KProof/Verifier/Terms/ThreadLinear.h"
 
 using namespace mlir;
 using namespace ::kproof;
@@ -267,83 +268,13 @@ bool Executor::mayHoldBySolver(Term pc) {
 
 bool Executor::linearize(Term t, __int128 scale, __int128 &c0,
                          std::map<Term, __int128, TermIdLess> &coeffs) {
-  switch (t->getKind()) {
-  case Kind::BVConst:
-    c0 += scale * __int128(t->getAPInt().getSExtValue());
-    return t->getAPInt().getSignificantBits() <= 63;
-  case Kind::BVVar:
-    if (!tidVars.count(t))
-      return false;
-    coeffs[t] += scale;
-    return true;
-  case Kind::BVAdd:
-    return linearize(t->getOperand(0), scale, c0, coeffs) &&
-           linearize(t->getOperand(1), scale, c0, coeffs);
-  case Kind::BVSub:
-    return linearize(t->getOperand(0), scale, c0, coeffs) &&
-           linearize(t->getOperand(1), -scale, c0, coeffs);
-  case Kind::BVMul:
-  case Kind::BVShl: {
-    Term k = t->getOperand(1), x = t->getOperand(0);
-    if (k->getKind() != Kind::BVConst && t->getKind() == Kind::BVMul)
-      std::swap(k, x);
-    if (k->getKind() != Kind::BVConst || k->getAPInt().getActiveBits() > 20)
-      return false;
-    __int128 m = t->getKind() == Kind::BVMul
-                     ? __int128(k->getAPInt().getZExtValue())
-                     : (__int128(1) << k->getAPInt().getZExtValue());
-    // Linearize the operand on its own, so that its wrap-around at this
-    // width is checked below.
-    __int128 d0 = 0;
-    std::map<Term, __int128, TermIdLess> dc;
-    if (!linearize(x, 1, d0, dc))
-      return false;
-    auto [lo, hi] = rangeOf(d0 * m, [&] {
-      std::map<Term, __int128, TermIdLess> scaled;
-      for (auto &[v, c] : dc)
-        scaled[v] = c * m;
-      return scaled;
-    }());
-    if (lo < 0 || hi >= (__int128(1) << t->getWidth()))
-      return false;
-    c0 += scale * m * d0;
-    for (auto &[v, c] : dc)
-      coeffs[v] += scale * m * c;
-    return true;
-  }
-  case Kind::BVZExt: {
-    __int128 d0 = 0;
-    std::map<Term, __int128, TermIdLess> dc;
-    if (!linearize(t->getOperand(0), 1, d0, dc))
-      return false;
-    auto [lo, hi] = rangeOf(d0, dc);
-    if (lo < 0 || hi >= (__int128(1) << t->getOperand(0)->getWidth()))
-      return false;
-    c0 += scale * d0;
-    for (auto &[v, c] : dc)
-      coeffs[v] += scale * c;
-    return true;
-  }
-  case Kind::BVExtract: {
-    // The low w bits of an operand whose exact value lies in [0, 2^w)
-    // (a 64-bit index truncated by cvt.u32.u64): that value itself.
-    if (t->getExtractLow() != 0)
-      return false;
-    __int128 d0 = 0;
-    std::map<Term, __int128, TermIdLess> dc;
-    if (!linearize(t->getOperand(0), 1, d0, dc))
-      return false;
-    auto [lo, hi] = rangeOf(d0, dc);
-    if (lo < 0 || hi >= (__int128(1) << t->getWidth()))
-      return false;
-    c0 += scale * d0;
-    for (auto &[v, c] : dc)
-      coeffs[v] += scale * c;
-    return true;
-  }
-  default:
+  LinearForm f;
+  if (!linearizeOver(t, tidVars, scale, f))
     return false;
-  }
+  c0 += f.c0;
+  for (auto &[v, c] : f.coeffs)
+    coeffs[v] += c;
+  return true;
 }
 
 std::pair<__int128, __int128>

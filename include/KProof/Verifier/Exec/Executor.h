@@ -437,6 +437,11 @@ struct ResolutionObligation {
   /// while another writer of this write hits it). `condition` includes it;
   /// a proof from otherValue/witnessValue must cover it too.
   Term witnessMissed = nullptr;
+  /// With addressOnly: the write's address is a mixed-radix linear form
+  /// of every thread id (SharedMemoryModel::writerMatch's onlyWriter), so
+  /// a writer that hits the address is the witness, and addressOnly
+  /// (another writer hits it) is unsatisfiable without a query.
+  bool onlyWriter = false;
 };
 
 struct ExecutionResult {
