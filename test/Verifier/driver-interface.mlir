@@ -74,19 +74,19 @@
 // RUN: python3 %S/Inputs/check_verdict_json.py %t/badptx.json 1 | FileCheck %s --check-prefix=JSONPTX
 // JSONPTX: - ERROR bad.ptx:{{[0-9]+}}:{{[0-9]+}}: {{.+}}
 //
-// --timeout: a proof that needs about half a minute (Triton's row softmax at
-// BLOCK = 1024) ends UNKNOWN naming the limit, exit 3: the running Z3
+// --timeout: a proof that needs about 20 s (a causal FlashAttention-style
+// forward over 48 keys, 3 CTAs) ends UNKNOWN naming the limit, exit 3: the running Z3
 // check is interrupted and the values not yet normalized are not begun
 // (or, past the limit and a 3 s grace, kproof-opt prints the verdict so
 // far itself); --progress=always prints progress lines meanwhile.
-// RUN: %expect_exit 3 kproof-opt %inputs/triton/ptx/softmax_row.sm90.ptx --verify-equiv --contract=%t/tsm1024.mlir --timeout=2 --progress=always > %t/timeout.txt 2> %t/progress.txt
+// RUN: %expect_exit 3 kproof-opt %inputs/cuda/ptx/flash_fwd.sm80.O3.ptx --verify-equiv --contract=%t/causal48.mlir --timeout=2 --progress=always > %t/timeout.txt 2> %t/progress.txt
 // RUN: FileCheck %s --check-prefix=TIMEOUT < %t/timeout.txt
 // RUN: FileCheck %s --check-prefix=PROGRESS < %t/progress.txt
-// TIMEOUT: kproof: softmax_row_kernel against softmax(x) -> y
-// TIMEOUT-NEXT: contract @tsm1024, {{[0-9]+\.[0-9][0-9]}} s
-// TIMEOUT-NEXT: launch: grid (1, 1, 1) x block (128, 1, 1)
+// TIMEOUT: kproof: flash_causal_d16 against attention(Q, K, V, causal, offset 4) -> O
+// TIMEOUT-NEXT: contract @causal48, {{[0-9]+\.[0-9][0-9]}} s
+// TIMEOUT-NEXT: launch: grid (3, 1, 1) x block (16, 1, 1)
 // TIMEOUT: UNKNOWN: {{.*}}time limit of 2 s reached (--timeout)
-// PROGRESS: kproof-opt: tsm1024: {{[0-9.]+}} s, {{[0-9]+}} obligation(s) decided, now: {{.+}}
+// PROGRESS: kproof-opt: causal48: {{[0-9.]+}} s, {{[0-9]+}} obligation(s) decided, now: {{.+}}
 // Without --timeout nothing is cut, and without a terminal (or with
 // --quiet) no progress line is printed.
 // RUN: kproof-opt %inputs/cuda/ptx/softmax_online.sm80.O3.ptx --verify-equiv --contract=%t/one.mlir --progress=always --quiet 2>&1 >/dev/null | FileCheck %s --allow-empty --check-prefix=QUIET
@@ -111,21 +111,21 @@ kproof.contract @c {kernel = "softmax_online_4", grid = array<i64: 1, 1, 1>
 {
   mov.u32 %r1, ;
 }
-//--- tsm1024.mlir
-kproof.contract @tsm1024 {
-  kernel = "softmax_row_kernel", grid = array<i64: 1, 1, 1>, block = array<i64: 128, 1, 1>,
+//--- causal48.mlir
+kproof.contract @causal48 {
+  kernel = "flash_causal_d16", grid = array<i64: 3, 1, 1>, block = array<i64: 16, 1, 1>,
   params = [
-    {name = "y", buffer = "out", space = "global", type = f32, shape = array<i64: 1, 1000>},
-    {name = "x", buffer = "in", space = "global", type = f32, shape = array<i64: 1, 1000>},
-    {name = "x_row_stride", scalar = i32, value = 1000 : i32},
-    {name = "y_row_stride", scalar = i32, value = 1000 : i32},
-    {name = "n", scalar = i32, value = 1000 : i32},
-    {name = "global_scratch", scalar = i64, value = 0 : i64},
-    {name = "profile_scratch", scalar = i64, value = 0 : i64}
+    {name = "Q", buffer = "in", type = f32, shape = array<i64: 48, 16>},
+    {name = "K", buffer = "in", type = f32, shape = array<i64: 48, 16>},
+    {name = "V", buffer = "in", type = f32, shape = array<i64: 48, 16>},
+    {name = "O", buffer = "out", type = f32, shape = array<i64: 48, 16>},
+    {name = "L", buffer = "in", type = f32, shape = array<i64: 48>},
+    {name = "n", scalar = i32, value = 48 : i32},
+    {name = "off", scalar = i32, value = 4 : i32},
+    {name = "scale", scalar = f32, value = 0.125 : f32}
   ],
-  dynamic_shared = 16,
-  tolerate_equal_writes = true,
-  spec = {builtin = "softmax", input = "x", output = "y"}
+  spec = {builtin = "attention", q = "Q", k = "K", v = "V", output = "O",
+          scale = 0.125 : f32, mask = "causal", offset = "off"}
 }
 //--- tsm64.mlir
 kproof.contract @tsm64 {

@@ -35,7 +35,7 @@
 // VEC4: {{^}}PROVED
 // VEC4-JSON: "name": "stores of one thread to 'y' write distinct elements",
 // VEC4-JSON-NEXT: "verdict": "PROVED"
-// VEC4-JSON: "name": "value y[i] written by the representative thread (store 4 of 4, at
+// VEC4-JSON: "name": "value y[i] written by the representative thread (stores 1-4 of 4, from
 // VEC4-JSON-NEXT: "verdict": "PROVED"
 // VEC4-JSON: "how": "z3 (unsat) with witness store.k0 = (e - 0) / 1 % 4, tid.x = (e - 0) / 4 % 64, ctaid.x = (e - 0) / 256 % 4",
 // VEC4-JSON-NEXT: "name": "coverage: every element of 'y' is written",

@@ -20,7 +20,8 @@
 // RMS: {{^}}PROVED
 
 // JSON-NOT: cases over the lane
-// JSON: "name": "value y[i] written by the representative thread (store 1 of 4
+// The four stores of a lane are one store at a column k (proved once).
+// JSON: "name": "value y[i] written by the representative thread (stores 1-4 of 4, from {{.*}}, as one store at a column k < 4)"
 // JSON: "how": "z3 (unsat) with witness tid.x%32 = (e - 0) / 1 % 32, store.k0 = (e - 0) / 32 % 4, tid.x/32 = (e - 0) / 128 % 2, ctaid.x = (e - 0) / 256 % 2",
 // JSON-NEXT: "name": "coverage: every element of 'y' is written",
 

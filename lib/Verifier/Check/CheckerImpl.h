@@ -639,6 +639,19 @@ private:
       const LaunchConfig &launch, llvm::DenseMap<Term, Term> &w,
       std::string &witness,
       llvm::DenseMap<Term, std::pair<Term, uint64_t>> *openLow = nullptr);
+  /// The stores finals[first], finals[first + 1], ... that are one
+  /// template at a column k = 0, 1, ... (a row of outputs per thread,
+  /// unrolled: IndexShift.h), proved at once for every k below their
+  /// count, with k a fresh variable of that range. Returns the count (at
+  /// least 4) when every obligation of that proof is proved; else 0, with
+  /// what the attempt recorded undone (the stores are then checked one by
+  /// one, with their own counterexamples). Not with --proof-certificate
+  /// (a certificate cannot state k's range).
+  size_t proveColumnFamily(Spec &spec, ArrayRef<const SymbolicStore *> finals,
+                           size_t first, Term pc,
+                           const llvm::DenseMap<Term, Term> &pins);
+  /// Column variables named so far (proveColumnFamily).
+  unsigned columnFamilies = 0;
   /// Multi-thread launches: data races, barrier divergence, and the side
   /// conditions of resolving shared reads to their writers (DESIGN.md §4).
   void checkSync(const ExecutionResult &ex, const LaunchConfig &launch);

@@ -21,6 +21,8 @@
 
 #include "CheckerImpl.h"
 
+#include "KProof/Verifier/Terms/IndexShift.h"
+
 #include <chrono>
 
 using namespace mlir;
@@ -226,7 +228,18 @@ void Checker::checkThreadStores(const PathResult &p, ArrayRef<Spec *> specs) {
   // Their bounds are ExecutionResult::alignments (the executor records
   // them at each store, for --verify-sync too).
   std::optional<size_t> refutedStore;
+  // Stores before this one are proved as one column family.
+  size_t familyEnd = 0;
   for (auto [k, st] : llvm::enumerate(finals)) {
+    if (k < familyEnd)
+      continue;
+    if (!refutedStore && !certificates && !options.pastDeadline()) {
+      size_t n = proveColumnFamily(spec, finals, k, pc, pins);
+      if (n) {
+        familyEnd = k + n;
+        continue;
+      }
+    }
     if (refutedStore) {
       // One refuted store is the counterexample; the others of this thread
       // are not checked (each may cost a solver query per lane).
@@ -298,6 +311,107 @@ void Checker::checkThreadStores(const PathResult &p, ArrayRef<Spec *> specs) {
     noteRefuted();
   }
   } // each spec
+}
+
+size_t Checker::proveColumnFamily(Spec &spec,
+                                  ArrayRef<const SymbolicStore *> finals,
+                                  size_t first, Term pc,
+                                  const llvm::DenseMap<Term, Term> &pins) {
+  constexpr size_t kMinFamily = 4;
+  if (finals.size() < first + kMinFamily)
+    return 0;
+  auto plain = [&](size_t i) { return !finals[i]->isFamily(); };
+  if (!plain(first) || !plain(first + 1))
+    return 0;
+  const BufferBinding &out = spec.output();
+  auto valueOf = [&](size_t i) { return T.substitute(finals[i]->value, pins); };
+  auto indexOf = [&](size_t i) { return T.substitute(finals[i]->index, pins); };
+  // The template over a fresh column variable k: store `first` is k = 0,
+  // the next k = 1 (IndexShift.h).
+  std::string kName = "k.column" + std::to_string(columnFamilies++);
+  Term kv = T.bvVar(kName, 32);
+  Term index = antiUnifyByIndexShift(T, indexOf(first), indexOf(first + 1), kv);
+  bool dump = getenv("KPROOF_DUMP_TERMS");
+  if (!index) {
+    if (dump)
+      llvm::errs() << "; no column family: indices "
+                   << indexOf(first)->toBriefString(300) << ", "
+                   << indexOf(first + 1)->toBriefString(300) << "\n";
+    return 0;
+  }
+  Term value = antiUnifyByIndexShift(T, valueOf(first), valueOf(first + 1), kv);
+  if (!value) {
+    if (dump)
+      llvm::errs() << "; no column family: values of stores " << first + 1
+                   << " and " << first + 2 << " differ otherwise\n";
+    return 0;
+  }
+  // Members: the stores that are the template at k = 0, 1, 2, ... in order.
+  size_t count = 0;
+  llvm::DenseMap<std::pair<Term, Term>, bool> memo;
+  for (size_t i = first; i < finals.size() && plain(i); ++i) {
+    llvm::DenseMap<Term, Term> at{{kv, T.bv(i - first, 32)}};
+    if (!equalUpToIndexForms(T, T.substitute(index, at), indexOf(i), memo) ||
+        !equalUpToIndexForms(T, T.substitute(value, at), valueOf(i), memo))
+      break;
+    ++count;
+  }
+  if (dump)
+    llvm::errs() << "; column family of " << count << " stores from store "
+                 << first + 1 << "\n";
+  if (count < kMinFamily)
+    return 0;
+  // One proof for every k < count, kept only when every obligation it
+  // records is proved; else undone, and the stores are checked one by one
+  // (their own counterexamples and reasons).
+  T.setUpperBound(kName, count - 1);
+  Term spc = T.andOf(pc, T.bvUlt(kv, T.bv(count, 32)));
+  std::string why;
+  Term specValue = spec.element(T, index, why);
+  if (!specValue)
+    return 0;
+  size_t obligations = verdict.obligations.size(),
+         warnings = verdict.warnings.size(),
+         sites = verdict.refutedSites.size();
+  std::optional<Counterexample> counterexample = verdict.counterexample;
+  std::optional<NonFiniteCandidate> nonFinite = verdict.nonFiniteCandidate;
+  std::set<std::string> diagnostics = refutedDiagnostics;
+  const SymbolicStore *st = finals[first];
+  std::string name =
+      "value " + out.name +
+      "[i] written by the representative thread (stores " +
+      std::to_string(first + 1) + "-" + std::to_string(first + count) + " of " +
+      std::to_string(finals.size()) + ", from " + locString(st->loc) +
+      ", as one store at a column k < " + std::to_string(count) + ")";
+  progress(name);
+  checkSpecDefined(out.name + "[i]", spc, specValue);
+  specValue = splitDivisions(spc, T.substitute(specValue, pins));
+  Term kernelValue = T.canonicalChains(value);
+  specValue = T.canonicalChains(specValue);
+  bool closed = N.provesEqual(kernelValue, specValue);
+  // A probe (draws of k within its range too) that refutes ends the
+  // attempt before the solver: the stores one by one find the same.
+  if (closed || (!probeValue(name, spc, kernelValue, specValue, st->loc, index,
+                             out.name) &&
+                 !checkByLane(name, spc, kernelValue, specValue, st->loc, index,
+                              out.name)))
+    checkValue(name, spc, kernelValue, specValue, st->loc, index, out.name);
+  bool allProved =
+      std::all_of(verdict.obligations.begin() + obligations,
+                  verdict.obligations.end(), [](const ObligationResult &o) {
+                    return o.verdict == VerdictKind::Proved;
+                  });
+  if (allProved && verdict.obligations.size() > obligations)
+    return count;
+  verdict.obligations.erase(verdict.obligations.begin() + obligations,
+                            verdict.obligations.end());
+  verdict.warnings.resize(warnings);
+  verdict.refutedSites.erase(verdict.refutedSites.begin() + sites,
+                             verdict.refutedSites.end());
+  verdict.counterexample = std::move(counterexample);
+  verdict.nonFiniteCandidate = std::move(nonFinite);
+  refutedDiagnostics = std::move(diagnostics);
+  return 0;
 }
 
 /// Whether `t` computes with a part of tid.x (tid.x ^ m, tid.x & m,
