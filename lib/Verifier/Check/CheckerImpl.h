@@ -647,9 +647,12 @@ private:
   /// what the attempt recorded undone (the stores are then checked one by
   /// one, with their own counterexamples). Not with --proof-certificate
   /// (a certificate cannot state k's range).
+  /// `members`: the stores found to be the template (0 when fewer than
+  /// 4), proved or not: the caller does not try again inside them.
   size_t proveColumnFamily(Spec &spec, ArrayRef<const SymbolicStore *> finals,
                            size_t first, Term pc,
-                           const llvm::DenseMap<Term, Term> &pins);
+                           const llvm::DenseMap<Term, Term> &pins,
+                           size_t &members);
   /// Column variables named so far (proveColumnFamily).
   unsigned columnFamilies = 0;
   /// Multi-thread launches: data races, barrier divergence, and the side
@@ -972,7 +975,7 @@ private:
   /// `spec` has a non-zero divisor (the normalizer's cancellations rely on
   /// it, for the spec as for the kernel).
   void checkSpecDefined(const std::string &name, Term pc, Term spec);
-  llvm::DenseSet<Term> checkedSpecDivisors;
+  llvm::DenseSet<std::pair<Term, Term>> checkedSpecDivisors;
   /// Proves `pc => !bad` for a Bool `bad` (a violation), or refutes it.
   /// `element` names the output element a coverage obligation is about
   /// (the replay then checks that the kernel never writes it).

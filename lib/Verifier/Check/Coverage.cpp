@@ -228,17 +228,22 @@ void Checker::checkThreadStores(const PathResult &p, ArrayRef<Spec *> specs) {
   // Their bounds are ExecutionResult::alignments (the executor records
   // them at each store, for --verify-sync too).
   std::optional<size_t> refutedStore;
-  // Stores before this one are proved as one column family.
-  size_t familyEnd = 0;
+  // Stores before familyEnd are proved as one column family; none is
+  // tried again from a store before noFamilyBefore (a failed attempt's
+  // members are checked one by one).
+  size_t familyEnd = 0, noFamilyBefore = 0;
   for (auto [k, st] : llvm::enumerate(finals)) {
     if (k < familyEnd)
       continue;
-    if (!refutedStore && !certificates && !options.pastDeadline()) {
-      size_t n = proveColumnFamily(spec, finals, k, pc, pins);
+    if (!refutedStore && !certificates && !options.pastDeadline() &&
+        k >= noFamilyBefore) {
+      size_t members = 0;
+      size_t n = proveColumnFamily(spec, finals, k, pc, pins, members);
       if (n) {
         familyEnd = k + n;
         continue;
       }
+      noFamilyBefore = k + std::max<size_t>(members, 1);
     }
     if (refutedStore) {
       // One refuted store is the counterexample; the others of this thread
@@ -316,7 +321,9 @@ void Checker::checkThreadStores(const PathResult &p, ArrayRef<Spec *> specs) {
 size_t Checker::proveColumnFamily(Spec &spec,
                                   ArrayRef<const SymbolicStore *> finals,
                                   size_t first, Term pc,
-                                  const llvm::DenseMap<Term, Term> &pins) {
+                                  const llvm::DenseMap<Term, Term> &pins,
+                                  size_t &members) {
+  members = 0;
   constexpr size_t kMinFamily = 4;
   if (finals.size() < first + kMinFamily)
     return 0;
@@ -361,6 +368,7 @@ size_t Checker::proveColumnFamily(Spec &spec,
                  << first + 1 << "\n";
   if (count < kMinFamily)
     return 0;
+  members = count;
   // One proof for every k < count, kept only when every obligation it
   // records is proved; else undone, and the stores are checked one by one
   // (their own counterexamples and reasons).
@@ -376,6 +384,7 @@ size_t Checker::proveColumnFamily(Spec &spec,
   std::optional<Counterexample> counterexample = verdict.counterexample;
   std::optional<NonFiniteCandidate> nonFinite = verdict.nonFiniteCandidate;
   std::set<std::string> diagnostics = refutedDiagnostics;
+  llvm::DenseSet<std::pair<Term, Term>> specDivisors = checkedSpecDivisors;
   const SymbolicStore *st = finals[first];
   std::string name =
       "value " + out.name +
@@ -411,6 +420,7 @@ size_t Checker::proveColumnFamily(Spec &spec,
   verdict.counterexample = std::move(counterexample);
   verdict.nonFiniteCandidate = std::move(nonFinite);
   refutedDiagnostics = std::move(diagnostics);
+  checkedSpecDivisors = std::move(specDivisors);
   return 0;
 }
 

@@ -183,6 +183,9 @@ std::optional<Verdict> Checker::run() {
              "non-finite input values are not modeled there (--verify-sync "
              "covers them)");
   execOptions.memoryLimitMiB = options.memoryLimitMiB;
+  // (KPROOF_CROSSCHECK_BOUNDS asks Z3 about them too.)
+  execOptions.otherWriterConditions =
+      certificates != nullptr || getenv("KPROOF_CROSSCHECK_BOUNDS");
   execOptions.deadline = options.deadline;
   execOptions.timeoutSeconds = options.timeoutSeconds;
   progress("symbolic execution");

@@ -883,17 +883,17 @@ void Checker::checkSync(const ExecutionResult &ex,
       continue;
     }
     std::string name = r.what + " (read at " + locString(r.loc) + ")";
-    if (r.condition->getKind() == Kind::BoolConst &&
-        !r.condition->getBoolValue()) {
-      proved(name, r.condition, "normalizer");
-      continue;
-    }
     if (r.addressOnly && r.onlyWriter) {
       crossCheckUnsat(r.addressOnly, "writer uniqueness of a one-to-one "
                                      "address layout");
       proved(name, r.addressOnly,
              "the write's address is one-to-one in the thread ids (mixed "
              "radix): no other writer");
+      continue;
+    }
+    if (r.condition->getKind() == Kind::BoolConst &&
+        !r.condition->getBoolValue()) {
+      proved(name, r.condition, "normalizer");
       continue;
     }
     if (r.addressOnly) {

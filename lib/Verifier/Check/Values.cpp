@@ -983,7 +983,9 @@ void Checker::checkSpecDefined(const std::string &name, Term pc, Term spec) {
     if (t->getKind() != Kind::Div)
       continue;
     Term den = t->getOperand(1);
-    if (!checkedSpecDivisors.insert(den).second || N.provesNonZero(den))
+    // Once per divisor and path condition (a divisor proved non-zero on
+    // one path is asked again on another).
+    if (!checkedSpecDivisors.insert({den, pc}).second || N.provesNonZero(den))
       continue;
     Query q{T, options, &tableRanges, {pc, T.eq(den, T.real(0))}};
     q.addBranchFacts();

@@ -403,6 +403,7 @@ public:
   /// The thread-id variables tid.* (ctaid.*) with their extents (those
   /// of a dimension of more than one thread, CTA).
   const llvm::DenseMap<Term, int64_t> &threadIdVars() const { return tidVars; }
+  const ExecutorOptions &getOptions() const { return options; }
   const llvm::DenseMap<Term, int64_t> &ctaIdVars() const { return ctaidVars; }
   /// Linear form c0 + sum c_v * v of a BV term over the thread-id
   /// variables, exact (no wrap-around at any width, checked with the

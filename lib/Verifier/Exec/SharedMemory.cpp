@@ -569,46 +569,63 @@ Term SharedMemoryModel::resolveSharedRead(State &s, const std::string &region,
       continue;
     if (!exact)
       guessedWriter = w.loc;
-    // Completeness: no other writer w != w* of this write hits `a`.
-    llvm::DenseMap<Term, Term> tau;
-    unsigned n = writerCounter++;
-    SmallVector<Term> differs;
-    for (auto &[var, ext] : ex.threadIdVars()) {
-      tau[var] = T.bvVar(("w" + Twine(n) + "." + var->getName()).str(), 32);
-      differs.push_back(T.notOf(T.eq(tau[var], sigma[var])));
-    }
-    for (auto &[var, ext] : ex.ctaIdVars())
-      tau[var] = var;
-    ex.renameFresh({w.pathCondition, w.byteOffset, w.value}, tau);
-    // Another writer of the same value (a benign race) leaves the value
-    // determined.
     Term value = T.substitute(w.value, sigma);
-    Term otherWriter =
-        T.andOf({s.pc, T.substitute(w.pathCondition, tau), ex.threadRange(tau),
-                 T.eq(T.substitute(w.byteOffset, tau), a), T.orOf(differs)});
-    // The condition is completed once the newer writes are known (below):
-    // another writer hits `a` and either writes another value or the
-    // witness misses `a` while no newer write hits it (a guessed witness,
-    // lane 0 of a slot, that does not write: the read would fall through
-    // to an older value).
-    pendingWitnesses.push_back(
-        {result.resolutions.size(), otherWriter, match,
-         T.notOf(T.eq(T.substitute(w.value, tau), value))});
-    result.resolutions.push_back(
-        {T.andOf(otherWriter,
-                 T.notOf(T.eq(T.substitute(w.value, tau), value))),
-         loc,
-         "the writer of the shared read of '" + displayVariable(region) +
-             "' is unique or writes the same value (the " +
-             "write at " + "PTX_LOC" + ")",
-         false, "", otherWriter, T.substitute(w.value, tau), value});
-    result.resolutions.back().onlyWriter = exact && onlyWriter;
-    {
-      std::string str;
-      llvm::raw_string_ostream os(str);
+    if (exact && onlyWriter && !ex.getOptions().otherWriterConditions) {
+      // No other writer: the layout is one-to-one (writerMatch), so the
+      // condition below is unsatisfiable; not built.
+      pendingWitnesses.push_back({result.resolutions.size(), T.boolConst(false),
+                                  match, T.boolConst(false)});
+      std::string at;
+      llvm::raw_string_ostream os(at);
       os << w.loc;
-      std::string &what = result.resolutions.back().what;
-      what.replace(what.find("PTX_LOC"), 7, os.str());
+      result.resolutions.push_back(
+          {T.boolConst(false), loc,
+           "the writer of the shared read of '" + displayVariable(region) +
+               "' is unique or writes the same value (the write at " +
+               os.str() + ")",
+           false, "", T.boolConst(false), nullptr, nullptr});
+      result.resolutions.back().onlyWriter = true;
+    } else {
+      // Completeness: no other writer w != w* of this write hits `a`.
+      llvm::DenseMap<Term, Term> tau;
+      unsigned n = writerCounter++;
+      SmallVector<Term> differs;
+      for (auto &[var, ext] : ex.threadIdVars()) {
+        tau[var] = T.bvVar(("w" + Twine(n) + "." + var->getName()).str(), 32);
+        differs.push_back(T.notOf(T.eq(tau[var], sigma[var])));
+      }
+      for (auto &[var, ext] : ex.ctaIdVars())
+        tau[var] = var;
+      ex.renameFresh({w.pathCondition, w.byteOffset, w.value}, tau);
+      // Another writer of the same value (a benign race) leaves the value
+      // determined.
+      Term otherWriter = T.andOf(
+          {s.pc, T.substitute(w.pathCondition, tau), ex.threadRange(tau),
+           T.eq(T.substitute(w.byteOffset, tau), a), T.orOf(differs)});
+      // The condition is completed once the newer writes are known (below):
+      // another writer hits `a` and either writes another value or the
+      // witness misses `a` while no newer write hits it (a guessed witness,
+      // lane 0 of a slot, that does not write: the read would fall through
+      // to an older value).
+      pendingWitnesses.push_back(
+          {result.resolutions.size(), otherWriter, match,
+           T.notOf(T.eq(T.substitute(w.value, tau), value))});
+      result.resolutions.push_back(
+          {T.andOf(otherWriter,
+                   T.notOf(T.eq(T.substitute(w.value, tau), value))),
+           loc,
+           "the writer of the shared read of '" + displayVariable(region) +
+               "' is unique or writes the same value (the " + "write at " +
+               "PTX_LOC" + ")",
+           false, "", otherWriter, T.substitute(w.value, tau), value});
+      result.resolutions.back().onlyWriter = exact && onlyWriter;
+      {
+        std::string str;
+        llvm::raw_string_ostream os(str);
+        os << w.loc;
+        std::string &what = result.resolutions.back().what;
+        what.replace(what.find("PTX_LOC"), 7, os.str());
+      }
     }
     value = readAs(value, wantReal, resultType, bytes);
     if ((value->getSort() == Sort::Real) != wantReal) {

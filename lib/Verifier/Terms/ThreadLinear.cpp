@@ -68,7 +68,9 @@ bool engine::linearizeOver(Term t, const VarExtents &extents, __int128 scale,
     Term k = t->getOperand(1), x = t->getOperand(0);
     if (k->getKind() != Kind::BVConst && t->getKind() == Kind::BVMul)
       std::swap(k, x);
-    if (k->getKind() != Kind::BVConst || k->getAPInt().getActiveBits() > 20)
+    if (k->getKind() != Kind::BVConst || k->getAPInt().getActiveBits() > 20 ||
+        (t->getKind() == Kind::BVShl &&
+         k->getAPInt().getZExtValue() >= t->getWidth()))
       return false;
     __int128 m = t->getKind() == Kind::BVMul
                      ? __int128(k->getAPInt().getZExtValue())

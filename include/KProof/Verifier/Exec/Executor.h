@@ -535,6 +535,13 @@ struct ExecutorOptions {
   /// fresh variable: an unresolved read, an opaque result), is treated as
   /// under nonFiniteInputs.
   std::vector<std::string> nonFiniteBuffers;
+  /// Build the condition "another writer hits the address" of a shared
+  /// read even where the write's layout is one-to-one in the thread ids
+  /// (ResolutionObligation::onlyWriter), whose obligation is proved without
+  /// it: only a proof certificate states it. Off, the condition is `false`
+  /// there (equivalent: unsatisfiable by the layout), which spares a copy
+  /// of the writer's path condition, offset and value per read.
+  bool otherWriterConditions = true;
   /// Memory budget of the process in MiB (resident set, checked every 4096
   /// operations; 0: none): past it the execution stops with UNKNOWN naming
   /// the budget, instead of the allocator aborting.
