@@ -375,3 +375,76 @@ TEST(IndexForm, BoundedProduct) {
   Term scaled = f.T.bvBin(Kind::BVUDiv, f.mul(p, f.c64(4)), f.c64(4));
   EXPECT_NE(f.T.canonicalIndex(scaled), p);
 }
+
+namespace {
+
+/// A 64 x 64 tile of (query, key) pairs indexed by a CTA id p < 4096, as
+/// nvcc spells `p / 64` and `p % 64`: -O3 with the sign correction of a
+/// signed division and masks, -G with div.s32 / rem.s32. Each spelling
+/// reads as the spec's p / 64 and p % 64 (one term), and Z3 proves each
+/// canonical form equal to the term it came from.
+struct PairFixture {
+  TermContext T;
+  Term p = T.bvVar("ctaid.x", 32);
+  PairFixture() { T.setUpperBound("ctaid.x", 4095); }
+  Term c32(uint64_t v) { return T.bv(v, 32); }
+  Term bin(Kind k, Term a, Term b) { return T.bvBin(k, a, b); }
+  bool provedEqual(Term a, Term b) {
+    smt::Context z3;
+    Z3Lowering lowering(z3, T);
+    smt::Solver solver(z3);
+    Term cond = T.andOf({T.bvUle(p, c32(4095)), T.notOf(T.eq(a, b))});
+    smt::Expr e = lowering.lower(cond);
+    EXPECT_TRUE(e.isValid()) << lowering.getError();
+    solver.add(e);
+    return solver.check() == smt::CheckResult::Unsat;
+  }
+};
+
+TEST(IndexForm, SignedPairSplitsAsTheSpecs) {
+  PairFixture f;
+  // corr = (p >>s 31) >>u 26 (0 for p >= 0); q128 = ((p + corr) << 1) &
+  // ~127 = 128 (p / 64); r = p - ((p + corr) & ~63) = p % 64.
+  Term corr =
+      f.bin(Kind::BVLShr, f.bin(Kind::BVAShr, f.p, f.c32(31)), f.c32(26));
+  Term pc = f.bin(Kind::BVAdd, f.p, corr);
+  Term q128 =
+      f.bin(Kind::BVAnd, f.bin(Kind::BVShl, pc, f.c32(1)), f.c32(0xFFFFFF80u));
+  Term rem = f.bin(Kind::BVSub, f.p, f.bin(Kind::BVAnd, pc, f.c32(0x1FFFFC0u)));
+  Term specQ =
+      f.bin(Kind::BVMul, f.bin(Kind::BVUDiv, f.p, f.c32(64)), f.c32(128));
+  Term specR = f.bin(Kind::BVURem, f.p, f.c32(64));
+  EXPECT_EQ(f.T.canonicalIndex(q128), f.T.canonicalIndex(specQ));
+  EXPECT_EQ(f.T.canonicalIndex(rem), f.T.canonicalIndex(specR));
+  EXPECT_TRUE(f.provedEqual(q128, f.T.canonicalIndex(q128)));
+  EXPECT_TRUE(f.provedEqual(rem, f.T.canonicalIndex(rem)));
+  // -G: div.s32 and rem.s32 of the non-negative p.
+  Term sq = f.bin(Kind::BVSDiv, f.p, f.c32(64));
+  Term sr = f.bin(Kind::BVSRem, f.p, f.c32(64));
+  EXPECT_EQ(f.T.canonicalIndex(sq),
+            f.T.canonicalIndex(f.bin(Kind::BVUDiv, f.p, f.c32(64))));
+  EXPECT_EQ(f.T.canonicalIndex(sr), f.T.canonicalIndex(specR));
+  EXPECT_TRUE(f.provedEqual(sq, f.T.canonicalIndex(sq)));
+  EXPECT_TRUE(f.provedEqual(sr, f.T.canonicalIndex(sr)));
+}
+
+TEST(IndexForm, SignedDivisionOfAMaybeNegativeValueStays) {
+  PairFixture f;
+  // x = p - 2048 may be negative (as a signed value): sdiv is not udiv.
+  Term x = f.bin(Kind::BVSub, f.p, f.c32(2048));
+  Term sq = f.bin(Kind::BVSDiv, x, f.c32(64));
+  EXPECT_NE(f.T.canonicalIndex(sq),
+            f.T.canonicalIndex(f.bin(Kind::BVUDiv, x, f.c32(64))));
+  EXPECT_TRUE(f.provedEqual(sq, f.T.canonicalIndex(sq)));
+  // 3 p / 64 has no common factor to cancel; 4 p / 64 is p / 16.
+  Term p4 = f.bin(Kind::BVMul, f.p, f.c32(4));
+  EXPECT_EQ(f.T.canonicalIndex(f.bin(Kind::BVUDiv, p4, f.c32(64))),
+            f.T.canonicalIndex(f.bin(Kind::BVUDiv, f.p, f.c32(16))));
+  EXPECT_TRUE(
+      f.provedEqual(f.bin(Kind::BVUDiv, p4, f.c32(64)),
+                    f.T.canonicalIndex(f.bin(Kind::BVUDiv, p4, f.c32(64)))));
+  Term p4r = f.bin(Kind::BVURem, p4, f.c32(64));
+  EXPECT_TRUE(f.provedEqual(p4r, f.T.canonicalIndex(p4r)));
+}
+
+} // namespace

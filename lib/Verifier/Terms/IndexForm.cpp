@@ -227,6 +227,23 @@ private:
   /// bvudiv (bvurem), nested quotients folded ((X / a) / b = X / (a b)),
   /// bounded by X's interval. Null when the form is not a bare atom.
   std::optional<Form> atomQuotient(const Form &fx, Int d, bool quotient) {
+    // g x / d with g | d is x / (d / g), and g x % d = g (x % (d / g)),
+    // exactly (x >= 0, an atom): the coefficient a shift or a product put
+    // there, as in (2 c) & ~127 = 128 (c / 64).
+    if (fx.c0 == 0 && fx.coeffs.size() == 1 && fx.coeffs.begin()->second > 1 &&
+        d > 1 && d < pow2(62) && fx.fits() && fx.lo >= 0 &&
+        d % fx.coeffs.begin()->second == 0) {
+      Int g = fx.coeffs.begin()->second;
+      Form unit = atom(fx.coeffs.begin()->first);
+      unit.lo = std::max(unit.lo, fx.lo / g);
+      unit.hi = std::min(unit.hi, fx.hi / g);
+      if (d / g == 1)
+        return quotient ? unit : constant(unit.width, 0);
+      std::optional<Form> r = atomQuotient(unit, d / g, quotient);
+      if (!r)
+        return std::nullopt;
+      return quotient ? *r : scale(*r, g);
+    }
     if (fx.c0 != 0 || fx.coeffs.size() != 1 ||
         fx.coeffs.begin()->second != 1 || d <= 1 || d >= pow2(62) ||
         !fx.fits())
@@ -383,6 +400,47 @@ private:
     return changed ? withAtomInterval(std::move(f)) : f;
   }
 
+  /// k * A - k * d * (A / d) is k * (A % d): the remainder nvcc spells as
+  /// `c - (c & ~(d - 1))` (or with the sign correction of a signed `%`),
+  /// whose interval as a difference of two atoms reaches below zero, is
+  /// the bounded atom A % d (exact for every value of A >= 0, an atom).
+  /// The interval is recomputed from the atoms'.
+  Form foldQuotients(Form f) {
+    bool changed = false;
+    for (auto it = f.coeffs.begin(); it != f.coeffs.end();) {
+      Term u = it->first;
+      Int cu = it->second;
+      std::optional<Int> d = u->getKind() == Kind::BVUDiv
+                                 ? constOf(u->getOperand(1))
+                                 : std::nullopt;
+      if (!d || *d <= 1 || *d >= pow2(62)) {
+        ++it;
+        continue;
+      }
+      Term a = u->getOperand(0);
+      auto ia = f.coeffs.find(a);
+      std::optional<Int> kd =
+          ia == f.coeffs.end() ? std::nullopt : mulChecked(ia->second, *d);
+      if (!kd || *kd != -cu || a->getWidth() != u->getWidth()) {
+        ++it;
+        continue;
+      }
+      Int k = ia->second;
+      Form fa = atom(a);
+      Term rem = T.bvBin(Kind::BVURem, a, T.bv(uint64_t(*d), a->getWidth()));
+      Form r = boundedAtom(rem, 0, std::min(fa.hi, *d - 1));
+      f.coeffs.erase(ia);
+      f.coeffs.erase(f.coeffs.find(u));
+      if (r.coeffs.empty())
+        f.accumulate(f.c0, k, r.c0);
+      else
+        f.accumulate(f.coeffs[r.coeffs.begin()->first], k, 1);
+      changed = true;
+      it = f.coeffs.begin();
+    }
+    return changed ? withAtomInterval(std::move(f)) : f;
+  }
+
 public:
   /// `f` with zero coefficients dropped and its interval recomputed from
   /// its atoms' intervals (after coefficients were moved or removed).
@@ -428,6 +486,8 @@ private:
       f.width = w;
       if (!f.fits())
         f = foldRemainders(f);
+      if (!f.fits())
+        f = foldQuotients(f);
       // Constants are read unsigned (x + 0xFFFFFFFC is x - 4 + 2^32): a
       // sum whose whole interval lies in [2^w, 2^(w+1)) (or [-2^w, 0)) is
       // its value minus (plus) 2^w, exactly.
@@ -519,6 +579,20 @@ private:
       if (!c || *c >= w || !fx.fits() || fx.hi >= pow2(w - 1))
         return atom(t);
       return read(T.bvBin(Kind::BVLShr, t->getOperand(0), t->getOperand(1)));
+    }
+    case Kind::BVSDiv:
+    case Kind::BVSRem: {
+      // Signed division and remainder of a non-negative operand by a
+      // positive constant (both below 2^(w-1) as signed values) are the
+      // unsigned ones: `-G` code divides a CTA index with div.s32.
+      std::optional<Int> c = constOf(t->getOperand(1));
+      Form x = read(t->getOperand(0));
+      if (!c || *c <= 0 || w < 2 || w >= 100 || *c >= pow2(w - 1) ||
+          !x.fits() || x.lo < 0 || x.hi >= pow2(w - 1))
+        return atom(t);
+      return read(
+          T.bvBin(t->getKind() == Kind::BVSDiv ? Kind::BVUDiv : Kind::BVURem,
+                  t->getOperand(0), t->getOperand(1)));
     }
     case Kind::BVUDiv:
     case Kind::BVURem:
