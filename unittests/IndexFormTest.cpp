@@ -22,6 +22,17 @@ using namespace kproof::engine;
 
 namespace {
 
+/// Z3 proves `a == b` wherever `bounds` holds.
+bool provedEqualUnder(TermContext &T, Term bounds, Term a, Term b) {
+  smt::Context z3;
+  Z3Lowering lowering(z3, T);
+  smt::Solver solver(z3);
+  smt::Expr e = lowering.lower(T.andOf(bounds, T.notOf(T.eq(a, b))));
+  EXPECT_TRUE(e.isValid()) << lowering.getError();
+  solver.add(e);
+  return solver.check() == smt::CheckResult::Unsat;
+}
+
 struct Fixture {
   TermContext T;
   Term tid = T.bvVar("tid.x", 32);
@@ -37,15 +48,8 @@ struct Fixture {
 
   /// Z3 proves `a == b` for every tid.x <= 63, ctaid.x <= 1.
   bool provedEqual(Term a, Term b) {
-    smt::Context z3;
-    Z3Lowering lowering(z3, T);
-    smt::Solver solver(z3);
-    Term cond = T.andOf({T.bvUle(tid, c32(63)), T.bvUle(cta, c32(1)),
-                         T.notOf(T.eq(a, b))});
-    smt::Expr e = lowering.lower(cond);
-    EXPECT_TRUE(e.isValid()) << lowering.getError();
-    solver.add(e);
-    return solver.check() == smt::CheckResult::Unsat;
+    return provedEqualUnder(
+        T, T.andOf(T.bvUle(tid, c32(63)), T.bvUle(cta, c32(1))), a, b);
   }
 };
 
@@ -390,14 +394,7 @@ struct PairFixture {
   Term c32(uint64_t v) { return T.bv(v, 32); }
   Term bin(Kind k, Term a, Term b) { return T.bvBin(k, a, b); }
   bool provedEqual(Term a, Term b) {
-    smt::Context z3;
-    Z3Lowering lowering(z3, T);
-    smt::Solver solver(z3);
-    Term cond = T.andOf({T.bvUle(p, c32(4095)), T.notOf(T.eq(a, b))});
-    smt::Expr e = lowering.lower(cond);
-    EXPECT_TRUE(e.isValid()) << lowering.getError();
-    solver.add(e);
-    return solver.check() == smt::CheckResult::Unsat;
+    return provedEqualUnder(T, T.bvUle(p, c32(4095)), a, b);
   }
 };
 
