@@ -647,6 +647,13 @@ private:
   /// what the attempt recorded undone (the stores are then checked one by
   /// one, with their own counterexamples). Not with --proof-certificate
   /// (a certificate cannot state k's range).
+  /// The value obligation of one store (or one row template): the spec's
+  /// divisions split, max/min chains canonical, then the normalizer, a
+  /// probe, the per-lane cases and checkValue, each only where the one
+  /// before left it open.
+  void checkStoreValue(const std::string &name, Term pc, Term kernelValue,
+                       Term specValue, Location loc, Term index,
+                       StringRef buffer);
   /// `members`: the stores found to be the template (0 when fewer than
   /// 4), proved or not: the caller does not try again inside them.
   size_t proveColumnFamily(Spec &spec, ArrayRef<const SymbolicStore *> finals,

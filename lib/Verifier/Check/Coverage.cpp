@@ -291,31 +291,34 @@ void Checker::checkThreadStores(const PathResult &p, ArrayRef<Spec *> specs) {
     Term kernelValue = T.substitute(st->value, pins);
     specValue = T.substitute(specValue, pins);
     Term index = T.substitute(st->index, pins);
-    specValue = splitDivisions(spc, specValue);
-    // Max (min) reductions of more than 64 elements as canonical chains:
-    // the kernel's tree and the spec's fold of one row are one term.
-    kernelValue = T.canonicalChains(kernelValue);
-    specValue = T.canonicalChains(specValue);
-    bool closed = N.provesEqual(kernelValue, specValue);
-    if (!closed && getenv("KPROOF_DUMP_TERMS"))
-      llvm::errs() << "; not closed: " << name << "\n;   kernel: "
-                   << kernelValue->toBriefString(dumpLimit()) << "\n;   spec: "
-                   << specValue->toBriefString(dumpLimit()) << "\n";
-    if (!closed && probeValue(name, spc, kernelValue, specValue, st->loc,
-                              index, out.name)) {
-      noteRefuted();
-      continue;
-    }
-    if (!closed &&
-        checkByLane(name, spc, kernelValue, specValue, st->loc, index,
-                    out.name)) {
-      noteRefuted();
-      continue;
-    }
-    checkValue(name, spc, kernelValue, specValue, st->loc, index, out.name);
+    checkStoreValue(name, spc, kernelValue, specValue, st->loc, index,
+                    out.name);
     noteRefuted();
   }
   } // each spec
+}
+
+void Checker::checkStoreValue(const std::string &name, Term pc,
+                              Term kernelValue, Term specValue, Location loc,
+                              Term index, StringRef buffer) {
+  specValue = splitDivisions(pc, specValue);
+  // Max (min) reductions of more than 64 elements as canonical chains:
+  // the kernel's tree and the spec's fold of one row are one term.
+  kernelValue = T.canonicalChains(kernelValue);
+  specValue = T.canonicalChains(specValue);
+  bool closed = N.provesEqual(kernelValue, specValue);
+  if (!closed && getenv("KPROOF_DUMP_TERMS"))
+    llvm::errs() << "; not closed: " << name
+                 << "\n;   kernel: " << kernelValue->toBriefString(dumpLimit())
+                 << "\n;   spec: " << specValue->toBriefString(dumpLimit())
+                 << "\n";
+  // Testing before proving: a probe that refutes (draws inside the path,
+  // a row template's column k within its range too) ends it.
+  if (!closed &&
+      (probeValue(name, pc, kernelValue, specValue, loc, index, buffer) ||
+       checkByLane(name, pc, kernelValue, specValue, loc, index, buffer)))
+    return;
+  checkValue(name, pc, kernelValue, specValue, loc, index, buffer);
 }
 
 size_t Checker::proveColumnFamily(Spec &spec,
@@ -394,17 +397,8 @@ size_t Checker::proveColumnFamily(Spec &spec,
       ", as one store at a column k < " + std::to_string(count) + ")";
   progress(name);
   checkSpecDefined(out.name + "[i]", spc, specValue);
-  specValue = splitDivisions(spc, T.substitute(specValue, pins));
-  Term kernelValue = T.canonicalChains(value);
-  specValue = T.canonicalChains(specValue);
-  bool closed = N.provesEqual(kernelValue, specValue);
-  // A probe (draws of k within its range too) that refutes ends the
-  // attempt before the solver: the stores one by one find the same.
-  if (closed || (!probeValue(name, spc, kernelValue, specValue, st->loc, index,
-                             out.name) &&
-                 !checkByLane(name, spc, kernelValue, specValue, st->loc, index,
-                              out.name)))
-    checkValue(name, spc, kernelValue, specValue, st->loc, index, out.name);
+  checkStoreValue(name, spc, value, T.substitute(specValue, pins), st->loc,
+                  index, out.name);
   bool allProved =
       std::all_of(verdict.obligations.begin() + obligations,
                   verdict.obligations.end(), [](const ObligationResult &o) {
