@@ -19,16 +19,19 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 ptx=test/Inputs/cuda/ptx/flash_fwd.sm80.O3.ptx
 source bench/measure.sh
-# contract FILE KERNEL N D CTAS [causal]: against naive attention, or with
-# the causal mask j <= q + off (off = 4; L is not written by these kernels).
+# contract FILE KERNEL N D CTAS [causal|lse]: against naive attention, or
+# with the causal mask j <= q + off (off = 4; L is not written by these
+# kernels), or (lse) causal with the logsumexp L as a second output.
 contract() {
-  local extra="" offparam="" mask='mask = "none"'
-  if [ "${6:-}" = causal ]; then
+  local extra="" offparam="" mask='mask = "none"' role=in
+  if [ "${6:-}" = causal ] || [ "${6:-}" = lse ]; then
+    [ "${6:-}" = lse ] && role=out
     extra='
-    {name = "L", buffer = "in", type = f32, shape = array<i64: '"$3"'>},'
+    {name = "L", buffer = "'$role'", type = f32, shape = array<i64: '"$3"'>},'
     offparam='
     {name = "off", scalar = i32, value = 4 : i32},'
     mask='mask = "causal", offset = "off"'
+    [ "${6:-}" = lse ] && mask="$mask"', lse = "L"'
   fi
   cat > "$1" <<EOC
 kproof.contract @flash {
@@ -63,6 +66,13 @@ for spec in "flash_causal_d16 16 32 2" "flash_causal_d16 16 48 3" \
             "flash_causal_scale_twice 16 32 2"; do
   set -- $spec
   contract "$tmp/c.mlir" "$1" "$3" "$2" "$4" causal
+  measure "$ptx" "$tmp/c.mlir" --verify-equiv
+  printf '%-28s %-4s %-4s %-9s %9s %10s\n' "$1" "$2" "$3" "$VERDICT" "$SECS" "$MIB"
+done
+# The logsumexp as a second output (O and L against one spec).
+for spec in "flash_causal_lse_d16 16 32 2" "flash_causal_lse_no_max 16 32 2"; do
+  set -- $spec
+  contract "$tmp/c.mlir" "$1" "$3" "$2" "$4" lse
   measure "$ptx" "$tmp/c.mlir" --verify-equiv
   printf '%-28s %-4s %-4s %-9s %9s %10s\n' "$1" "$2" "$3" "$VERDICT" "$SECS" "$MIB"
 done

@@ -65,6 +65,39 @@ TEST_F(NormalizerTest, OnlineRecurrenceCollapses) {
   EXPECT_TRUE(N.provesNonZero(d2));
 }
 
+/// The logsumexp in two frames: m + log(sum_j exp(x_j - m)) is the same
+/// for every m (the exponential factor exp(-m) leaves the log as -m), in
+/// base 2 as well (lg2(y) = log(y) / log(2)); the running-max recurrence
+/// meets the two-pass form. A log whose argument is not shown positive
+/// stays an atom, and dropping the max is no identity.
+TEST_F(NormalizerTest, LogOfExponentialSumsAcrossFrames) {
+  Term x0 = T.realVar("x0"), x1 = T.realVar("x1");
+  Term m2 = T.max(x0, x1);
+  auto lse = [&](Term frame) {
+    return T.add(frame, T.realFn("log", {T.add(T.exp(T.sub(x0, frame)),
+                                               T.exp(T.sub(x1, frame)))}));
+  };
+  EXPECT_TRUE(N.provesEqual(lse(m2), lse(m)));
+  EXPECT_TRUE(
+      N.provesEqual(lse(m2), T.realFn("log", {T.add(T.exp(x0), T.exp(x1))})));
+  // The online form: d2 = exp(x0 - x0) exp(x0 - m2) + exp(x1 - m2).
+  Term d2 = T.add(T.mul(T.exp(T.sub(x0, x0)), T.exp(T.sub(x0, m2))),
+                  T.exp(T.sub(x1, m2)));
+  EXPECT_TRUE(N.provesEqual(T.add(m2, T.realFn("log", {d2})), lse(m)));
+  // Base 2: m + lg2(sum) * ln(2), with ln(2) the constant atom.
+  Term ln2 = T.realFn("log", {T.real(2)});
+  Term viaLg2 = T.add(m2, T.mul(T.realFn("lg2", {T.add(T.exp(T.sub(x0, m2)),
+                                                       T.exp(T.sub(x1, m2)))}),
+                                ln2));
+  EXPECT_TRUE(N.provesEqual(viaLg2, lse(m)));
+  // Without the max, and with an argument of unknown sign.
+  Term noMax =
+      T.realFn("log", {T.add(T.exp(T.sub(x0, m2)), T.exp(T.sub(x1, m2)))});
+  EXPECT_FALSE(N.provesEqual(noMax, lse(m)));
+  Term unsigned_ = T.add(m, T.realFn("log", {T.mul(T.exp(T.neg(m)), x)}));
+  EXPECT_FALSE(N.provesEqual(unsigned_, T.realFn("log", {x})));
+}
+
 /// A false identity is not "proved": the no-rescale bug's denominator.
 TEST_F(NormalizerTest, DoesNotProveFalseIdentities) {
   Term x0 = T.realVar("x0"), x1 = T.realVar("x1");

@@ -27,6 +27,36 @@
 // RUN: sed 's/flash_causal_d16/flash_causal_scale_twice/' %t/causal.mlir > %t/scale.mlir
 // RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/flash_fwd.sm80.O3.ptx --verify-equiv --contract=%t/scale.mlir 2>&1 | FileCheck %s --check-prefix=BUG
 
+// The logsumexp as a second output (flash_causal_lse_d16 stores
+// L[q] = m + __logf(l)): the spec's `lse = "L"` defines
+// L[i] = m_i + log(sum_j exp(s_ij - m_i)) over the visible keys. The
+// kernel's running max and the spec's max are two frames of one value
+// (log of a sum of exponentials, less the frame); lg2's operand is a
+// positive sum of exponentials. The twin that stores log(l) without the
+// running max is REFUTED at L, confirmed by replay.
+// RUN: kproof-opt %inputs/cuda/ptx/flash_fwd.sm80.O3.ptx --verify-equiv --contract=%t/lse.mlir | FileCheck %s --check-prefix=LSE
+// RUN: kproof-opt %inputs/cuda/ptx/flash_fwd.sm90.O3.ptx --verify-equiv --contract=%t/lse.mlir | FileCheck %s --check-prefix=LSE
+// RUN: sed 's/flash_causal_lse_d16/flash_causal_lse_no_max/' %t/lse.mlir > %t/lse-no-max.mlir
+// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/flash_fwd.sm80.O3.ptx --verify-equiv --contract=%t/lse-no-max.mlir 2>&1 | FileCheck %s --check-prefix=LSE-BUG
+// RUN: sed 's/{name = "L", buffer = "out"/{name = "L", buffer = "in"/' %t/lse.mlir > %t/lse-in.mlir
+// RUN: %expect_exit 2 kproof-opt %inputs/cuda/ptx/flash_fwd.sm80.O3.ptx --verify-equiv --contract=%t/lse-in.mlir 2>&1 | FileCheck %s --check-prefix=LSE-ROLE
+// RUN: sed 's/lse = "L"/lse = "O"/' %t/lse.mlir > %t/lse-o.mlir
+// RUN: %expect_exit 2 kproof-opt %inputs/cuda/ptx/flash_fwd.sm80.O3.ptx --verify-equiv --contract=%t/lse-o.mlir 2>&1 | FileCheck %s --check-prefix=LSE-ROLE
+// RUN: sed 's/lse = "L"/lse = "lse"/' %t/lse.mlir > %t/lse-name.mlir
+// RUN: %expect_exit 2 kproof-opt %inputs/cuda/ptx/flash_fwd.sm80.O3.ptx --verify-equiv --contract=%t/lse-name.mlir 2>&1 | FileCheck %s --check-prefix=LSE-NAME
+
+// LSE: kproof: flash_causal_lse_d16 against attention(Q, K, V, causal, offset 4) -> O; logsumexp(Q, K, causal, offset 4) -> L
+// LSE-NOT: UNKNOWN
+// LSE-NOT: REFUTED
+// LSE: {{^}}PROVED
+
+// LSE-BUG: error: REFUTED: value mismatch at L[{{[0-9]+}}]
+// LSE-BUG: Replay: confirmed by replay ({{[^)]*}}): kernel L[{{[0-9]+}}] = {{[^,]+}}, spec = {{.+}}
+// LSE-BUG: {{^}}REFUTED
+
+// LSE-ROLE: error: attention spec 'lse' must name an output buffer param [M] of floats, one element per query row, other than 'output'
+// LSE-NAME: error: 'kproof.contract' op attention spec 'lse' must name a param (the logsumexp output)
+
 // RUN: sed 's/offset = "off"/offset = "scale"/' %t/causal.mlir > %t/float-offset.mlir
 // RUN: %expect_exit 2 kproof-opt %inputs/cuda/ptx/flash_fwd.sm80.O3.ptx --verify-equiv --contract=%t/float-offset.mlir 2>&1 | FileCheck %s --check-prefix=OFFSET
 // OFFSET: error: attention spec 'offset': 'scale' is not an integer scalar param
@@ -71,4 +101,21 @@ kproof.contract @flash_causal {
   ],
   spec = {builtin = "attention", q = "Q", k = "K", v = "V", output = "O",
           scale = 0.25 : f32, mask = "causal", offset = "off"}
+}
+
+//--- lse.mlir
+kproof.contract @flash_causal_lse {
+  kernel = "flash_causal_lse_d16", grid = array<i64: 2, 1, 1>, block = array<i64: 16, 1, 1>,
+  params = [
+    {name = "Q", buffer = "in", type = f32, shape = array<i64: 32, 16>},
+    {name = "K", buffer = "in", type = f32, shape = array<i64: 32, 16>},
+    {name = "V", buffer = "in", type = f32, shape = array<i64: 32, 16>},
+    {name = "O", buffer = "out", type = f32, shape = array<i64: 32, 16>},
+    {name = "L", buffer = "out", type = f32, shape = array<i64: 32>},
+    {name = "n", scalar = i32, value = 32 : i32},
+    {name = "off", scalar = i32, value = 4 : i32},
+    {name = "scale", scalar = f32, value = 0.25 : f32}
+  ],
+  spec = {builtin = "attention", q = "Q", k = "K", v = "V", output = "O",
+          scale = 0.25 : f32, mask = "causal", offset = "off", lse = "L"}
 }

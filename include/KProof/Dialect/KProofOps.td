@@ -1384,7 +1384,9 @@ def KProof_ContractOp : KProof_Op<"contract", [Symbol]> {
     - `{builtin = "attention", q = "q", k = "k", v = "v", output = "o",
       scale = 0.125 : f32, mask = "causal", offset = 0 : i64}`: softmax
       attention, with keys `j <= i + offset` visible to query `i` under the
-      causal mask;
+      causal mask; `lse = "l"` names a second output `l [M]`, the logsumexp
+      `l[i] = m_i + log(sum_j exp(s_ij - m_i))` of row i's visible scaled
+      scores (natural log);
     - `{func = @f, inputs = ["x", "s"], output = "y"}`: a func.func over
       tensors (linalg, arith, math, tensor), lowered element-wise.
 

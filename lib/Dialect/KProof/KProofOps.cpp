@@ -1084,11 +1084,12 @@ LogicalResult ContractOp::verify() {
   DictionaryAttr spec = getSpecAttr();
   if (!spec)
     return success();
-  if (failed(checkKeys(spec,
-                       {"builtin", "input", "output", "outputs", "func", "inputs", "q",
-                        "k", "v", "scale", "mask", "offset", "perm",
-                        "reference", "params", "grid", "block", "file"},
-                       "spec")))
+  if (failed(
+          checkKeys(spec,
+                    {"builtin", "input", "output", "outputs", "func", "inputs",
+                     "q", "k", "v", "scale", "mask", "offset", "lse", "perm",
+                     "reference", "params", "grid", "block", "file"},
+                    "spec")))
     return failure();
   auto isParam = [&](Attribute a) {
     auto n = dyn_cast_or_null<StringAttr>(a);
@@ -1160,6 +1161,9 @@ LogicalResult ContractOp::verify() {
       if (!isParam(spec.get(key)))
         return emitOpError("attention spec needs '") << key
                                                      << "' naming a param";
+    if (Attribute lse = spec.get("lse"); lse && !isParam(lse))
+      return emitOpError("attention spec 'lse' must name a param (the "
+                         "logsumexp output)");
     return success();
   }
   if (!llvm::is_contained(

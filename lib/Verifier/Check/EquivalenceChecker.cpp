@@ -270,10 +270,22 @@ std::optional<Verdict> Checker::run() {
       pc = T.andOf(pc, range);
     violated.push_back(T.andOf(pc, T.notOf(a.condition)));
   }
+  // A real operand that must be positive (lg2's) and whose normal form is
+  // a positive combination of exponentials (a softmax denominator) is
+  // positive on every path: no query.
+  std::vector<bool> positiveByForm(violated.size(), false);
+  for (auto [k, a] : llvm::enumerate(ex.alignments)) {
+    Term c = a.condition;
+    positiveByForm[k] = c->getKind() == Kind::RealLt &&
+                        c->getOperand(0)->isRealConst() &&
+                        c->getOperand(0)->getRational().isZero() &&
+                        N.provesPositive(c->getOperand(1));
+  }
   SmallVector<Term> open;
   SmallVector<size_t> openIndex;
   for (auto [k, c] : llvm::enumerate(violated))
-    if (!(c->getKind() == Kind::BoolConst && !c->getBoolValue())) {
+    if (!(c->getKind() == Kind::BoolConst && !c->getBoolValue()) &&
+        !positiveByForm[k]) {
       open.push_back(c);
       openIndex.push_back(k);
     }
@@ -282,7 +294,10 @@ std::optional<Verdict> Checker::run() {
     safeTogether[openIndex[k]] = done;
   for (auto [k, a] : llvm::enumerate(ex.alignments)) {
     std::string name = a.what + " at " + locString(a.loc);
-    if (safeTogether[k])
+    if (positiveByForm[k])
+      proved(name, violated[k],
+             "normalizer (a positive combination of exponentials)");
+    else if (safeTogether[k])
       proved(name, violated[k], "z3 (unsat, asked together with others)");
     else
       checkNever(name, violated[k], T.boolConst(true), a.loc);

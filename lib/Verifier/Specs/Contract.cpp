@@ -350,10 +350,12 @@ std::optional<BoundContract> kproof::engine::bindContract(
       bc.specs.push_back(std::move(s));
     }
   } else {
-    std::unique_ptr<Spec> s = buildSpec(contract, specAttr, env);
-    if (!s)
+    std::vector<std::unique_ptr<Spec>> specs =
+        buildSpecs(contract, specAttr, env);
+    if (specs.empty())
       return std::nullopt;
-    bc.specs.push_back(std::move(s));
+    for (std::unique_ptr<Spec> &s : specs)
+      bc.specs.push_back(std::move(s));
   }
   if (std::optional<ArrayAttr> assume = contract.getAssume())
     for (Attribute a : *assume)

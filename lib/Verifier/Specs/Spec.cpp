@@ -174,16 +174,22 @@ private:
 /// j <= i + offset (mask "causal", offset >= 0, so key 0 is always
 /// visible; a constant or an integer scalar param). With a symbolic query
 /// row or offset, visibility is a condition (ite).
+///
+/// The logsumexp output (`lse`, FlashAttention's softmax_lse, [M]) is the
+/// natural log of the softmax denominator in the frame of the scaled
+/// scores: lse[i] = m_i + log(sum_j exp(s_ij - m_i)) over the visible keys,
+/// one spec of its own (`logsumexp` set) beside the one of o.
 class AttentionSpec final : public Spec {
 public:
   AttentionSpec(const BufferBinding *q, const BufferBinding *k,
                 const BufferBinding *v, const BufferBinding *o,
                 std::optional<APFloat> scaleFloat, std::string scaleExpr,
                 Term scaleTerm, bool causal, int64_t offset, Term offsetTerm,
-                LaunchConfig launch)
+                LaunchConfig launch, bool logsumexp = false)
       : q(q), k(k), v(v), o(o), scaleFloat(std::move(scaleFloat)),
         scaleExpr(std::move(scaleExpr)), scaleTerm(scaleTerm), causal(causal),
-        offset(offset), offsetTerm(offsetTerm), launch(std::move(launch)) {}
+        offset(offset), offsetTerm(offsetTerm), launch(std::move(launch)),
+        logsumexp(logsumexp) {}
 
   std::string describe() const override {
     std::string mask;
@@ -192,6 +198,9 @@ public:
           ", causal" + (offsetTerm ? ", offset " + offsetTerm->getName().str()
                         : offset != 0 ? ", offset " + std::to_string(offset)
                                       : std::string());
+    if (logsumexp)
+      return std::string("logsumexp(") + q->name + ", " + k->name + mask +
+             ") -> " + o->name;
     return std::string("attention(") + q->name + ", " + k->name + ", " +
            v->name + mask + ") -> " + o->name;
   }
@@ -216,9 +225,10 @@ public:
     Term d = T.bv(D, 64);
     // The output and v are [M, Dv], q and k [., D]: each buffer's row
     // stride is its own last extent.
+    // The logsumexp output has one element per row.
     Term dv = T.bv(v->shape.back(), 64);
-    Term row = T.bvBin(Kind::BVUDiv, index, dv);
-    Term col = T.bvBin(Kind::BVURem, index, dv);
+    Term row = logsumexp ? index : T.bvBin(Kind::BVUDiv, index, dv);
+    Term col = logsumexp ? T.bv(0, 64) : T.bvBin(Kind::BVURem, index, dv);
     auto at = [&](const BufferBinding &b, Term r, Term c) {
       Term stride = T.bv(b.shape.back(), 64);
       return inputElement(
@@ -253,6 +263,10 @@ public:
     SmallVector<Term> weights, weighted;
     for (uint64_t j = 0; j < N; ++j) {
       Term w = T.ite(visible[j], T.exp(T.sub(scores[j], m)), T.real(0));
+      if (logsumexp) {
+        weights.push_back(w);
+        continue;
+      }
       Term ve = at(*v, T.bv(j, 64), col);
       if (!ve) {
         reason = "integer attention values are not modeled";
@@ -261,6 +275,9 @@ public:
       weights.push_back(w);
       weighted.push_back(T.mul(w, ve));
     }
+    // Key 0 is visible to every row: the denominator is at least 1.
+    if (logsumexp)
+      return T.add(m, T.realFn("log", {T.add(weights)}));
     return T.div(T.add(weighted), T.add(weights));
   }
 
@@ -300,16 +317,19 @@ private:
       prods.push_back(T.mul(qe, ke));
     }
     Term score = T.mul(scale, T.add(prods));
-    Term ve = at(*v, j, col);
-    if (!ve) {
-      reason = "integer attention values are not modeled";
-      return nullptr;
-    }
     Term hi = n;
     Term m = T.reduce(Kind::MaxOver, j, zero, hi, score);
     Term w = T.exp(T.sub(score, m));
     (void)d;
     (void)row;
+    if (logsumexp)
+      return T.add(m,
+                   T.realFn("log", {T.reduce(Kind::SumOver, j, zero, hi, w)}));
+    Term ve = at(*v, j, col);
+    if (!ve) {
+      reason = "integer attention values are not modeled";
+      return nullptr;
+    }
     return T.div(T.reduce(Kind::SumOver, j, zero, hi, T.mul(w, ve)),
                  T.reduce(Kind::SumOver, j, zero, hi, w));
   }
@@ -324,14 +344,20 @@ private:
   /// its range), or null for the constant `offset`.
   Term offsetTerm;
   LaunchConfig launch;
+  /// This spec defines the logsumexp output ([M], `o` names it), not the
+  /// attention output.
+  bool logsumexp;
 };
 
 } // namespace
 
 namespace kproof::engine {
-static std::unique_ptr<Spec> buildAttention(Operation *contract,
-                                            DictionaryAttr spec,
-                                            const SpecEnvironment &env) {
+/// The attention built-in: its o spec, then (with `lse`) its logsumexp
+/// spec. Empty after an error emitted at `contract`.
+static std::vector<std::unique_ptr<Spec>>
+buildAttention(Operation *contract, DictionaryAttr spec,
+               const SpecEnvironment &env) {
+  std::vector<std::unique_ptr<Spec>> none;
   auto buffer = [&](StringRef key) -> const BufferBinding * {
     auto name = spec.getAs<StringAttr>(key);
     if (!name)
@@ -344,7 +370,7 @@ static std::unique_ptr<Spec> buildAttention(Operation *contract,
   if (!q || !k || !v || !o) {
     contract->emitError("attention spec needs buffer params 'q', 'k', 'v' "
                         "and 'output'");
-    return nullptr;
+    return none;
   }
   auto dims2 = [](const BufferBinding *b) { return b->shape.size() == 2; };
   if (!dims2(q) || !dims2(k) || !dims2(v) || !dims2(o) ||
@@ -352,7 +378,7 @@ static std::unique_ptr<Spec> buildAttention(Operation *contract,
       o->shape[0] != q->shape[0] || o->shape[1] != v->shape[1]) {
     contract->emitError("attention spec shape mismatch: need q [M, D], "
                         "k [N, D], v [N, Dv], output [M, Dv]");
-    return nullptr;
+    return none;
   }
   // scale: a float attribute, the name of a scalar parameter, or a
   // constant expression ("1/sqrt(128)", Constants.h).
@@ -379,7 +405,7 @@ static std::unique_ptr<Spec> buildAttention(Operation *contract,
         // Not a float param's name: a malformed expression, or a name
         // (reported below).
         contract->emitError("attention spec 'scale': ") << error;
-        return nullptr;
+        return none;
       }
     }
   }
@@ -387,7 +413,7 @@ static std::unique_ptr<Spec> buildAttention(Operation *contract,
     contract->emitError("attention spec needs a finite 'scale': a float, "
                         "the name of a float scalar param, or a constant "
                         "expression such as \"1/sqrt(128)\"");
-    return nullptr;
+    return none;
   }
   StringRef mask = "none";
   if (auto m = spec.getAs<StringAttr>("mask"))
@@ -395,7 +421,7 @@ static std::unique_ptr<Spec> buildAttention(Operation *contract,
   if (mask != "none" && mask != "causal") {
     contract->emitError("attention mask must be 'none' or 'causal', not '")
         << mask << "'";
-    return nullptr;
+    return none;
   }
   // offset: an integer, or the name of an integer scalar param (a fixed
   // value, or a size free in its contract range, which must start at 0 or
@@ -411,7 +437,7 @@ static std::unique_ptr<Spec> buildAttention(Operation *contract,
         it->second->getWidth() > 64) {
       contract->emitError("attention spec 'offset': '")
           << name.getValue() << "' is not an integer scalar param";
-      return nullptr;
+      return none;
     }
     Term t = it->second;
     if (t->getKind() == Kind::BVConst) {
@@ -422,27 +448,65 @@ static std::unique_ptr<Spec> buildAttention(Operation *contract,
       contract->emitError("attention spec 'offset': '")
           << name.getValue()
           << "' needs a fixed value or a 'range' within [0, 2^31)";
-      return nullptr;
+      return none;
     } else {
       offsetTerm = t;
     }
   } else if (oa) {
     contract->emitError("attention spec 'offset' must be an integer or the "
                         "name of an integer scalar param");
-    return nullptr;
+    return none;
   }
   if (offset < 0) {
     contract->emitError("attention offset must be >= 0 (key 0 is then "
                         "visible to every query)");
-    return nullptr;
+    return none;
   }
-  return std::make_unique<AttentionSpec>(q, k, v, o, scaleFloat, scaleExpr,
-                                         scaleTerm, mask == "causal", offset,
-                                         offsetTerm, env.launch);
+  // lse: an output buffer [M] for the logsumexp of each row's scaled
+  // scores (natural log).
+  const BufferBinding *lse = nullptr;
+  if (spec.get("lse")) {
+    lse = buffer("lse");
+    if (!lse || lse->shape.size() != 1 || lse->shape[0] != q->shape[0] ||
+        !isa<FloatType>(lse->elemType) ||
+        lse->role == BufferBinding::Role::In || lse == o) {
+      contract->emitError("attention spec 'lse' must name an output buffer "
+                          "param [M] of floats, one element per query row, "
+                          "other than 'output'");
+      return none;
+    }
+  }
+  std::vector<std::unique_ptr<Spec>> specs;
+  specs.push_back(std::make_unique<AttentionSpec>(
+      q, k, v, o, scaleFloat, scaleExpr, scaleTerm, mask == "causal", offset,
+      offsetTerm, env.launch));
+  if (lse)
+    specs.push_back(std::make_unique<AttentionSpec>(
+        q, k, v, lse, scaleFloat, scaleExpr, scaleTerm, mask == "causal",
+        offset, offsetTerm, env.launch, /*logsumexp=*/true));
+  return specs;
 }
 
-std::unique_ptr<Spec> buildSpec(Operation *contract, DictionaryAttr spec,
-                                const SpecEnvironment &env) {
+/// Launch-dependent extents (a symbolic launch) are modeled by func specs
+/// only: false, with the error emitted at `contract`, when a buffer of a
+/// built-in or reference-kernel spec has one.
+static bool concreteShapes(Operation *contract, const SpecEnvironment &env) {
+  if (env.launch.isSymbolic())
+    for (auto &[name, b] : env.buffers)
+      if (b->isSymbolic()) {
+        contract->emitError("buffer '")
+            << name << "' has a launch-dependent shape (" << b->extentText()
+            << " elements): give the spec as a func.func over tensors with "
+               "dynamic dimensions; built-in and reference-kernel specs "
+               "need concrete shapes";
+        return false;
+      }
+  return true;
+}
+
+static std::unique_ptr<Spec> buildOneSpec(Operation *contract,
+                                          DictionaryAttr spec,
+                                          const SpecEnvironment &env) {
   auto buffer = [&](StringRef key) -> const BufferBinding * {
     auto name = spec.getAs<StringAttr>(key);
     if (!name)
@@ -474,22 +538,10 @@ std::unique_ptr<Spec> buildSpec(Operation *contract, DictionaryAttr spec,
       return std::make_unique<BuiltinSpec>("copy", in, out);
     }
   }
-  if (env.launch.isSymbolic())
-    for (auto &[name, b] : env.buffers)
-      if (b->isSymbolic()) {
-        contract->emitError("buffer '")
-            << name << "' has a launch-dependent shape ("
-            << b->extentText()
-            << " elements): give the spec as a func.func over tensors with "
-               "dynamic dimensions; built-in and reference-kernel specs "
-               "need concrete shapes";
-        return nullptr;
-      }
+  if (!concreteShapes(contract, env))
+    return nullptr;
   if (spec.get("reference"))
     return buildRefSpec(contract, spec, env);
-  if (auto b = spec.getAs<StringAttr>("builtin");
-      b && b.getValue() == "attention")
-    return buildAttention(contract, spec, env);
   auto builtin = spec.getAs<StringAttr>("builtin");
   const BufferBinding *in = buffer("input"), *out = buffer("output");
   if (!builtin || !in || !out) {
@@ -535,5 +587,27 @@ std::unique_ptr<Spec> buildSpec(Operation *contract, DictionaryAttr spec,
     return nullptr;
   }
   return std::make_unique<BuiltinSpec>(b.str(), in, out, env.launch);
+}
+
+std::vector<std::unique_ptr<Spec>> buildSpecs(Operation *contract,
+                                              DictionaryAttr spec,
+                                              const SpecEnvironment &env) {
+  if (auto b = spec.getAs<StringAttr>("builtin");
+      b && b.getValue() == "attention" && !spec.get("func") &&
+      !spec.get("reference")) {
+    if (!concreteShapes(contract, env))
+      return {};
+    return buildAttention(contract, spec, env);
+  }
+  std::vector<std::unique_ptr<Spec>> specs;
+  if (std::unique_ptr<Spec> s = buildOneSpec(contract, spec, env))
+    specs.push_back(std::move(s));
+  return specs;
+}
+
+std::unique_ptr<Spec> buildSpec(Operation *contract, DictionaryAttr spec,
+                                const SpecEnvironment &env) {
+  std::vector<std::unique_ptr<Spec>> specs = buildSpecs(contract, spec, env);
+  return specs.empty() ? nullptr : std::move(specs.front());
 }
 } // namespace kproof::engine

@@ -221,11 +221,15 @@ RationalFunction Normalizer::compute(Term t) {
     // log(s).
     if (t->getName() == "lg2" && t->getNumOperands() == 1) {
       if (Term l = ctx.realFn("log", {t->getOperand(0)})) {
-        RationalFunction f;
-        f.num = Polynomial::atom(l).timesMonomial({{ln2Atom(ctx), -1}});
+        RationalFunction f = normalize(l);
+        f.den = f.den.timesMonomial({{ln2Atom(ctx), 1}});
+        cancel(f);
         return f;
       }
     }
+    if (t->getName() == "log" && t->getNumOperands() == 1)
+      if (std::optional<RationalFunction> f = logOfPositive(t))
+        return *f;
     break;
   case Kind::Max:
   case Kind::Min:
@@ -261,6 +265,81 @@ RationalFunction Normalizer::compute(Term t) {
   }
   RationalFunction f;
   f.num = Polynomial::atom(t);
+  return f;
+}
+
+std::optional<RationalFunction> Normalizer::logOfPositive(Term t) {
+  const RationalFunction x = normalize(t->getOperand(0));
+  if (x.num.isZero() || polynomialSign(x.num) != kPositive ||
+      polynomialSign(x.den) != kPositive)
+    return std::nullopt;
+  // The least exponent of each exponential atom over the monomials of p
+  // (absent: 0).
+  auto leastExponents = [](const Polynomial &p) {
+    std::map<unsigned, std::pair<Term, int>> least;
+    bool first = true;
+    for (auto &[m, c] : p.getTerms()) {
+      std::map<unsigned, std::pair<Term, int>> here;
+      for (auto &[a, e] : m)
+        if (a->getKind() == Kind::Exp || a->getKind() == Kind::Exp2)
+          here[a->getId()] = {a, e};
+      if (first) {
+        least = std::move(here);
+        first = false;
+        continue;
+      }
+      for (auto &[id, ae] : least) {
+        auto it = here.find(id);
+        ae.second =
+            std::min(ae.second, it == here.end() ? 0 : it->second.second);
+      }
+      for (auto &[id, ae] : here)
+        if (!least.count(id))
+          least[id] = {ae.first, std::min(ae.second, 0)};
+    }
+    return least;
+  };
+  RationalFunction rest = x, shift;
+  shift.num = Polynomial();
+  for (auto [p, sign] :
+       {std::make_pair(&rest.num, 1), std::make_pair(&rest.den, -1)}) {
+    Monomial strip;
+    for (auto &[id, ae] : leastExponents(*p)) {
+      auto [atom, e] = ae;
+      if (e == 0)
+        continue;
+      strip.push_back({atom, -e});
+      // log(exp(a)^e) = e a; log(exp2(a)^e) = e a log(2).
+      RationalFunction arg = normalize(atom->getOperand(0));
+      Polynomial scale = Polynomial::constant(Rational(sign * e));
+      if (atom->getKind() == Kind::Exp2)
+        scale = scale.timesMonomial({{ln2Atom(ctx), 1}});
+      RationalFunction add;
+      add.num = arg.num * scale;
+      add.den = arg.den;
+      shift.num = shift.num * add.den + add.num * shift.den;
+      shift.den = shift.den * add.den;
+      cancel(shift);
+    }
+    // Monomials are sorted by atom id.
+    llvm::sort(strip, [](const auto &a, const auto &b) {
+      return a.first->getId() < b.first->getId();
+    });
+    *p = p->timesMonomial(strip);
+  }
+  cancel(rest);
+  // log(E r) = log(E) + log(r) for the exponential monomial E > 0 and
+  // r > 0 (its coefficients and atoms positive, shown above): the log
+  // of the rest is one atom over its normal form, so two arguments that
+  // differ by an exponential factor (a sum of exp(s_j - m) in two frames
+  // m) meet in it.
+  Term inner = toTerm(rest);
+  Term l = ctx.realFn("log", {inner});
+  if (!l)
+    return std::nullopt;
+  RationalFunction f = shift;
+  f.num = f.num + Polynomial::atom(l) * f.den;
+  cancel(f);
   return f;
 }
 

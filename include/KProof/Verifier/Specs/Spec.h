@@ -71,11 +71,18 @@ private:
 /// Reads an input element the way the executor does.
 Term inputElement(TermContext &terms, const BufferBinding &buffer, Term index);
 
-/// Builds the spec of a contract's `spec` dictionary: a built-in
-/// ({builtin = "softmax"|"copy"|"sum"|"max", input, output}) or a func.func
-/// ({func = @name, inputs = [...], output}) found from `symbolScope`.
-/// Errors (unknown names, shape mismatches) are emitted at `contract` and
-/// give null.
+/// Builds the specs of a contract's `spec` dictionary, one per output
+/// buffer it defines: a built-in ({builtin = "softmax"|"copy"|"sum"|"max",
+/// input, output}; "attention" defines its `output` and, with `lse`, the
+/// logsumexp buffer as a second spec) or a func.func ({func = @name,
+/// inputs = [...], output}) found from `symbolScope`. Errors (unknown
+/// names, shape mismatches) are emitted at `contract` and give an empty
+/// vector.
+std::vector<std::unique_ptr<Spec>> buildSpecs(mlir::Operation *contract,
+                                              mlir::DictionaryAttr spec,
+                                              const SpecEnvironment &env);
+/// The first spec buildSpecs builds (the only one of a single-output
+/// spec), or null after an error.
 std::unique_ptr<Spec> buildSpec(mlir::Operation *contract,
                                 mlir::DictionaryAttr spec,
                                 const SpecEnvironment &env);

@@ -137,6 +137,13 @@ private:
   /// max/min(A^e a, A^e b) as A^e max/min(a, b), for a positive constant
   /// atom A every monomial of both (polynomial) operands carries as A^e.
   std::optional<RationalFunction> commonConstantFactor(Term t);
+  /// log(x) for an argument whose normal form is provably positive (as
+  /// provesPositive reads it): the exponential atoms every monomial of
+  /// the numerator (denominator) carries, at their least exponent, leave
+  /// the log as the sum of their arguments (log(exp(a)) = a,
+  /// log(exp2(a)) = a log(2)), beside one log atom of the rest's normal
+  /// form. Null when the sign is not shown (log stays an atom).
+  std::optional<RationalFunction> logOfPositive(Term t);
   /// Cancels common factors (cancelOnce) and reduces powers of square
   /// roots of constants (sqrt(2)^2 = 2, sqrt(2)^-1 = sqrt(2) / 2).
   void cancel(RationalFunction &f);
