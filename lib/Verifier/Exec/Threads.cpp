@@ -166,7 +166,46 @@ bool Executor::mayHold(Term pc) {
       if (!T.decideByBounds(c))
         llvm::errs() << ";   " << c->toBriefString(400) << "\n";
   }
-  return mayHoldBySolver(pc);
+  return mayHoldBySolver(withoutBoundedConjuncts(pc));
+}
+
+Term Executor::withoutBoundedConjuncts(Term pc) {
+  if (pc->getKind() != Kind::And)
+    return pc;
+  // The conjuncts the bounds decide true hold wherever the declared
+  // bounds of the variables hold: the rest and those bounds are
+  // satisfiable exactly when pc is (a loop condition `tid.x + 16 k < 2048`
+  // per unrolled iteration of a tile load: hundreds of bit-blasted
+  // conjuncts the query need not carry).
+  SmallVector<Term> rest;
+  for (Term c : pc->getOperands()) {
+    std::optional<bool> d = T.decideByBounds(c);
+    if (!d || !*d)
+      rest.push_back(c);
+  }
+  if (rest.size() == pc->getNumOperands())
+    return pc;
+  llvm::DenseSet<Term> seen;
+  SmallVector<Term> work(rest.begin(), rest.end());
+  SmallVector<Term> bounds;
+  while (!work.empty()) {
+    Term t = work.pop_back_val();
+    if (!seen.insert(t).second)
+      continue;
+    if (t->getKind() == Kind::BVVar) {
+      unsigned w = t->getWidth();
+      if (std::optional<uint64_t> hi = T.upperBound(t->getName());
+          hi && (w >= 64 || *hi < (uint64_t(1) << w)))
+        bounds.push_back(T.bvUle(t, T.bv(*hi, w)));
+      if (std::optional<uint64_t> lo = T.lowerBound(t->getName());
+          lo && *lo > 0 && (w >= 64 || *lo < (uint64_t(1) << w)))
+        bounds.push_back(T.bvUle(T.bv(*lo, w), t));
+    }
+    for (Term o : t->getOperands())
+      work.push_back(o);
+  }
+  rest.append(bounds.begin(), bounds.end());
+  return T.andOf(rest);
 }
 
 bool Executor::mayHoldBySolver(Term pc) {
