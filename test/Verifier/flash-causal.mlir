@@ -54,7 +54,7 @@
 // LSE-BUG: Replay: confirmed by replay ({{[^)]*}}): kernel L[{{[0-9]+}}] = {{[^,]+}}, spec = {{.+}}
 // LSE-BUG: {{^}}REFUTED
 
-// LSE-ROLE: error: attention spec 'lse' must name an output buffer param [M] of floats, one element per query row, other than 'output'
+// LSE-ROLE: error: attention spec 'lse' must name an output buffer param [..., M] of floats, one element per query row, other than 'output'
 // LSE-NAME: error: 'kproof.contract' op attention spec 'lse' must name a param (the logsumexp output)
 
 // RUN: sed 's/offset = "off"/offset = "scale"/' %t/causal.mlir > %t/float-offset.mlir

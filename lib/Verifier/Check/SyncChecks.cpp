@@ -186,6 +186,8 @@ void Checker::collectCounters(const ExecutionResult &ex,
 }
 
 Term Checker::counterRangeFacts(Term cond) {
+  if (counterAtomics.empty())
+    return nullptr;
   SmallVector<Term> facts;
   SmallVector<Term> all = subterms({cond});
   llvm::DenseSet<Term> vars(all.begin(), all.end());

@@ -175,7 +175,13 @@ private:
 /// visible; a constant or an integer scalar param). With a symbolic query
 /// row or offset, visibility is a condition (ite).
 ///
-/// The logsumexp output (`lse`, FlashAttention's softmax_lse, [M]) is the
+/// With leading batch and head dimensions (q [..., M, D], k [..., N, D],
+/// v [..., N, Dv], o [..., M, Dv]) each query row attends to the keys of
+/// its own leading index; a leading extent of k that divides q's (and is
+/// smaller) groups query heads onto KV heads (grouped-query attention:
+/// query head h reads KV head h / (Hq / Hk)).
+///
+/// The logsumexp output (`lse`, FlashAttention's softmax_lse, [..., M]) is the
 /// natural log of the softmax denominator in the frame of the scaled
 /// scores: lse[i] = m_i + log(sum_j exp(s_ij - m_i)) over the visible keys,
 /// one spec of its own (`logsumexp` set) beside the one of o.
@@ -207,7 +213,8 @@ public:
   const BufferBinding &output() const override { return *o; }
 
   Term element(TermContext &T, Term index, std::string &reason) override {
-    uint64_t D = q->shape.back(), N = k->shape.front();
+    size_t rank = q->shape.size();
+    uint64_t D = q->shape.back(), N = k->shape[rank - 2];
     // The scale: a float (a transcendental one, 1/sqrt(2) as 0.70710677,
     // read exactly as the kernel's constant is), a constant expression
     // ("1/sqrt(128)"), or a scalar parameter's term.
@@ -227,21 +234,65 @@ public:
     // stride is its own last extent.
     // The logsumexp output has one element per row.
     Term dv = T.bv(v->shape.back(), 64);
-    Term row = logsumexp ? index : T.bvBin(Kind::BVUDiv, index, dv);
+    // rowFlat: the query row over the leading (batch, head) dimensions
+    // too, q's and the output's row index; row: its position in the
+    // sequence, which the causal mask compares.
+    Term rowFlat = logsumexp ? index : T.bvBin(Kind::BVUDiv, index, dv);
+    Term row = rowFlat;
     Term col = logsumexp ? T.bv(0, 64) : T.bvBin(Kind::BVURem, index, dv);
     auto at = [&](const BufferBinding &b, Term r, Term c) {
       Term stride = T.bv(b.shape.back(), 64);
       return inputElement(
           T, b, T.bvBin(Kind::BVAdd, T.bvBin(Kind::BVMul, r, stride), c));
     };
-    if (!k->symbolicDims.empty() && !k->symbolicDims[0].empty())
+    bool symbolicN =
+        !k->symbolicDims.empty() && !k->symbolicDims[rank - 2].empty();
+    if (symbolicN && rank != 2) {
+      reason = "attention over a symbolic number of keys takes 2-D q, k, v "
+               "and output (no batch or head dimensions)";
+      return nullptr;
+    }
+    if (symbolicN)
       return symbolicKeys(T, scale, d, row, col, at, reason);
+    // Batch and head dimensions: the keys and values of query row rowFlat
+    // are rows kvBase + j of k and v, kvBase = N * (k's leading index);
+    // a leading extent of k smaller than q's groups q's indices
+    // (grouped-query attention: query head h reads KV head h / (Hq / Hk)).
+    Term kvBase = nullptr;
+    if (rank > 2) {
+      Term m = T.bv(q->shape[rank - 2], 64);
+      row = T.bvBin(Kind::BVURem, rowFlat, m);
+      Term lead = T.bvBin(Kind::BVUDiv, rowFlat, m);
+      Term kvLead = lead;
+      bool grouped = false;
+      for (size_t i = 0; i + 2 < rank; ++i)
+        grouped |= k->shape[i] != q->shape[i];
+      if (grouped) {
+        // Mixed radix over q's leading extents, innermost last.
+        kvLead = T.bv(0, 64);
+        Term stride = T.bv(1, 64), rest = lead;
+        for (size_t i = rank - 2; i-- > 0;) {
+          Term qi = T.bv(q->shape[i], 64);
+          Term idx = i == 0 ? rest : T.bvBin(Kind::BVURem, rest, qi);
+          rest = T.bvBin(Kind::BVUDiv, rest, qi);
+          Term kvIdx =
+              T.bvBin(Kind::BVUDiv, idx, T.bv(q->shape[i] / k->shape[i], 64));
+          kvLead =
+              T.bvBin(Kind::BVAdd, kvLead, T.bvBin(Kind::BVMul, kvIdx, stride));
+          stride = T.bvBin(Kind::BVMul, stride, T.bv(k->shape[i], 64));
+        }
+      }
+      kvBase = T.bvBin(Kind::BVMul, kvLead, T.bv(N, 64));
+    }
+    auto keyRow = [&](uint64_t j) {
+      return kvBase ? T.bvBin(Kind::BVAdd, kvBase, T.bv(j, 64)) : T.bv(j, 64);
+    };
     SmallVector<Term> scores, visible;
     for (uint64_t j = 0; j < N; ++j) {
       SmallVector<Term> prods;
       for (uint64_t t = 0; t < D; ++t) {
-        Term qe = at(*q, row, T.bv(t, 64));
-        Term ke = at(*k, T.bv(j, 64), T.bv(t, 64));
+        Term qe = at(*q, rowFlat, T.bv(t, 64));
+        Term ke = at(*k, keyRow(j), T.bv(t, 64));
         if (!qe || !ke) {
           reason = "integer attention inputs are not modeled";
           return nullptr;
@@ -267,7 +318,7 @@ public:
         weights.push_back(w);
         continue;
       }
-      Term ve = at(*v, T.bv(j, 64), col);
+      Term ve = at(*v, keyRow(j), col);
       if (!ve) {
         reason = "integer attention values are not modeled";
         return nullptr;
@@ -372,12 +423,28 @@ buildAttention(Operation *contract, DictionaryAttr spec,
                         "and 'output'");
     return none;
   }
-  auto dims2 = [](const BufferBinding *b) { return b->shape.size() == 2; };
-  if (!dims2(q) || !dims2(k) || !dims2(v) || !dims2(o) ||
-      k->shape[1] != q->shape[1] || v->shape[0] != k->shape[0] ||
-      o->shape[0] != q->shape[0] || o->shape[1] != v->shape[1]) {
-    contract->emitError("attention spec shape mismatch: need q [M, D], "
-                        "k [N, D], v [N, Dv], output [M, Dv]");
+  // q [..., M, D], k [..., N, D], v [..., N, Dv], output [..., M, Dv]:
+  // equal ranks; the leading (batch, head) extents of q and the output
+  // equal, those of k and v equal, each of k's dividing q's (grouped-query
+  // attention).
+  size_t rank = q->shape.size();
+  bool shapesOk = rank >= 2 && k->shape.size() == rank &&
+                  v->shape.size() == rank && o->shape.size() == rank;
+  for (size_t i = 0; shapesOk && i < rank; ++i) {
+    if (i + 2 < rank)
+      shapesOk = o->shape[i] == q->shape[i] && v->shape[i] == k->shape[i] &&
+                 k->shape[i] >= 1 && q->shape[i] % k->shape[i] == 0;
+    else if (i + 2 == rank)
+      shapesOk = v->shape[i] == k->shape[i] && o->shape[i] == q->shape[i];
+    else
+      shapesOk = k->shape[i] == q->shape[i] && o->shape[i] == v->shape[i];
+  }
+  if (!shapesOk) {
+    contract->emitError(
+        "attention spec shape mismatch: need q [..., M, D], k [..., N, D], "
+        "v [..., N, Dv], output [..., M, Dv] of one rank, the leading "
+        "(batch, head) extents of q and output equal, those of k and v "
+        "equal, and each of k's dividing q's (grouped-query attention)");
     return none;
   }
   // scale: a float attribute, the name of a scalar parameter, or a
@@ -467,12 +534,13 @@ buildAttention(Operation *contract, DictionaryAttr spec,
   const BufferBinding *lse = nullptr;
   if (spec.get("lse")) {
     lse = buffer("lse");
-    if (!lse || lse->shape.size() != 1 || lse->shape[0] != q->shape[0] ||
+    if (!lse || lse->shape.size() != rank - 1 ||
+        !std::equal(lse->shape.begin(), lse->shape.end(), q->shape.begin()) ||
         !isa<FloatType>(lse->elemType) ||
         lse->role == BufferBinding::Role::In || lse == o) {
       contract->emitError("attention spec 'lse' must name an output buffer "
-                          "param [M] of floats, one element per query row, "
-                          "other than 'output'");
+                          "param [..., M] of floats, one element per query "
+                          "row, other than 'output'");
       return none;
     }
   }

@@ -328,6 +328,11 @@ std::optional<RationalFunction> Normalizer::logOfPositive(Term t) {
     *p = p->timesMonomial(strip);
   }
   cancel(rest);
+  // log(1) = 0: the argument was an exponential monomial.
+  if (std::optional<Rational> c = rest.num.asConstant();
+      c && c->isOne() && rest.den.asConstant() &&
+      rest.den.asConstant()->isOne())
+    return shift;
   // log(E r) = log(E) + log(r) for the exponential monomial E > 0 and
   // r > 0 (its coefficients and atoms positive, shown above): the log
   // of the rest is one atom over its normal form, so two arguments that
@@ -375,8 +380,18 @@ std::optional<RationalFunction> Normalizer::commonConstantFactor(Term t) {
   if (!common)
     return std::nullopt;
   Monomial strip = {{common->first, -common->second}};
-  Term sa = toTerm(a.num.timesMonomial(strip));
-  Term sb = toTerm(b.num.timesMonomial(strip));
+  Polynomial pa = a.num.timesMonomial(strip), pb = b.num.timesMonomial(strip);
+  Term sa = toTerm(pa), sb = toTerm(pb);
+  // Their normal forms are known (toTerm of a polynomial is that
+  // polynomial): a nest of maxima is not normalized again level by level.
+  // (Sums and products only: an atom keeps the normal form it has.)
+  for (auto [s, p] : {std::pair{sa, &pa}, std::pair{sb, &pb}}) {
+    if (s->getKind() != Kind::Add && s->getKind() != Kind::Mul)
+      continue;
+    RationalFunction known;
+    known.num = *p;
+    memo.emplace(s->getId(), std::move(known));
+  }
   Term inner = t->getKind() == Kind::Max ? ctx.max(sa, sb) : ctx.min(sa, sb);
   if (!inner)
     return std::nullopt;
