@@ -10,7 +10,9 @@
 //   K, V [2, 2, 32, 16], blockIdx.z = batch, 16 CTAs; its twin that reads
 //   KV head h % 2 instead of h / 2 is REFUTED at a query head whose two
 //   readings differ (h = 1 or 2), confirmed by replay;
-// - shapes whose leading extents do not divide are a contract error.
+// - shapes whose leading extents do not divide are a contract error;
+// - a size parameter in a shape with leading dimensions is UNKNOWN (the
+//   rows would be split by its upper bound, not its value).
 // RUN: split-file %s %t
 // RUN: kproof-opt %inputs/cuda/ptx/flash_fwd.sm80.O3.ptx --verify-equiv --contract=%t/heads.mlir | FileCheck %s --check-prefix=HEADS
 // RUN: kproof-opt %inputs/cuda/ptx/flash_fwd.sm80.O3.ptx --verify-equiv --contract=%t/causal-lse.mlir | FileCheck %s --check-prefix=LSE
@@ -20,6 +22,10 @@
 // RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/flash_gqa.sm80.O3.ptx --verify-equiv --contract=%t/gqa-mod.mlir 2>&1 | FileCheck %s --check-prefix=MOD
 // RUN: sed 's/array<i64: 2, 2, 32, 16>/array<i64: 2, 3, 32, 16>/g' %t/gqa.mlir > %t/bad-groups.mlir
 // RUN: %expect_exit 2 kproof-opt %inputs/cuda/ptx/flash_gqa.sm80.O3.ptx --verify-equiv --contract=%t/bad-groups.mlir 2>&1 | FileCheck %s --check-prefix=SHAPE
+// RUN: sed 's/kernel = "flash_fwd_d16"/kernel = "flash_fwd_d16"/; s/shape = array<i64: 3, 32, 16>}/shape = [3, "n", 16]}/g; s/{name = "n", scalar = i32, value = 32 : i32}/{name = "n", scalar = i32, range = array<i64: 1, 33>}/' %t/heads.mlir > %t/free-n.mlir
+// RUN: %expect_exit 3 kproof-opt %inputs/cuda/ptx/flash_fwd.sm80.O3.ptx --verify-equiv --contract=%t/free-n.mlir --timeout=120 2>&1 | FileCheck %s --check-prefix=FREE
+// FREE: attention with batch or head dimensions needs concrete extents (a size parameter in the shape of 'Q')
+// FREE-NOT: {{^}}PROVED
 
 // HEADS: kproof: flash_fwd_d16 against attention(Q, K, V) -> O
 // HEADS: buffers: Q in f32[3, 32, 16], K in f32[3, 32, 16], V in f32[3, 32, 16], O out f32[3, 32, 16]

@@ -247,9 +247,17 @@ public:
     };
     bool symbolicN =
         !k->symbolicDims.empty() && !k->symbolicDims[rank - 2].empty();
-    if (symbolicN && rank != 2) {
-      reason = "attention over a symbolic number of keys takes 2-D q, k, v "
-               "and output (no batch or head dimensions)";
+    if (rank > 2 && (q->isSymbolic() || k->isSymbolic() || v->isSymbolic() ||
+                     o->isSymbolic())) {
+      // The radices below are the extents; a size parameter's shape entry
+      // is only its upper bound.
+      reason = "attention with batch or head dimensions needs concrete "
+               "extents (a size parameter in the shape of '" +
+               std::string(q->isSymbolic()   ? q->name
+                           : k->isSymbolic() ? k->name
+                           : v->isSymbolic() ? v->name
+                                             : o->name) +
+               "')";
       return nullptr;
     }
     if (symbolicN)
