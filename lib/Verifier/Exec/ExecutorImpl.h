@@ -400,10 +400,10 @@ public:
   bool mayHold(Term pc);
   /// mayHold's solver query alone (no bounds decision).
   bool mayHoldBySolver(Term pc);
-  /// `pc` without the conjuncts decideByBounds decides true, with the
-  /// declared bounds of the remaining conjuncts' variables added in their
-  /// place: satisfiable within the bounds exactly when pc is.
-  Term withoutBoundedConjuncts(Term pc);
+  /// The undecided conjuncts of a path condition (those decideByBounds
+  /// decided true left out) and the declared bounds of their variables:
+  /// satisfiable within the bounds exactly when the path condition is.
+  Term withVariableBounds(ArrayRef<Term> conjuncts);
   /// The thread-id variables tid.* (ctaid.*) with their extents (those
   /// of a dimension of more than one thread, CTA).
   const llvm::DenseMap<Term, int64_t> &threadIdVars() const { return tidVars; }

@@ -136,58 +136,45 @@ bool Executor::mayHold(Term pc) {
   // Conjuncts the thread-id bounds decide (a loop's trip count over
   // `i = tid.x; i < 256; i += 16` once tid.x <= 15 is declared): no
   // solver query.
-  {
-    ArrayRef<Term> conjuncts(pc);
-    if (pc->getKind() == Kind::And)
-      conjuncts = pc->getOperands();
-    bool allTrue = true;
-    for (Term c : conjuncts) {
-      std::optional<bool> d = T.decideByBounds(c);
-      if (d && !*d) {
-        // KPROOF_CROSSCHECK_BOUNDS: a developer check that the solver
-        // agrees with every such decision (run the test suite with it set).
-        if (getenv("KPROOF_CROSSCHECK_BOUNDS") && mayHoldBySolver(pc))
-          llvm::report_fatal_error(
-              "decideByBounds refuted a satisfiable path condition: " +
-              llvm::Twine(c->toBriefString(2000)));
-        return false;
-      }
-      allTrue &= d.has_value();
+  ArrayRef<Term> conjuncts(pc);
+  if (pc->getKind() == Kind::And)
+    conjuncts = pc->getOperands();
+  SmallVector<Term> undecided;
+  for (Term c : conjuncts) {
+    std::optional<bool> d = T.decideByBounds(c);
+    if (d && !*d) {
+      // KPROOF_CROSSCHECK_BOUNDS: a developer check that the solver
+      // agrees with every such decision (run the test suite with it set).
+      if (getenv("KPROOF_CROSSCHECK_BOUNDS") && mayHoldBySolver(pc))
+        llvm::report_fatal_error(
+            "decideByBounds refuted a satisfiable path condition: " +
+            llvm::Twine(c->toBriefString(2000)));
+      return false;
     }
-    if (allTrue)
-      return true;
+    if (!d)
+      undecided.push_back(c);
   }
+  if (undecided.empty())
+    return true;
   if (getenv("KPROOF_DUMP_TERMS")) {
-    ArrayRef<Term> conjuncts(pc);
-    if (pc->getKind() == Kind::And)
-      conjuncts = pc->getOperands();
     llvm::errs() << "; mayHold by solver:\n";
-    for (Term c : conjuncts)
-      if (!T.decideByBounds(c))
-        llvm::errs() << ";   " << c->toBriefString(400) << "\n";
+    for (Term c : undecided)
+      llvm::errs() << ";   " << c->toBriefString(400) << "\n";
   }
-  return mayHoldBySolver(withoutBoundedConjuncts(pc));
+  if (undecided.size() == conjuncts.size())
+    return mayHoldBySolver(pc);
+  return mayHoldBySolver(withVariableBounds(undecided));
 }
 
-Term Executor::withoutBoundedConjuncts(Term pc) {
-  if (pc->getKind() != Kind::And)
-    return pc;
-  // The conjuncts the bounds decide true hold wherever the declared
-  // bounds of the variables hold: the rest and those bounds are
-  // satisfiable exactly when pc is (a loop condition `tid.x + 16 k < 2048`
-  // per unrolled iteration of a tile load: hundreds of bit-blasted
-  // conjuncts the query need not carry).
-  SmallVector<Term> rest;
-  for (Term c : pc->getOperands()) {
-    std::optional<bool> d = T.decideByBounds(c);
-    if (!d || !*d)
-      rest.push_back(c);
-  }
-  if (rest.size() == pc->getNumOperands())
-    return pc;
+Term Executor::withVariableBounds(ArrayRef<Term> conjuncts) {
+  // The conjuncts the bounds decided true hold wherever the declared
+  // bounds of the variables hold: the undecided ones and those bounds are
+  // satisfiable exactly when the whole path condition is (a loop condition
+  // `tid.x + 16 k < 2048` per unrolled iteration of a tile load: hundreds
+  // of bit-blasted conjuncts the query need not carry).
+  SmallVector<Term> facts(conjuncts.begin(), conjuncts.end());
   llvm::DenseSet<Term> seen;
-  SmallVector<Term> work(rest.begin(), rest.end());
-  SmallVector<Term> bounds;
+  SmallVector<Term> work(conjuncts.begin(), conjuncts.end());
   while (!work.empty()) {
     Term t = work.pop_back_val();
     if (!seen.insert(t).second)
@@ -196,16 +183,15 @@ Term Executor::withoutBoundedConjuncts(Term pc) {
       unsigned w = t->getWidth();
       if (std::optional<uint64_t> hi = T.upperBound(t->getName());
           hi && (w >= 64 || *hi < (uint64_t(1) << w)))
-        bounds.push_back(T.bvUle(t, T.bv(*hi, w)));
+        facts.push_back(T.bvUle(t, T.bv(*hi, w)));
       if (std::optional<uint64_t> lo = T.lowerBound(t->getName());
           lo && *lo > 0 && (w >= 64 || *lo < (uint64_t(1) << w)))
-        bounds.push_back(T.bvUle(T.bv(*lo, w), t));
+        facts.push_back(T.bvUle(T.bv(*lo, w), t));
     }
     for (Term o : t->getOperands())
       work.push_back(o);
   }
-  rest.append(bounds.begin(), bounds.end());
-  return T.andOf(rest);
+  return T.andOf(facts);
 }
 
 bool Executor::mayHoldBySolver(Term pc) {
