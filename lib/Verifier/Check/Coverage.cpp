@@ -1093,6 +1093,11 @@ void Checker::checkCoverage(const ExecutionResult &ex, const BufferBinding &out,
     candidates.push_back(*rowSplit->model);
   if (!rowSplit) {
   Term missed = missedUnder(w, launchedThread(w));
+  if (getenv("KPROOF_DUMP_TERMS"))
+    llvm::errs() << "; coverage of " << out.name << " with witness " << witness
+                 << ": " << ex.paths.size()
+                 << " paths; missed: " << missed->toBriefString(dumpLimit())
+                 << "\n";
   if (missed->getKind() == Kind::BoolConst && !missed->getBoolValue()) {
     proved(name, missed, "witness " + witness + ", normalizer");
     return;

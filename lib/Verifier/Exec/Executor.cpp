@@ -168,6 +168,9 @@ ExecutionResult Executor::run() {
     }
     State s = std::move(worklist.back());
     worklist.pop_back();
+    if (getenv("KPROOF_DUMP_PATHS"))
+      llvm::errs() << "; run state at "
+                   << locationString(s.stack.back().it->getLoc()) << "\n";
     step(s);
     if (!result.unknownReason.empty())
       break;
@@ -184,6 +187,9 @@ ExecutionResult Executor::run() {
   }
   if (result.unknownReason.empty())
     finishShuffles();
+  if (getenv("KPROOF_DUMP_TERMS"))
+    llvm::errs() << "; executor: " << result.paths.size()
+                 << " paths; unknown: " << result.unknownReason << "\n";
   llvm::DenseMap<Term, bool> residues;
   result.generations =
       GenerationOrder::build(result.arrivals, [&](const BarrierArrival &a) {
@@ -269,8 +275,12 @@ void Executor::step(State &s) {
                                 "proven)");
       return;
     }
-    if (!execOp(s, op))
+    if (!execOp(s, op)) {
+      if (getenv("KPROOF_DUMP_PATHS"))
+        llvm::errs() << "; state stops at " << locationString(op->getLoc())
+                     << " (" << op->getName().getStringRef() << ")\n";
       return;
+    }
   }
 }
 
@@ -315,9 +325,13 @@ bool Executor::branchTo(State &s, Block *dest, OperandRange args) {
   // supported shape and a symbolic trip count.
   if (options.summarizeLoops && f.block && f.block != dest) {
     std::string why;
-    if (const LoopSummarizer::LoopShape *L = loops.loopAt(dest, why))
-      if (!L->blocks.count(f.block) && loops.summarizeLoop(s, dest, vals))
-        return true;
+    const LoopSummarizer::LoopShape *L = loops.loopAt(dest, why);
+    if (L && !L->blocks.count(f.block) && loops.summarizeLoop(s, dest, vals))
+      return true;
+    // Debugging aid: why a loop entered from outside is unrolled.
+    if (getenv("KPROOF_DUMP_TERMS") && !loops.failure().empty() &&
+        (!L || !L->blocks.count(f.block)))
+      llvm::errs() << "; loop not summarized: " << loops.failure() << "\n";
   }
   for (auto [arg, v] : llvm::zip(dest->getArguments(), vals))
     f.env[arg] = v;

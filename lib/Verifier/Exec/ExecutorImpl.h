@@ -273,6 +273,9 @@ private:
   std::vector<State> worklist;
   /// States waiting at a CTA barrier for the phase to end.
   std::vector<State> parked;
+  /// Forks whose first side is still to run while the other one branches
+  /// (otherStatesPending).
+  unsigned siblingsPending = 0;
 
   /// Executes one state until it ends, forks, or stops; returns false when
   /// the state was consumed (finished, forked into the worklist, stopped).
@@ -294,6 +297,26 @@ public:
     if (worklist.size() > n)
       worklist.erase(worklist.begin() + n, worklist.end());
   }
+  /// Merges `b` into `a` when both stand at the same point with the same
+  /// memory layout and barrier progress; false (nothing changed) otherwise.
+  /// Also LoopSummarizer's, for the two sides of a branch inside a loop's
+  /// symbolic iteration.
+  bool mergeInto(State &a, const State &b);
+  /// A CTA-wide barrier (bar.sync / barrier.sync without a thread count,
+  /// __syncthreads; PTX ISA 9.7.13.4) reached in a loop's symbolic
+  /// iteration (LoopSummarizer): recorded as execOp records it (the
+  /// arrival, the next phase) without parking the state for the phase's
+  /// end. False with the reason in `why` for any other barrier (counted,
+  /// bar.arrive, bar.red, a non-constant id) or in a one-thread launch.
+  bool passBarrier(State &s, BarrierOp b, std::string &why);
+  /// Whether a state other than the running one is pending: on the
+  /// worklist, parked at a CTA barrier, or waiting at a join.
+  bool otherStatesPending() const {
+    return !worklist.empty() || !parked.empty() || waitingStates != 0 ||
+           siblingsPending != 0;
+  }
+  /// Whether counted barriers (bar.sync id, n; bar.arrive) occur.
+  bool countedBarriersUsed() const { return result.countedBarriers; }
   /// Stops the current path: the verdict will be UNKNOWN.
   void unknown(Location loc, const Twine &why);
   /// A fresh variable "<base>#<n>" of `sort` (a BV of `width` bits).
@@ -365,9 +388,6 @@ private:
   /// Merges the states waiting at join `id` (those that are compatible)
   /// and puts the results on the worklist.
   void releaseJoin(unsigned id);
-  /// Merges `b` into `a` when both stand at the same point with the same
-  /// memory layout and barrier progress; false (nothing changed) otherwise.
-  bool mergeInto(State &a, const State &b);
   /// The location of a store of merged states: `a` when both sides stored
   /// at the same instruction, else FusedLoc[a, b] tagged
   /// "kproof.merged.<k>" with `guard` (a's side) as result.mergeGuards[k]

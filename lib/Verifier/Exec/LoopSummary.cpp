@@ -27,6 +27,8 @@ using namespace mlir;
 using namespace ::kproof;
 using namespace ::kproof::engine;
 
+#include <functional>
+
 namespace kproof::engine::exec {
 
 LoopSummarizer::LoopSummarizer(
@@ -120,14 +122,14 @@ const LoopSummarizer::LoopShape *LoopSummarizer::loopAt(Block *h,
   // a callee's stores are not summarized.
   // Any other op with effects (an mbarrier wait's spin loop) is not
   // summarized either: the summary would drop its effect.
+  bool hasBarrier = false, hasShared = false;
   auto unsupported = [](Operation &op) {
-    return isa<BarrierOp, AtomOp, ShflOp, VoteOp, ActiveMaskOp, WarpSyncOp,
-               ReduxOp, MatchOp, ElectOp, FenceOp, TrapOp, CallOp, OpaqueOp,
-               UndefOp, ExitOp, CpAsyncOp, CpAsyncCommitOp, CpAsyncWaitOp>(
-               op) ||
+    return isa<AtomOp, ShflOp, VoteOp, ActiveMaskOp, WarpSyncOp, ReduxOp,
+               MatchOp, ElectOp, FenceOp, TrapOp, CallOp, OpaqueOp, UndefOp,
+               ExitOp, CpAsyncOp, CpAsyncCommitOp, CpAsyncWaitOp>(op) ||
            (!isPure(&op) &&
-            !isa<LoadOp, StoreOp, SRegOp, AddressOfOp, ConstantOp, cf::BranchOp,
-                 cf::CondBranchOp, ReturnOp, KernelOp>(op));
+            !isa<LoadOp, StoreOp, BarrierOp, SRegOp, AddressOfOp, ConstantOp,
+                 cf::BranchOp, cf::CondBranchOp, ReturnOp, KernelOp>(op));
   };
   for (Block *b : L.blocks)
     for (Operation &op : *b) {
@@ -136,24 +138,34 @@ const LoopSummarizer::LoopShape *LoopSummarizer::loopAt(Block *h,
         bool ok = callee && !callee.getBody().empty();
         if (ok)
           callee.walk([&](Operation *o) {
-            ok &= !unsupported(*o) && !isa<StoreOp>(o);
+            auto load = dyn_cast<LoadOp>(o);
+            ok &= !unsupported(*o) && !isa<StoreOp, BarrierOp>(o) &&
+                  !(load && load.getSpace() == StateSpace::Shared);
           });
         if (ok)
           continue;
       }
       if (unsupported(op) || isa<ReturnOp>(op))
         return fail("the loop body has a '" + op.getName().getStringRef() +
-                    "' (synchronization and calls of functions that "
-                    "synchronize or store are not summarized)");
-      // Shared memory: summarizeLoop refuses any shared access after its
-      // symbolic iteration; known here, that iteration (a shared read at
-      // a symbolic address resolved against every write) is not run.
+                    "' (synchronization other than bar.sync and calls of "
+                    "functions that synchronize or store are not "
+                    "summarized)");
+      // CTA barriers and shared memory: a synchronizing loop, whose
+      // conditions summarizeLoop checks once its iteration ran.
       auto load = dyn_cast<LoadOp>(op);
       auto store = dyn_cast<StoreOp>(op);
+      if (isa<BarrierOp>(op))
+        L.synchronizes = hasBarrier = true;
       if ((load && load.getSpace() == StateSpace::Shared) ||
           (store && store.getSpace() == StateSpace::Shared))
-        return fail("the loop body accesses shared memory (not summarized)");
+        L.synchronizes = hasShared = true;
     }
+  // Shared memory without a barrier: every access is in the phase that
+  // continues into the next iteration (summarizeLoop's condition), known
+  // without running the iteration.
+  if (hasShared && !hasBarrier)
+    return fail("the loop body accesses shared memory and has no barrier "
+                "(not summarized)");
   slot = std::move(L);
   return &*slot;
 }
@@ -219,6 +231,22 @@ bool LoopSummarizer::summarizeLoop(State &s, Block *h,
   for (const SymValue &v : entry)
     if (!v.term || v.realBits)
       return fail("a loop-carried value holds the bits of a real value");
+  // A synchronizing loop whose symbolic iteration already failed is not
+  // run again (each run resolves every shared read of a tile).
+  if (L.synchronizes && failedSynchronizing.count(h))
+    return fail(failedSynchronizing[h]);
+  // A synchronizing loop (barriers, shared memory) runs its iteration for
+  // every thread of the CTA at once: no other path may be pending (their
+  // writes of the phase would be missing from the shared reads'
+  // resolution), and its barriers are CTA-wide bar.sync.
+  if (L.synchronizes && (!ex.isMultiThread() || ex.otherStatesPending() ||
+                         ex.countedBarriersUsed()))
+    return fail(!ex.isMultiThread()
+                    ? "its body synchronizes or uses shared memory in a "
+                      "one-thread launch (not summarized)"
+                    : "its body synchronizes or uses shared memory while "
+                      "other paths of the thread are pending, or with "
+                      "counted barriers (not summarized)");
 
   // Snapshot of what one iteration may add.
   size_t nAlign = result.alignments.size(), nDiv = result.divisors.size(),
@@ -250,7 +278,8 @@ bool LoopSummarizer::summarizeLoop(State &s, Block *h,
   // Room for the frame of a call in the body (a callee calls nothing,
   // loopAt), so that `f` stays valid while it runs.
   it.stack.reserve(it.stack.size() + 2);
-  Frame &f = it.stack.back();
+  // (A pointer: the state is replaced when a branch's sides merge.)
+  Frame *fp = &it.stack.back();
   // An integer is its entry value plus a fresh distance D (so that an
   // address stays rooted at its buffer), anything else a fresh variable;
   // `keys` are what the closed forms substitute (D, or the variable).
@@ -259,19 +288,26 @@ bool LoopSummarizer::summarizeLoop(State &s, Block *h,
     Sort sort = Executor::sortOf(a.getType());
     Term key, v;
     if (sort == Sort::BV) {
-      key = ex.fresh("loop.d", sort, getWidthOf(a.getType()));
+      // In a synchronizing loop the threads of a CTA are in the same
+      // iteration in each barrier phase: an induction variable's distance
+      // is one variable for all of them (its step is checked uniform).
+      key = L.synchronizes
+                ? T.bvVar("loop.d@" + std::to_string(uniformCounter++),
+                          getWidthOf(a.getType()))
+                : ex.fresh("loop.d", sort, getWidthOf(a.getType()));
       v = T.bvBin(Kind::BVAdd, entry[i].term, key);
     } else {
       key = v = ex.fresh("loop.v", sort);
     }
     keys.push_back(key);
     V.push_back(v);
-    f.env[a] = SymValue{v, false};
+    fp->env[a] = SymValue{v, false};
   }
   SmallVector<Term> next;   // header arguments of the next iteration
   Term exitCond = nullptr;  // the exit branch's condition
   SmallVector<Term> exitArgs;
-  size_t alignAtTest = 0, divAtTest = 0, accAtTest = 0;
+  size_t alignAtTest = 0, divAtTest = 0, accAtTest = 0, resAtTest = 0,
+         arrAtTest = 0;
   size_t storesBefore = s.symbolicStores.size(), storesAtTest = storesBefore;
   // The path condition at each new store of the iteration.
   SmallVector<Term> storePcs;
@@ -294,16 +330,172 @@ bool LoopSummarizer::summarizeLoop(State &s, Block *h,
   auto goTo = [&](Block *dest, OperandRange ops) {
     if (dest == h) {
       for (Value a : ops)
-        next.push_back(ex.get(f, a).term);
+        next.push_back(ex.get(*fp, a).term);
       done = true;
       return;
     }
     SmallVector<SymValue> vals;
     for (Value a : ops)
-      vals.push_back(ex.get(f, a));
+      vals.push_back(ex.get(*fp, a));
     for (auto [arg, v] : llvm::zip(dest->getArguments(), vals))
-      f.env[arg] = v;
+      fp->env[arg] = v;
     b = dest;
+  };
+  // The two sides of a branch inside the body whose condition the
+  // iteration does not decide, each run on its own copy of the state from
+  // the branch to the immediate post-dominator, where they merge
+  // (Executor::mergeInto: values ite(c, ...)): if-conversion, as the
+  // executor merges the states of a fork. Only pure ops and loads on the
+  // sides (no store, synchronization or call), and nested branches of the
+  // same kind; the exit test and the header are not reached from a side.
+  std::function<bool(State &, cf::CondBranchOp, Block *&, std::string &)>
+      innerBranch;
+  // The side a branch on `c` takes on `st`'s path when the path decides it
+  // (a constant; the thread-id bounds or the solver rule a side out).
+  auto decided = [&](State &st, Term c) -> std::optional<bool> {
+    if (!c || c->getSort() != Sort::Bool)
+      return std::nullopt;
+    if (c->getKind() == Kind::BoolConst)
+      return c->getBoolValue();
+    if (!ex.mayHold(T.andOf(st.pc, c)))
+      return false;
+    if (!ex.mayHold(T.andOf(st.pc, T.notOf(c))))
+      return true;
+    return std::nullopt;
+  };
+  // Runs `st` from block `from` (with arguments `args`) until it branches
+  // to `stop`; `atStop` gets the arguments of that branch.
+  auto runSide = [&](State &st, Block *from, SmallVector<SymValue> args,
+                     Block *stop, SmallVector<SymValue> &atStop,
+                     std::string &why) -> bool {
+    Block *cur = from;
+    while (cur != stop) {
+      if (++visits > kMaxVisits || cur == h || !L.blocks.count(cur)) {
+        why = "a branch inside its body (at " +
+              locationString(cur->getParentOp()->getLoc()) +
+              ") does not rejoin inside one iteration";
+        return false;
+      }
+      Frame &fr = st.stack.back();
+      for (auto [arg, v] : llvm::zip(cur->getArguments(), args))
+        fr.env[arg] = v;
+      fr.block = cur;
+      fr.it = cur->begin();
+      while (&*fr.it != cur->getTerminator()) {
+        Operation *op = &*fr.it;
+        auto load = dyn_cast<LoadOp>(op);
+        if (isa<StoreOp, BarrierOp, CallOp>(op) ||
+            (load && load.getSpace() == StateSpace::Shared) ||
+            (!isPure(op) && !load &&
+             !isa<SRegOp, AddressOfOp, ConstantOp>(op))) {
+          why = "a branch inside its body has a '" +
+                op->getName().getStringRef().str() + "' on one side (at " +
+                locationString(op->getLoc()) + ")";
+          return false;
+        }
+        if (afterTest ? beforeTestOps.count(op) : false) {
+          why = "a block before its exit test runs again after it in one "
+                "iteration";
+          return false;
+        }
+        if (!afterTest)
+          beforeTestOps.insert(op);
+        if (!ex.execOp(st, op) || !result.unknownReason.empty() ||
+            result.paths.size() != nPaths || ex.worklistSize() != nWork) {
+          why = result.unknownReason.empty()
+                    ? "an op on a side of a branch in its body stopped or "
+                      "forked the path"
+                    : "its body: " + result.unknownReason;
+          return false;
+        }
+      }
+      Operation *term = cur->getTerminator();
+      if (!afterTest)
+        beforeTestOps.insert(term);
+      if (auto br = dyn_cast<cf::BranchOp>(term)) {
+        args.clear();
+        for (Value a : br.getDestOperands())
+          args.push_back(ex.get(fr, a));
+        cur = br.getDest();
+        if (cur == stop) {
+          atStop = std::move(args);
+          return true;
+        }
+        continue;
+      }
+      auto inner = dyn_cast<cf::CondBranchOp>(term);
+      if (!inner || inner == L.exitBranch) {
+        why = "a branch inside its body reaches the exit test on one side";
+        return false;
+      }
+      Block *next = nullptr;
+      if (!innerBranch(st, inner, next, why))
+        return false;
+      // innerBranch bound `next`'s arguments already.
+      Frame &nf = st.stack.back();
+      args.clear();
+      for (BlockArgument a : next->getArguments())
+        args.push_back(nf.env.lookup(a));
+      cur = next;
+    }
+    atStop = std::move(args);
+    return true;
+  };
+  innerBranch = [&](State &st, cf::CondBranchOp cb, Block *&next,
+                    std::string &why) -> bool {
+    Frame &fr = st.stack.back();
+    Term c = ex.get(fr, cb.getCondition()).term;
+    auto operandsOf = [&](OperandRange ops) {
+      SmallVector<SymValue> vals;
+      for (Value a : ops)
+        vals.push_back(ex.get(fr, a));
+      return vals;
+    };
+    auto bind = [&](State &x, Block *dest, ArrayRef<SymValue> vals) {
+      Frame &xf = x.stack.back();
+      for (auto [arg, v] : llvm::zip(dest->getArguments(), vals))
+        xf.env[arg] = v;
+      xf.block = dest;
+      xf.it = dest->begin();
+    };
+    if (std::optional<bool> taken = decided(st, c)) {
+      next = *taken ? cb.getTrueDest() : cb.getFalseDest();
+      bind(st, next,
+           operandsOf(*taken ? cb.getTrueDestOperands()
+                             : cb.getFalseDestOperands()));
+      return true;
+    }
+    Block *join = nullptr;
+    if (c && c->getSort() == Sort::Bool)
+      if (DominanceInfoNode *node = postDominance.getNode(cb->getBlock());
+          node && node->getIDom())
+        join = node->getIDom()->getBlock();
+    if (!join || join == h || !L.blocks.count(join)) {
+      why = "a branch inside its body (at " + locationString(cb.getLoc()) +
+            ") depends on the iteration's values and its sides do not "
+            "rejoin inside the iteration";
+      return false;
+    }
+    State sT = st, sF = st;
+    sT.pc = T.andOf(st.pc, c);
+    sF.pc = T.andOf(st.pc, T.notOf(c));
+    SmallVector<SymValue> aT, aF;
+    if (!runSide(sT, cb.getTrueDest(), operandsOf(cb.getTrueDestOperands()),
+                 join, aT, why) ||
+        !runSide(sF, cb.getFalseDest(), operandsOf(cb.getFalseDestOperands()),
+                 join, aF, why))
+      return false;
+    bind(sT, join, aT);
+    bind(sF, join, aF);
+    if (!ex.mergeInto(sT, sF)) {
+      why = "the two sides of a branch inside its body (at " +
+            locationString(cb.getLoc()) + ") do not merge";
+      return false;
+    }
+    st = std::move(sT);
+    st.stack.reserve(st.stack.size() + 2);
+    next = join;
+    return true;
   };
   while (!done) {
     if (++visits > kMaxVisits) {
@@ -311,10 +503,10 @@ bool LoopSummarizer::summarizeLoop(State &s, Block *h,
       return fail("an inner loop of its body runs more than " +
                   Twine(kMaxVisits) + " blocks per iteration");
     }
-    f.block = b;
-    f.it = b->begin();
-    while (&*f.it != b->getTerminator()) {
-      Operation *op = &*f.it;
+    fp->block = b;
+    fp->it = b->begin();
+    while (&*fp->it != b->getTerminator()) {
+      Operation *op = &*fp->it;
       if (!afterTest) {
         beforeTestOps.insert(op);
       } else if (beforeTestOps.count(op)) {
@@ -336,6 +528,16 @@ bool LoopSummarizer::summarizeLoop(State &s, Block *h,
                                      "the path"
                                    : "its body: " + reason);
       };
+      if (auto bar = dyn_cast<BarrierOp>(op)) {
+        // A CTA barrier of a synchronizing loop: the next phase of the
+        // iteration, without waiting (no other path is pending).
+        std::string why;
+        if (!ex.passBarrier(it, bar, why)) {
+          rollback();
+          return fail(why);
+        }
+        continue;
+      }
       if (!ex.execOp(it, op) || stopped())
         return stop();
       // A call: its body, to the return (which advances this frame).
@@ -348,47 +550,59 @@ bool LoopSummarizer::summarizeLoop(State &s, Block *h,
         storePcs.push_back(it.pc);
     }
     Operation *term = b->getTerminator();
+    if (!afterTest)
+      beforeTestOps.insert(term); // (its block's arguments: values at E)
     if (auto br = dyn_cast<cf::BranchOp>(term)) {
       goTo(br.getDest(), br.getDestOperands());
       continue;
     }
     auto cb = cast<cf::CondBranchOp>(term);
     if (cb != L.exitBranch) {
-      // A branch inside the body (an inner loop's test): followed when its
-      // condition folds to a constant in the symbolic iteration.
-      Term c = ex.get(f, cb.getCondition()).term;
-      if (!c || c->getKind() != Kind::BoolConst) {
-        rollback();
-        return fail("a branch inside its body (at " +
-                    locationString(cb.getLoc()) +
-                    ") depends on the iteration's values");
+      // A branch inside the body (an inner loop's test, a mask): followed
+      // when its condition is decided in the symbolic iteration, else both
+      // sides run and merge where they meet (innerBranch).
+      if (std::optional<bool> taken =
+              decided(it, ex.get(*fp, cb.getCondition()).term)) {
+        goTo(*taken ? cb.getTrueDest() : cb.getFalseDest(),
+             *taken ? cb.getTrueDestOperands() : cb.getFalseDestOperands());
+        continue;
       }
-      bool taken = c->getBoolValue();
-      goTo(taken ? cb.getTrueDest() : cb.getFalseDest(),
-           taken ? cb.getTrueDestOperands() : cb.getFalseDestOperands());
+      Block *nextBlock = nullptr;
+      std::string why;
+      if (!innerBranch(it, cb, nextBlock, why)) {
+        ex.truncateWorklist(nWork);
+        rollback();
+        return fail(why);
+      }
+      fp = &it.stack.back();
+      b = nextBlock;
       continue;
     }
     if (exitCond) {
       rollback();
       return fail("its exit test runs more than once per iteration");
     }
-    exitCond = ex.get(f, cb.getCondition()).term;
+    exitCond = ex.get(*fp, cb.getCondition()).term;
     OperandRange exitOps = L.exitOnTrue ? cb.getTrueDestOperands()
                                         : cb.getFalseDestOperands();
     OperandRange stayOps = L.exitOnTrue ? cb.getFalseDestOperands()
                                         : cb.getTrueDestOperands();
     Block *stay = L.exitOnTrue ? cb.getFalseDest() : cb.getTrueDest();
     for (Value a : exitOps)
-      exitArgs.push_back(ex.get(f, a).term);
+      exitArgs.push_back(ex.get(*fp, a).term);
     alignAtTest = result.alignments.size();
     divAtTest = result.divisors.size();
     accAtTest = result.accesses.size();
+    resAtTest = result.resolutions.size();
+    arrAtTest = result.arrivals.size();
     storesAtTest = it.symbolicStores.size();
     afterTest = true;
     goTo(stay, stayOps);
   }
   auto bail = [&](const Twine &w) {
     rollback();
+    if (L.synchronizes)
+      failedSynchronizing[h] = w.str();
     return fail(w);
   };
   if (!exitCond || next.size() != V.size() ||
@@ -417,10 +631,11 @@ bool LoopSummarizer::summarizeLoop(State &s, Block *h,
     };
     return covered(a, b) && covered(b, a);
   };
-  if (result.resolutions.size() != nRes || result.arrivals.size() != nArr ||
+  if ((!L.synchronizes &&
+       (result.resolutions.size() != nRes || result.arrivals.size() != nArr ||
+        it.sharedWrites.size() != s.sharedWrites.size())) ||
       sharedMemory.changedSince(sharedMark) ||
       it.violations.size() != s.violations.size() ||
-      it.sharedWrites.size() != s.sharedWrites.size() ||
       it.scratchStores.size() != s.scratchStores.size() ||
       !sameCells(it.mem, s.mem))
     return bail("its body touches memory other than input buffers and "
@@ -445,8 +660,23 @@ bool LoopSummarizer::summarizeLoop(State &s, Block *h,
   // Reads of input buffers never race (nothing writes them) and are
   // dropped; the stores' writes are kept, for the race checks.
   SmallVector<size_t> writes;
+  // A synchronizing loop's shared accesses, kept for the race checks.
+  SmallVector<size_t> sharedAccs;
+  std::set<std::string> sharedRead, sharedWritten;
   for (size_t k = nAcc; k < result.accesses.size(); ++k) {
     const MemoryAccess &a = result.accesses[k];
+    if (L.synchronizes && a.shared && !a.atomic && !a.async) {
+      // After the body's last barrier the phase goes on into the next
+      // iteration's first one (and the code after the loop): an access
+      // there would race with those, which one iteration does not see.
+      if (a.phase == it.phase)
+        return bail("its body accesses shared memory after its last "
+                    "barrier (that phase continues into the next "
+                    "iteration)");
+      (a.write ? sharedWritten : sharedRead).insert(a.region);
+      sharedAccs.push_back(k);
+      continue;
+    }
     const BufferBinding *b = bindingOf(a.region);
     if (a.shared || a.atomic || !b)
       return bail("its body reads memory other than input buffers");
@@ -454,6 +684,20 @@ bool LoopSummarizer::summarizeLoop(State &s, Block *h,
       writes.push_back(k);
     else if (b->role != BufferBinding::Role::In)
       return bail("its body reads memory other than input buffers");
+  }
+
+  if (L.synchronizes) {
+    if (!writes.empty() || it.symbolicStores.size() != storesBefore)
+      return bail("its body synchronizes and stores to global memory (not "
+                  "summarized)");
+    // The shared reads of the iteration resolve against its own writes
+    // only when nothing older is there to read.
+    for (size_t k = 0; k < nAcc; ++k) {
+      const MemoryAccess &a = result.accesses[k];
+      if (a.shared && a.write && sharedRead.count(a.region))
+        return bail("its body reads shared '" + a.region +
+                    "', which is written before the loop");
+    }
   }
 
   auto mentionsAny = [&](Term t, ArrayRef<Term> vars) {
@@ -538,6 +782,35 @@ bool LoopSummarizer::summarizeLoop(State &s, Block *h,
         }
         c = !c ? o : k == Kind::Max ? T.max(c, o) : T.min(c, o);
       }
+      if (self && c && mentionsAny(c, {V[i]})) {
+        // The guarded form of max(v, c') with c' -inf on some inputs
+        // (TermContext::max) is max(v, ite(g, c'', v)): where v is a leaf
+        // of the contribution's max (min) nest or ite arms, it is the
+        // neutral infinity there, as max(v, ite(g, x, v)) =
+        // max(v, ite(g, x, -inf)) and max(v, max(v, y)) = max(v, y).
+        Term neutral = k == Kind::Max ? T.negInf() : T.posInf();
+        llvm::DenseMap<Term, Term> memo;
+        std::function<Term(Term)> strip = [&](Term t) -> Term {
+          if (t == V[i])
+            return neutral;
+          if (t->getKind() != Kind::Ite && t->getKind() != k)
+            return t;
+          if (auto f = memo.find(t); f != memo.end())
+            return f->second;
+          Term r =
+              t->getKind() == Kind::Ite
+                  ? T.ite(t->getOperand(0), strip(t->getOperand(1)),
+                          strip(t->getOperand(2)))
+              : k == Kind::Max
+                  ? T.max(strip(t->getOperand(0)), strip(t->getOperand(1)))
+                  : T.min(strip(t->getOperand(0)), strip(t->getOperand(1)));
+          memo[t] = r;
+          return r;
+        };
+        c = strip(c);
+        if (c && c->getKind() == neutral->getKind())
+          c = nullptr;
+      }
       if (self && c) {
         roles[i] = k == Kind::Max ? Role::Max : Role::Min;
         contrib[i] = c;
@@ -548,6 +821,15 @@ bool LoopSummarizer::summarizeLoop(State &s, Block *h,
     if (roles[i] == Role::Invariant && k == Kind::Add) {
       deferred.push_back(i); // a rescaled sum? (below, once maxima known)
       continue;
+    }
+    if (getenv("KPROOF_DUMP_TERMS")) {
+      llvm::errs() << "; loop-carried #" << i << ": " << n->toBriefString(300)
+                   << "\n";
+      if (contrib[i])
+        for (Term u : subterms({contrib[i]}))
+          if (llvm::is_contained(others, u))
+            llvm::errs() << ";   its contribution mentions "
+                         << u->toBriefString(80) << "\n";
     }
     if (roles[i] == Role::Invariant || mentionsAny(contrib[i], others))
       return bail("loop-carried value #" + Twine(i) + " (" +
@@ -607,26 +889,44 @@ bool LoopSummarizer::summarizeLoop(State &s, Block *h,
       Term c = invariant(T.substitute(o, toP));
       if (mentionsAny(c, others) || mentionsAny(c, {V[i]}))
         return noInvariant();
-      SmallVector<Term> factors;
-      if (c->getKind() == Kind::Mul)
-        llvm::append_range(factors, c->getOperands());
-      else
-        factors.push_back(c);
-      unsigned scaled = 0;
-      for (Term fct : factors) {
-        if (!mentionsAny(fct, {P}))
-          continue;
-        // exp(b - m') with b free of m': the argument plus m' equals the
-        // argument at m' = 0 (exact rewrites of the normalizer).
-        if (fct->getKind() != Kind::Exp)
-          return noInvariant();
-        Term arg = fct->getOperand(0);
-        if (!N.provesEqual(T.add(arg, P),
-                           T.substitute(arg, {{P, T.real(0)}})))
-          return noInvariant();
-        ++scaled;
-      }
-      if (scaled != 1)
+      // One factor exp(b - m') with b free of m' (the argument plus m'
+      // equals the argument at m' = 0, exact rewrites of the normalizer),
+      // possibly under ites whose conditions do not mention m' and whose
+      // other arms are 0 (a masked score: exp(-inf - m') = 0): then
+      // c * exp(m') is free of m' too.
+      std::function<bool(Term)> scaled = [&](Term t) -> bool {
+        if (!mentionsAny(t, {P}))
+          return false;
+        switch (t->getKind()) {
+        case Kind::Exp: {
+          Term arg = t->getOperand(0);
+          return N.provesEqual(T.add(arg, P),
+                               T.substitute(arg, {{P, T.real(0)}}));
+        }
+        case Kind::Mul: {
+          unsigned carrying = 0;
+          for (Term f : t->getOperands())
+            if (mentionsAny(f, {P})) {
+              if (!scaled(f))
+                return false;
+              ++carrying;
+            }
+          return carrying == 1;
+        }
+        case Kind::Ite: {
+          if (mentionsAny(t->getOperand(0), {P}))
+            return false;
+          for (Term arm : {t->getOperand(1), t->getOperand(2)})
+            if (!(arm->isRealConst() && arm->getRational() == Rational(0)) &&
+                !scaled(arm))
+              return false;
+          return true;
+        }
+        default:
+          return false;
+        }
+      };
+      if (!scaled(c))
         return noInvariant();
       addends.push_back(c);
     }
@@ -853,9 +1153,48 @@ bool LoopSummarizer::summarizeLoop(State &s, Block *h,
   E = T.canonicalIndex(E);
   if (E->getKind() == Kind::BVConst)
     return bail("its trip count is a constant (unrolled)");
+  if (L.synchronizes) {
+    // Every thread of the CTA runs the same iterations: the trip count and
+    // the induction steps depend on no thread id and no per-thread value
+    // (CTA ids and sizes are uniform), so the threads are in the same
+    // iteration in each phase and reach the same barriers.
+    auto uniform = [&](Term t) {
+      for (Term u : subterms({t}))
+        if ((u->getKind() == Kind::BVVar || u->getKind() == Kind::BoolVar ||
+             u->getKind() == Kind::RealVar) &&
+            (u->getName().contains('#') || u->getName().starts_with("tid.") ||
+             u->getName().starts_with("laneid") ||
+             u->getName().starts_with("warpid")))
+          return false;
+      return true;
+    };
+    if (!uniform(E))
+      return bail("its body synchronizes and its trip count " +
+                  E->toBriefString(80) + " may differ between threads");
+    for (size_t i = 0; i < V.size(); ++i)
+      if (roles[i] == Role::Induction && !uniform(steps[i]))
+        return bail("its body synchronizes and an induction step (" +
+                    steps[i]->toBriefString(80) +
+                    ") may differ between threads");
+    // Barriers before the exit test run at every k <= E (at least once),
+    // those after it at k < E. Either way the code after the loop is in
+    // the phase after the body's last barrier, provided some barrier ran:
+    // barriers on both sides of the test would leave the last iteration
+    // partial (not summarized), and barriers after it need E >= 1.
+    size_t arrBefore = arrAtTest - nArr,
+           arrAfter = result.arrivals.size() - arrAtTest;
+    if (arrBefore && arrAfter)
+      return bail("its body has barriers before and after its exit test");
+    if (arrAfter && ex.mayHold(T.andOf(s.pc, T.eq(E, T.bv(0, E->getWidth())))))
+      return bail("its body synchronizes after its exit test and it may "
+                  "run no iteration");
+  }
 
   // Prove E: the test stays in the loop at every k < E and exits at E.
-  Term k = ex.fresh("loop.k", Sort::BV, 64);
+  // (One k for the threads of a CTA in a synchronizing loop.)
+  Term k = L.synchronizes
+               ? T.bvVar("loop.k@" + std::to_string(uniformCounter++), 64)
+               : ex.fresh("loop.k", Sort::BV, 64);
   // Every use of k is under k <= E <= 2^w (the guards below): index terms
   // of the body fold as linear forms within that bound.
   if (tripBound)
@@ -868,17 +1207,71 @@ bool LoopSummarizer::summarizeLoop(State &s, Block *h,
     return bail("its trip count " + E->toBriefString(80) +
                 " is not proved (the exit test may not fail exactly there)");
 
+  // What every iteration's header knows: the previous iteration's stay
+  // test (k >= 1, proved above for k - 1 < E) or the entry (k = 0, asked
+  // below), read over the header's values: stayCond = f(next), so f(V)
+  // at iteration k is the test at k - 1. Read as true inside the
+  // iteration's terms before their closed forms are substituted (a tile's
+  // first key is valid in every iteration, so its running max is finite
+  // there: no -inf - -inf).
+  llvm::DenseMap<Term, Term> headerFacts;
+  {
+    llvm::DenseMap<Term, Term> back, fwd;
+    for (size_t i = 0; i < V.size(); ++i)
+      if (roles[i] == Role::Induction) {
+        back[next[i]] = V[i];
+        fwd[V[i]] = next[i];
+      }
+    Term f = back.empty() ? nullptr : T.substitute(stayCond, back);
+    if (getenv("KPROOF_DUMP_TERMS"))
+      llvm::errs() << "; loop header fact: "
+                   << (f ? f->toBriefString(300) : std::string("none"))
+                   << " (stay test " << stayCond->toBriefString(300) << ")\n";
+    if (f && f != stayCond && T.substitute(f, fwd) == stayCond &&
+        !mentionsAny(f, others) &&
+        !ex.mayHold(T.andOf(s.pc, T.notOf(T.substitute(f, atIter(zero64)))))) {
+      SmallVector<Term> cs;
+      if (f->getKind() == Kind::And)
+        llvm::append_range(cs, f->getOperands());
+      else
+        cs.push_back(f);
+      for (Term c : cs)
+        headerFacts[c] = T.boolConst(true);
+    }
+  }
+  auto settle = [&](Term t) {
+    return headerFacts.empty() || !t ? t : T.substitute(t, headerFacts);
+  };
+  // The contributions of iterations j <= E too.
+  for (Term &c : contrib)
+    if (c)
+      c = settle(c);
+
   // The body's obligations, once over a symbolic iteration: before the
   // exit test for k <= E, after it for k < E.
   llvm::DenseMap<Term, Term> ck = closedAt(k);
   llvm::DenseMap<Term, Term> ck1 =
       closedAt(T.bvBin(Kind::BVAdd, k, one64), /*nonEmpty=*/true);
+  // (The next values as settle rewrites them, too: settled terms meet
+  // them so.)
   for (size_t i = 0; i < V.size(); ++i)
-    if (next[i] != V[i])
+    if (next[i] != V[i]) {
       ck[next[i]] = T.substitute(V[i], ck1);
+      if (Term sn = settle(next[i]); sn && sn != next[i])
+        ck[sn] = ck[next[i]];
+    }
+  // (A term whose closed form does not exist, infinities meeting, makes
+  // the summary fail below.)
+  bool instFailed = false;
   auto inst = [&](Term t, bool before) {
-    Term r = T.substitute(t, ck);
+    Term r = T.substitute(settle(t), ck);
     (void)before;
+    if (!r) {
+      instFailed = true;
+      r = t->getSort() == Sort::Bool   ? T.boolConst(false)
+          : t->getSort() == Sort::Real ? T.real(0)
+                                       : T.bv(0, t->getWidth());
+    }
     return r;
   };
   Term rangeBefore = T.andOf(s.pc, T.bvUle(k, E));
@@ -901,7 +1294,13 @@ bool LoopSummarizer::summarizeLoop(State &s, Block *h,
   // per thread by the race checks, as every fresh variable).
   {
     SmallVector<MemoryAccess> kept;
-    for (size_t n : writes) {
+    // A synchronizing loop's shared accesses too: iteration k of every
+    // thread of the CTA (k is not renamed per thread), in the phases of
+    // the iteration.
+    SmallVector<size_t> keptAccs(writes.begin(), writes.end());
+    keptAccs.append(sharedAccs.begin(), sharedAccs.end());
+    llvm::sort(keptAccs);
+    for (size_t n : keptAccs) {
       MemoryAccess a = result.accesses[n];
       bool before = n < accAtTest;
       a.pathCondition = T.andOf(before ? rangeBefore : rangeAfter,
@@ -914,6 +1313,31 @@ bool LoopSummarizer::summarizeLoop(State &s, Block *h,
     truncateTo(result.accesses, nAcc);
     for (MemoryAccess &a : kept)
       result.accesses.push_back(std::move(a));
+  }
+  if (L.synchronizes) {
+    // The iteration's barrier arrivals and the obligations of its shared
+    // reads (some write of the iteration hits each; its writer is unique),
+    // over the symbolic iteration k.
+    for (size_t n = nArr; n < result.arrivals.size(); ++n) {
+      BarrierArrival &a = result.arrivals[n];
+      bool before = n < arrAtTest;
+      a.pathCondition = T.andOf(before ? rangeBefore : rangeAfter,
+                                inst(a.pathCondition, before));
+    }
+    for (size_t n = nRes; n < result.resolutions.size(); ++n) {
+      ResolutionObligation &r = result.resolutions[n];
+      bool before = n < resAtTest;
+      Term range = before ? rangeBefore : rangeAfter;
+      r.condition = T.andOf(range, inst(r.condition, before));
+      if (r.addressOnly)
+        r.addressOnly = T.andOf(range, inst(r.addressOnly, before));
+      if (r.otherValue)
+        r.otherValue = inst(r.otherValue, before);
+      if (r.witnessValue)
+        r.witnessValue = inst(r.witnessValue, before);
+      if (r.witnessMissed)
+        r.witnessMissed = inst(r.witnessMissed, before);
+    }
   }
   // The stores: one family per store op, iteration k storing under
   // `guard` (k within the trip count, the iteration's path condition).
@@ -929,6 +1353,9 @@ bool LoopSummarizer::summarizeLoop(State &s, Block *h,
     families.push_back(std::move(st));
   }
 
+  if (instFailed)
+    return bail("an obligation of its body has no closed form over the "
+                "iterations (infinities meet)");
   // The exit: the values at iteration E's test.
   // A max over the whole trip is finite when the path proves E >= 1.
   bool exitNonEmpty = !ex.mayHold(T.andOf(s.pc, T.eq(E, zero64)));
@@ -937,8 +1364,11 @@ bool LoopSummarizer::summarizeLoop(State &s, Block *h,
       closedAt(T.bvBin(Kind::BVAdd, E, one64), /*nonEmpty=*/true);
   llvm::DenseMap<Term, Term> exitMap = cE;
   for (size_t i = 0; i < V.size(); ++i)
-    if (next[i] != V[i])
+    if (next[i] != V[i]) {
       exitMap[next[i]] = T.substitute(V[i], cE1);
+      if (Term sn = settle(next[i]); sn && sn != next[i])
+        exitMap[sn] = exitMap[next[i]];
+    }
   cf::CondBranchOp exitBr = L.exitBranch;
   Block *exitBlock =
       L.exitOnTrue ? exitBr.getTrueDest() : exitBr.getFalseDest();
@@ -952,27 +1382,97 @@ bool LoopSummarizer::summarizeLoop(State &s, Block *h,
           Block *ub = user->getBlock();
           if (L.blocks.count(ub))
             continue;
-          if (!beforeTestOps.count(&op) || !ex.get(f, r).term)
+          if (!beforeTestOps.count(&op) || !ex.get(*fp, r).term)
             return bail("a value computed after the exit test (or on a "
                         "branch the iteration does not take) is used after "
                         "the loop");
-          sf.env[r] = SymValue{T.substitute(ex.get(f, r).term, exitMap),
-                               ex.get(f, r).realBits, ex.get(f, r).realType};
+          Term t = T.substitute(settle(ex.get(*fp, r).term), exitMap);
+          if (!t) {
+            if (getenv("KPROOF_DUMP_TERMS")) {
+              // The smallest subterm without a closed form.
+              Term u = settle(ex.get(*fp, r).term);
+              while (true) {
+                Term bad = nullptr;
+                for (Term o : u->getOperands())
+                  if (!T.substitute(o, exitMap)) {
+                    bad = o;
+                    break;
+                  }
+                if (!bad)
+                  break;
+                u = bad;
+              }
+              llvm::errs() << "; no closed form at the exit: "
+                           << u->toBriefString(3000) << "\n";
+              for (Term o : u->getOperands())
+                llvm::errs()
+                    << ";   operand at the exit: "
+                    << T.substitute(o, exitMap)->toBriefString(1500) << "\n";
+            }
+            return bail("a value of the loop used after it has no closed "
+                        "form (infinities meet)");
+          }
+          sf.env[r] =
+              SymValue{t, ex.get(*fp, r).realBits, ex.get(*fp, r).realType};
         }
   for (BlockArgument a : h->getArguments())
     for (Operation *user : a.getUsers())
       if (!L.blocks.count(user->getBlock()))
-        sf.env[a] = SymValue{T.substitute(ex.get(f, a).term, exitMap), false};
+        if (Term t = T.substitute(settle(ex.get(*fp, a).term), exitMap))
+          sf.env[a] = SymValue{t, false};
+        else
+          return bail("a value of the loop used after it has no closed "
+                      "form (infinities meet)");
+  // Arguments of the body's other blocks (the joins of its branches).
+  for (Block *b : L.blocks)
+    if (b != h)
+      for (BlockArgument a : b->getArguments())
+        for (Operation *user : a.getUsers()) {
+          if (L.blocks.count(user->getBlock()))
+            continue;
+          SymValue v = ex.get(*fp, a);
+          if (!beforeTestOps.count(b->getTerminator()) || !v.term)
+            return bail("a value merged after the exit test (or on a "
+                        "branch the iteration does not take) is used after "
+                        "the loop");
+          Term t = T.substitute(settle(v.term), exitMap);
+          if (!t)
+            return bail("a value of the loop used after it has no closed "
+                        "form (infinities meet)");
+          sf.env[a] = SymValue{t, v.realBits, v.realType};
+        }
   SmallVector<SymValue> outVals;
-  for (Term t : exitArgs)
-    outVals.push_back(SymValue{T.substitute(t, exitMap), false});
+  for (Term t : exitArgs) {
+    Term v = T.substitute(settle(t), exitMap);
+    if (!v)
+      return bail("its value at the exit " + t->toBriefString(80) +
+                  " has no closed form (infinities meet)");
+    outVals.push_back(SymValue{v, false});
+  }
   // Keep what the iteration learned about the thread (id ranges).
-  if (it.pc != s.pc)
+  if (it.pc != s.pc) {
+    if (getenv("KPROOF_DUMP_TERMS"))
+      llvm::errs() << "; loop summary: the path condition at the exit adds "
+                   << T.substitute(it.pc, exitMap)->toBriefString(600) << "\n";
     s.pc = T.andOf(s.pc, T.substitute(it.pc, exitMap));
+  }
   for (auto [arg, v] : llvm::zip(exitBlock->getArguments(), outVals))
     sf.env[arg] = v;
+  if (getenv("KPROOF_DUMP_PATHS"))
+    llvm::errs() << "; loop summarized, exit at "
+                 << locationString(exitBlock->front().getLoc()) << " with "
+                 << outVals.size() << " of " << exitBlock->getNumArguments()
+                 << " arguments\n";
   sf.block = exitBlock;
   sf.it = exitBlock->begin();
+  if (L.synchronizes) {
+    // After the loop: the phase after the body's last barrier (E >= 1).
+    // Its shared variables hold the last iteration's writes, which a read
+    // after the loop would need: such a read is UNKNOWN.
+    s.phase = it.phase;
+    for (const std::string &r : sharedWritten)
+      sharedMemory.writtenInSummarizedLoop(r);
+  }
   for (SymbolicStore &st : families)
     s.symbolicStores.push_back(std::move(st));
   ++result.loopSummaries;

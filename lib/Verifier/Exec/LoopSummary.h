@@ -71,6 +71,9 @@ public:
     /// inner loop): `cycle` is then empty, and an iteration follows them
     /// only when their conditions fold to constants.
     bool innerBranches = false;
+    /// CTA-wide barriers or shared-memory accesses in the body: a tile
+    /// loop whose iterations synchronize (summarizeLoop's conditions).
+    bool synchronizes = false;
     mlir::cf::CondBranchOp exitBranch;
     bool exitOnTrue = false;
   };
@@ -105,11 +108,20 @@ private:
   const std::vector<std::optional<BufferBinding>> &buffers;
 
   mlir::DominanceInfo dominance;
+  /// Where the two sides of a branch inside a body meet (summarizeLoop).
+  mlir::PostDominanceInfo postDominance;
   llvm::DenseMap<mlir::Block *, std::optional<LoopShape>> loopShapes;
   /// Why the last loop was not summarized (failure()).
   std::string loopFailure;
   /// While one symbolic iteration of a loop runs: the regions it loads.
   std::set<std::string> *loopLoads = nullptr;
+  /// Numbers the iteration variables shared by the threads of a CTA in
+  /// synchronizing loops ("loop.k@<n>", "loop.d@<n>": no '#', so the
+  /// substitutions to another thread keep them).
+  unsigned uniformCounter = 0;
+  /// Synchronizing loops whose symbolic iteration ran and failed (after
+  /// its iteration: not retried), with the reason.
+  llvm::DenseMap<mlir::Block *, std::string> failedSynchronizing;
   /// d with a == b + d (mod 2^w), when a's addends include b's; null
   /// otherwise.
   Term additiveDifference(Term a, Term b);

@@ -274,7 +274,10 @@ bool Executor::execOp(State &s, Operation *op) {
         }
         State other = s;
         other.pc = pcFalse;
+        // (`s` is pending while `other` branches: otherStatesPending.)
+        ++siblingsPending;
         branchTo(other, br.getFalseDest(), br.getFalseDestOperands());
+        --siblingsPending;
         worklist.push_back(std::move(other));
         s.pc = pcTrue;
         return branchTo(s, br.getTrueDest(), br.getTrueDestOperands());
@@ -341,8 +344,20 @@ bool Executor::execOp(State &s, Operation *op) {
 
 Term Executor::realOperand(Frame &f, Value v, Location loc) {
   SymValue sv = get(f, v);
-  if (!sv.term)
+  if (!sv.term) {
+    // A register the executor has no value for (an internal gap): the path
+    // is not dropped silently.
+    if (getenv("KPROOF_DUMP_PATHS")) {
+      llvm::errs() << "; no value for ";
+      v.print(llvm::errs());
+      if (auto ba = dyn_cast<BlockArgument>(v))
+        llvm::errs() << " of the block at "
+                     << locationString(ba.getOwner()->front().getLoc());
+      llvm::errs() << "\n";
+    }
+    unknown(loc, "an operand without a value in the executor (not modeled)");
     return nullptr;
+  }
   if (sv.term->getSort() != Sort::Real) {
     // A constant bit pattern is its float (mov.b32 %r, -8388608 is -inf).
     if (Term r = floatOfBits(T, sv.term, v.getType()))

@@ -733,6 +733,12 @@ bool SharedMemoryModel::sharedLoad(State &s, Frame &f, LoadOp l,
                         "': its size is not in the contract (dynamic_shared)");
     return false;
   }
+  if (summarizedRegions.count(region)) {
+    ex.unknown(loc, "a read of shared '" + displayVariable(region) +
+                        "' after a summarized loop that writes it (the last "
+                        "iteration's writes) is not yet modeled");
+    return false;
+  }
   Type resultType = l.getResult(0).getType();
   unsigned width = std::max(1u, getWidthOf(resultType) / 8);
   vectorAlignment(s, "load from", region, offset, width * l.getNumResults(),

@@ -36,6 +36,7 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <optional>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -107,6 +108,14 @@ public:
   /// other) writes an overlapping byte on any path, in any phase.
   void checkGlobalReads();
 
+  /// Shared variable `region` is written in a summarized synchronizing
+  /// loop (LoopSummarizer): its accesses are recorded over a symbolic
+  /// iteration, so a read after the loop (which sees the last iteration's
+  /// writes) is UNKNOWN.
+  void writtenInSummarizedLoop(const std::string &region) {
+    summarizedRegions.insert(region);
+  }
+
   /// Whether `t` is an "@uninit" value of resolveSharedRead: a case that
   /// the shared read's initialization obligation excludes (or reports).
   bool isUnwritten(Term t) const { return unwrittenShared.contains(t); }
@@ -164,6 +173,8 @@ private:
 
   /// The "@uninit" values of resolveSharedRead (isUnwritten).
   llvm::DenseSet<Term> unwrittenShared;
+  /// writtenInSummarizedLoop's variables.
+  std::set<std::string> summarizedRegions;
 
   /// The UNKNOWN reason of an initialization obligation whose writer was
   /// guessed (writerMatch's `exact`).

@@ -28,6 +28,32 @@ using namespace ::kproof::engine;
 
 namespace kproof::engine::exec {
 
+bool Executor::passBarrier(State &s, BarrierOp b, std::string &why) {
+  Frame &f = s.stack.back();
+  why = "a barrier in its body other than a CTA-wide bar.sync";
+  if (!isMultiThread() || b.getKind() != BarrierKind::Sync ||
+      result.countedBarriers)
+    return false;
+  Term idTerm = b.getId() ? bitsOperand(f, b.getId(), b.getLoc()) : T.bv(0, 32);
+  Term countTerm =
+      b.getCount() ? bitsOperand(f, b.getCount(), b.getLoc()) : nullptr;
+  if (!idTerm || idTerm->getKind() != Kind::BVConst ||
+      (b.getCount() &&
+       (!countTerm || countTerm->getKind() != Kind::BVConst || !ctaThreads() ||
+        countTerm->getAPInt().getZExtValue() != ctaThreads())))
+    return false;
+  unsigned id = idTerm->getAPInt().getZExtValue();
+  if (countedBarrierIds.count(id))
+    return false;
+  fullBarrierIds.insert(id);
+  // As execSyncOp's full barrier: the phase ends here (DESIGN.md §4).
+  result.arrivals.push_back(
+      {s.phase, b, b.getAligned(), s.pc, b.getLoc(), id, {}, {}});
+  ++s.phase;
+  ++f.it;
+  return true;
+}
+
 std::optional<bool> Executor::execSyncOp(State &s, Operation *op) {
   Frame &f = s.stack.back();
   Location loc = op->getLoc();
