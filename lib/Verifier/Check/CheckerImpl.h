@@ -842,6 +842,14 @@ private:
   /// where it holds); true when some term is positive outright; null when
   /// the sum is not of that shape.
   Term positiveUnderGuards(Term t);
+  /// unifyReductions' tile case: kernel reduction `a` (element `j`, body
+  /// `bodyA` at j, under `inRange`) covers `st` consecutive elements of
+  /// the spec's `b` per element, the last tile padded with the neutral
+  /// element past b's end. True (a proved obligation recorded) when Z3 or
+  /// the normalizer shows the bounds cover b's range and each body is the
+  /// combination of its st elements of b.
+  bool unifyStrided(const std::string &name, Term pc, Term inRange, Term a,
+                    Term b, Term j, Term bodyA, uint64_t st);
   Term unifyReductions(const std::string &name, Term pc, Term lhs, Term rhs,
                        unsigned depth);
   /// `rhs` when `lhs` is a sum (max) of at most 3 reductions that Z3

@@ -290,8 +290,24 @@ Term Checker::unifyReductions(const std::string &name, Term pc, Term lhs,
       if (getenv("KPROOF_DUMP_TERMS"))
         llvm::errs() << "; unify " << a->toBriefString(300) << "\n;  with "
                      << b->toBriefString(300) << "\n";
-      if (reads(bodyA) != reads(bodyB))
+      if (reads(bodyA) != reads(bodyB)) {
+        // A loop over tiles: the kernel's element j covers st consecutive
+        // elements of the spec's, the last tile padded past the spec's end
+        // (`k0 + r < n ? ... : 0` or -inf). st from the elements read: the
+        // largest ratio of a buffer's reads.
+        auto ra = reads(bodyA), rb = reads(bodyB);
+        uint64_t st = 1;
+        for (auto &[buf, cnt] : ra)
+          if (auto it = rb.find(buf);
+              it != rb.end() && it->second && cnt % it->second == 0)
+            st = std::max<uint64_t>(st, cnt / it->second);
+        if (st > 1 && st <= 1024 &&
+            unifyStrided(name, pc, inRange, a, b, j, bodyA, st)) {
+          map[a] = b;
+          break;
+        }
         continue;
+      }
       // Two empty ranges give the same value (0, -inf or +inf) whatever
       // their bounds: a top-tested loop's trip count ite(e - s <= 0, 0,
       // e - s) meets a spec's [max(0, s), min(n, e)) when s >= e.
@@ -364,6 +380,67 @@ Term Checker::unifyReductions(const std::string &name, Term pc, Term lhs,
     }
   }
   return map.empty() ? lhs : T.substitute(lhs, map);
+}
+
+bool Checker::unifyStrided(const std::string &name, Term pc, Term inRange,
+                           Term a, Term b, Term j, Term bodyA, uint64_t st) {
+  // a = R_{j in [lo, hi)} A(j) (the kernel's), b = R_{i in [c, hiB)} f(i)
+  // (the spec's). With base(j) = c + st (j - lo), when
+  //   A(j) = R_{r < st} ite(base(j) + r < hiB, f(base(j) + r), neutral)
+  // for every j in [lo, hi), and hiB <= c + st (hi - lo) (no wrap), the
+  // indices base(j) + r cover [c, c + st (hi - lo)) once each and those
+  // past hiB add the neutral element: a = b exactly.
+  Kind kind = a->getKind();
+  if (kind == Kind::MinOver)
+    return false;
+  unsigned w = j->getWidth();
+  Term lo = a->getOperand(0), hi = a->getOperand(1);
+  Term c = b->getOperand(0), hiB = b->getOperand(1);
+  Term neutral = kind == Kind::SumOver ? T.real(0) : T.negInf();
+  Term base =
+      T.bvBin(Kind::BVAdd, c,
+              T.bvBin(Kind::BVMul, T.bv(st, w), T.bvBin(Kind::BVSub, j, lo)));
+  Term fvar = T.boundVar(b), f = b->getOperand(2);
+  Term expect = nullptr;
+  for (uint64_t r = 0; r < st; ++r) {
+    Term idx = T.canonicalIndex(T.bvBin(Kind::BVAdd, base, T.bv(r, w)));
+    Term fr = T.substitute(f, {{fvar, idx}});
+    Term e = T.ite(T.bvSlt(idx, hiB), fr, neutral);
+    if (!e)
+      return false;
+    expect = !expect                 ? e
+             : kind == Kind::SumOver ? T.add(expect, e)
+                                     : T.max(expect, e);
+    if (!expect)
+      return false;
+  }
+  Term count = T.bvBin(Kind::BVSub, hi, lo);
+  Term end = T.bvBin(Kind::BVAdd, c, T.bvBin(Kind::BVMul, T.bv(st, w), count));
+  Term boundsBad =
+      T.andOf(pc, T.notOf(T.andOf({T.bvSle(lo, hi),
+                                   T.bvUle(count, T.bv(uint64_t(1) << 32, w)),
+                                   T.bvSle(c, end), T.bvSle(hiB, end)})));
+  constexpr uint64_t kStridedRlimit = 3'000'000;
+  bool boundsOk = shortcutUnsat(boundsBad, kStridedRlimit, true);
+  bool bodiesOk = false;
+  Term bodiesBad = T.andOf(inRange, T.notOf(T.eq(bodyA, expect)));
+  if (boundsOk)
+    bodiesOk = N.provesEqual(bodyA, expect) ||
+               shortcutUnsat(bodiesBad, kStridedRlimit, true);
+  if (getenv("KPROOF_DUMP_TERMS"))
+    llvm::errs() << ";  strided by " << st << ": bounds "
+                 << (boundsOk ? "cover" : "not proved to cover") << ", bodies "
+                 << (bodiesOk ? "equal" : "not proved equal")
+                 << "\n;   kernel body: " << bodyA->toBriefString(dumpLimit())
+                 << "\n;   expected:    " << expect->toBriefString(dumpLimit())
+                 << "\n";
+  if (!boundsOk || !bodiesOk)
+    return false;
+  proved(name + " (" + std::string(kind == Kind::SumOver ? "sum" : "max") +
+             " over tiles of " + std::to_string(st) +
+             " elements, the last padded, equal to the spec's)",
+         T.orOf(boundsBad, bodiesBad), "z3 (unsat)");
+  return true;
 }
 
 /// The elements of buffers read by real Selects in `t`, per buffer.

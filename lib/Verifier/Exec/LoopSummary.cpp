@@ -763,6 +763,38 @@ bool LoopSummarizer::summarizeLoop(State &s, Block *h,
         roles[i] = Role::Sum;
         contrib[i] = rest.size() == 1 ? rest[0] : T.add(rest);
       }
+    } else if (k == Kind::Ite && V[i]->getSort() == Sort::Real) {
+      // A sum updated on one side of a branch (merged states: `if (c)
+      // acc += f`): ite(c, acc + f, acc) = acc + ite(c, f, 0), the arms
+      // read as acc plus their rest, recursively through nested ites.
+      std::function<Term(Term)> restOf = [&](Term t) -> Term {
+        if (t == V[i])
+          return T.real(0);
+        if (t->getKind() == Kind::Add) {
+          SmallVector<Term> others;
+          bool found = false;
+          for (Term o : t->getOperands()) {
+            if (o == V[i] && !found)
+              found = true;
+            else
+              others.push_back(o);
+          }
+          if (!found)
+            return nullptr;
+          return others.empty()       ? T.real(0)
+                 : others.size() == 1 ? others[0]
+                                      : T.add(others);
+        }
+        if (t->getKind() == Kind::Ite) {
+          Term a = restOf(t->getOperand(1)), b = restOf(t->getOperand(2));
+          return a && b ? T.ite(t->getOperand(0), a, b) : nullptr;
+        }
+        return nullptr;
+      };
+      if (Term r = restOf(n)) {
+        roles[i] = Role::Sum;
+        contrib[i] = r;
+      }
     } else if (k == Kind::Max || k == Kind::Min) {
       SmallVector<Term> leaves, w{n};
       while (!w.empty()) {

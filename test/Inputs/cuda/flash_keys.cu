@@ -155,3 +155,22 @@ extern "C" __global__ void flash_keys_direct_d16(const float *__restrict__ Q,
 
 STAGED_ROWSUM(staged_rowsum, 1)
 STAGED_ROWSUM(staged_rowsum_no_trailing_sync, 0)
+
+// A row sum over tiles of 4 elements, the last tile padded (elements past
+// n read as 0): one thread per row of x [rows][n], the tile loop kept
+// rolled. Its reduction steps by 4 elements and ends past n; the spec's
+// sums over j < n. The twin tiled_rowsum_skip adds 3 elements per tile.
+#define TILED_ROWSUM(NAME, PER_TILE)                                           \
+  extern "C" __global__ void NAME(const float *__restrict__ x,                 \
+                                  float *__restrict__ y, int n) {              \
+    const size_t r = (size_t)blockIdx.x * blockDim.x + threadIdx.x;            \
+    float acc = 0.0f;                                                          \
+    _Pragma("unroll 1") for (int k0 = 0; k0 < n; k0 += 4) {                    \
+      _Pragma("unroll") for (int j = 0; j < PER_TILE; ++j) acc +=              \
+          k0 + j < n ? x[r * n + k0 + j] : 0.0f;                               \
+    }                                                                          \
+    y[r] = acc;                                                                \
+  }
+
+TILED_ROWSUM(tiled_rowsum, 4)
+TILED_ROWSUM(tiled_rowsum_skip, 3)
