@@ -22,7 +22,9 @@
 
 // SKIP-NOT: bounded check
 // SKIP: REFUTED: value y[i] {{.*}}counterexample confirmed
-// SKIP: Replay: confirmed by replay (IEEE f32): kernel y[{{[0-9]+}}] = {{.+}}, spec = {{.+}}
+// SKIP: n = 15
+// SKIP: x[others] = 5/4
+// SKIP: Replay: confirmed by replay (IEEE f32): kernel y[26] = 15, spec = 18.75
 // SKIP: {{^}}REFUTED
 
 //--- tiled.mlir

@@ -168,9 +168,6 @@ ExecutionResult Executor::run() {
     }
     State s = std::move(worklist.back());
     worklist.pop_back();
-    if (getenv("KPROOF_DUMP_PATHS"))
-      llvm::errs() << "; run state at "
-                   << locationString(s.stack.back().it->getLoc()) << "\n";
     step(s);
     if (!result.unknownReason.empty())
       break;
@@ -275,12 +272,8 @@ void Executor::step(State &s) {
                                 "proven)");
       return;
     }
-    if (!execOp(s, op)) {
-      if (getenv("KPROOF_DUMP_PATHS"))
-        llvm::errs() << "; state stops at " << locationString(op->getLoc())
-                     << " (" << op->getName().getStringRef() << ")\n";
+    if (!execOp(s, op))
       return;
-    }
   }
 }
 

@@ -1419,31 +1419,9 @@ bool LoopSummarizer::summarizeLoop(State &s, Block *h,
                         "branch the iteration does not take) is used after "
                         "the loop");
           Term t = T.substitute(settle(ex.get(*fp, r).term), exitMap);
-          if (!t) {
-            if (getenv("KPROOF_DUMP_TERMS")) {
-              // The smallest subterm without a closed form.
-              Term u = settle(ex.get(*fp, r).term);
-              while (true) {
-                Term bad = nullptr;
-                for (Term o : u->getOperands())
-                  if (!T.substitute(o, exitMap)) {
-                    bad = o;
-                    break;
-                  }
-                if (!bad)
-                  break;
-                u = bad;
-              }
-              llvm::errs() << "; no closed form at the exit: "
-                           << u->toBriefString(3000) << "\n";
-              for (Term o : u->getOperands())
-                llvm::errs()
-                    << ";   operand at the exit: "
-                    << T.substitute(o, exitMap)->toBriefString(1500) << "\n";
-            }
+          if (!t)
             return bail("a value of the loop used after it has no closed "
                         "form (infinities meet)");
-          }
           sf.env[r] =
               SymValue{t, ex.get(*fp, r).realBits, ex.get(*fp, r).realType};
         }
@@ -1490,11 +1468,6 @@ bool LoopSummarizer::summarizeLoop(State &s, Block *h,
   }
   for (auto [arg, v] : llvm::zip(exitBlock->getArguments(), outVals))
     sf.env[arg] = v;
-  if (getenv("KPROOF_DUMP_PATHS"))
-    llvm::errs() << "; loop summarized, exit at "
-                 << locationString(exitBlock->front().getLoc()) << " with "
-                 << outVals.size() << " of " << exitBlock->getNumArguments()
-                 << " arguments\n";
   sf.block = exitBlock;
   sf.it = exitBlock->begin();
   if (L.synchronizes) {

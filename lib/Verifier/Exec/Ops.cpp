@@ -347,14 +347,6 @@ Term Executor::realOperand(Frame &f, Value v, Location loc) {
   if (!sv.term) {
     // A register the executor has no value for (an internal gap): the path
     // is not dropped silently.
-    if (getenv("KPROOF_DUMP_PATHS")) {
-      llvm::errs() << "; no value for ";
-      v.print(llvm::errs());
-      if (auto ba = dyn_cast<BlockArgument>(v))
-        llvm::errs() << " of the block at "
-                     << locationString(ba.getOwner()->front().getLoc());
-      llvm::errs() << "\n";
-    }
     unknown(loc, "an operand without a value in the executor (not modeled)");
     return nullptr;
   }
