@@ -42,6 +42,16 @@
 // RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/varlen.sm80.O3.ptx --verify-equiv --contract=%t/nested.mlir 2>&1 | FileCheck %s --check-prefix=NESTED
 // RUN: sed 's/at_most = "total"/at_most = "x"/' %t/sum.mlir > %t/bad-name.mlir
 // RUN: %expect_exit 2 kproof-opt %inputs/cuda/ptx/varlen.sm80.O3.ptx --verify-equiv --contract=%t/bad-name.mlir 2>&1 | FileCheck %s --check-prefix=BADNAME
+// Preconditions no input satisfies (every element >= 2000000 and <= total,
+// total at most 2^20) would make the proof vacuous: a contract error at the
+// table, never PROVED. At the boundary (lo = the largest total) they admit
+// an input and the run goes on to its verdict.
+// RUN: sed 's/range = array<i64: 0, 1048577>, at_most/range = array<i64: 2000000, 2000001>, at_most/' %t/sum.mlir > %t/contradict.mlir
+// RUN: %expect_exit 2 kproof-opt %inputs/cuda/ptx/varlen.sm80.O3.ptx --verify-equiv --contract=%t/contradict.mlir 2>&1 | FileCheck %s --check-prefix=CONTRADICT
+// RUN: sed 's/range = array<i64: 0, 1048577>, at_most/range = array<i64: 1048577, 1048578>, at_most/' %t/sum.mlir > %t/contradict-edge.mlir
+// RUN: %expect_exit 2 kproof-opt %inputs/cuda/ptx/varlen.sm80.O3.ptx --verify-equiv --contract=%t/contradict-edge.mlir 2>&1 | FileCheck %s --check-prefix=CONTRADICT-EDGE
+// RUN: sed 's/range = array<i64: 0, 1048577>, at_most/range = array<i64: 1048576, 1048577>, at_most/' %t/sum.mlir > %t/satisfiable-edge.mlir
+// RUN: kproof-opt %inputs/cuda/ptx/varlen.sm80.O3.ptx --verify-equiv --contract=%t/satisfiable-edge.mlir 2>&1 | FileCheck %s --check-prefix=SAT-EDGE
 
 // SUM: assuming: precondition: every element of 'cu_seqlens' is in [0, 1048577) (contract: range)
 // SUM: assuming: precondition: every element of 'cu_seqlens' is <= total (contract: at_most)
@@ -99,6 +109,13 @@
 // NESTED: Replay: confirmed by replay
 // NESTED: {{^}}REFUTED
 
+// CONTRADICT: contradict.mlir:{{[0-9]+}}:{{[0-9]+}}: error: 'kproof.contract' op param 'cu_seqlens': the preconditions contradict each other: 'range' [2000000, 2000001) puts every element at >= 2000000, but 'at_most = "total"' puts it at <= total, which is at most 1048576; no input satisfies both
+// CONTRADICT-NOT: PROVED
+// CONTRADICT-EDGE: error: 'kproof.contract' op param 'cu_seqlens': the preconditions contradict each other: 'range' [1048577, 1048578)
+// CONTRADICT-EDGE-NOT: PROVED
+// SAT-EDGE: assuming: precondition: every element of 'cu_seqlens' is in [1048576, 1048577) (contract: range)
+// SAT-EDGE-NOT: error:
+// SAT-EDGE: {{^(PROVED|REFUTED|UNKNOWN)}}
 // BADNAME: error: 'kproof.contract' op param 'cu_seqlens': 'at_most' must name an integer scalar param of this contract
 
 //--- sum.mlir

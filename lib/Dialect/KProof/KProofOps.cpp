@@ -798,6 +798,62 @@ static LogicalResult verifyLaunchLimits(Operation *op, ArrayRef<int64_t> grid,
   return success();
 }
 
+/// The contract's preconditions on integer tables must admit an input:
+/// a table element in [lo, hi) (`range`) that is also <= a scalar
+/// (`at_most`) exists only when lo is at most the scalar's largest value
+/// (its `value`, the top of its `range`, or of the named size's range; a
+/// scalar without either is any value of its type). A contradictory set
+/// would make every proof under it vacuous (no input satisfies it), so it
+/// is an error at the table's param, never a PROVED. Comparisons are
+/// signed, as the facts are (appendTableFacts). Called after each param
+/// was verified on its own.
+static LogicalResult verifyPreconditionsSatisfiable(ContractOp op) {
+  // The largest value each integer scalar takes, where bounded.
+  llvm::StringMap<int64_t> scalarMax;
+  llvm::StringMap<int64_t> sizeMax;
+  for (Attribute a : op.getParams()) {
+    auto d = cast<DictionaryAttr>(a);
+    auto sc = d.getAs<TypeAttr>("scalar");
+    if (!sc || !isa<IntegerType>(sc.getValue()))
+      continue;
+    StringRef name = d.getAs<StringAttr>("name").getValue();
+    if (auto r = d.getAs<DenseI64ArrayAttr>("range")) {
+      scalarMax[name] = r[1] - 1;
+      sizeMax[name] = r[1] - 1;
+    } else if (auto v = d.getAs<IntegerAttr>("value")) {
+      scalarMax[name] = v.getValue().getSExtValue();
+    }
+  }
+  for (Attribute a : op.getParams()) {
+    auto d = cast<DictionaryAttr>(a);
+    auto sc = d.getAs<TypeAttr>("scalar");
+    auto v = d.getAs<StringAttr>("value");
+    if (sc && v && sizeMax.count(v.getValue()))
+      scalarMax[d.getAs<StringAttr>("name").getValue()] = sizeMax[v.getValue()];
+  }
+  for (Attribute a : op.getParams()) {
+    auto d = cast<DictionaryAttr>(a);
+    auto range = d.getAs<DenseI64ArrayAttr>("range");
+    auto atMost = d.getAs<StringAttr>("at_most");
+    if (!d.get("buffer") || !range || !atMost)
+      continue;
+    auto it = scalarMax.find(atMost.getValue());
+    if (it == scalarMax.end() || range[0] <= it->second)
+      continue;
+    return op.emitOpError("param '")
+           << d.getAs<StringAttr>("name").getValue()
+           << "': the preconditions contradict each other: 'range' ["
+           << range[0] << ", " << range[1]
+           << ") puts every element at >= " << range[0] << ", but 'at_most = \""
+           << atMost.getValue() << "\"' puts it at <= " << atMost.getValue()
+           << ", which is at most " << it->second
+           << "; no input satisfies both, so a proof under them would be "
+              "vacuous (lower the range or raise "
+           << atMost.getValue() << ")";
+  }
+  return success();
+}
+
 LogicalResult ContractOp::verify() {
   auto dims = [&](ArrayRef<int64_t> d, StringRef what) -> LogicalResult {
     if (d.size() != 3)
@@ -1079,6 +1135,8 @@ LogicalResult ContractOp::verify() {
       }
     }
   }
+  if (failed(verifyPreconditionsSatisfiable(*this)))
+    return failure();
   // No spec: a contract for --verify-sync only (the checker says so when
   // --verify-equiv is asked).
   DictionaryAttr spec = getSpecAttr();
