@@ -4,10 +4,10 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The representative-thread model of DESIGN.md §4 as the executor builds
-// it: barrier phases, shared reads resolved to a witness writer thread,
-// shfl.sync source lanes, and the access log the race checks read; and the
-// merging of states at the joins of data-dependent branches.
+// The representative-thread model of docs/verify-sync.md ("The model") as the
+// executor builds it: barrier phases, shared reads resolved to a witness writer
+// thread, shfl.sync source lanes, and the access log the race checks read; and
+// the merging of states at the joins of data-dependent branches.
 //
 //===----------------------------------------------------------------------===//
 

@@ -34,6 +34,13 @@
 // d = 128 (one CTA of 128 threads).
 // RUN: sed 's/decode_attn_online"/decode_attn_online_128"/; s/array<i64: 64, 1, 1>/array<i64: 128, 1, 1>/; s/array<i64: 1, 64>/array<i64: 1, 128>/g; s/"n", 64\]/"n", 128]/g' %t/decode.mlir > %t/decode128.mlir
 // RUN: kproof-opt %inputs/cuda/ptx/loop_online.sm90.G.ptx --verify-equiv --contract=%t/decode128.mlir | FileCheck %s --check-prefix=DECODE
+// The causal length off by one (keys j < n - 1: the newest token dropped):
+// REFUTED with a replayed counterexample: at n = 1 the divisor is 0 (no
+// key attended), at n = 2 the value misses the second key. At -G this run once crashed in the value's case split (an arm
+// of the split had no term: -inf - -inf); it is now REFUTED.
+// RUN: sed 's/"decode_attn_online"/"decode_attn_online_len_minus1"/' %t/decode.mlir > %t/short.mlir
+// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/loop_online.sm80.O3.ptx --verify-equiv --contract=%t/short.mlir 2>&1 | FileCheck %s --check-prefix=SHORT
+// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/loop_online.sm90.G.ptx --verify-equiv --contract=%t/short.mlir 2>&1 | FileCheck %s --check-prefix=SHORT
 // A causal mask over a symbolic number of keys is not modeled by the spec.
 // RUN: sed 's/scale = 0.125 : f32}/scale = 0.125 : f32, mask = "causal"}/' %t/decode.mlir > %t/causal.mlir
 // RUN: %expect_exit 3 kproof-opt %inputs/cuda/ptx/loop_online.sm80.O3.ptx --verify-equiv --contract=%t/causal.mlir --small-sizes=0 | FileCheck %s --check-prefix=CAUSAL
@@ -46,6 +53,13 @@
 // STALE: n = 2
 // STALE: Replay: confirmed by replay (IEEE f32)
 // STALE: {{^}}REFUTED{{$}}
+// (-O3 reports the value at n = 2 first, -G the divisor at n = 1.)
+// SHORT: kproof: decode_attn_online_len_minus1 against attention(q, k, v) -> out
+// SHORT: REFUTED: non-zero divisor of div at {{.*}} -- counterexample confirmed
+// SHORT: Example:
+// SHORT: n = {{[12]}}
+// SHORT: Replay: confirmed by replay (IEEE f32)
+// SHORT: {{^}}REFUTED{{$}}
 // CAUSAL: UNKNOWN: value out[i] written by the representative thread -- spec: causal attention over a symbolic number of keys is not yet modeled
 
 // ONLINE: assuming: precondition: 'n' is in [1, 1048577) (contract: range)

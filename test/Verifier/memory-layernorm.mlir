@@ -1,13 +1,14 @@
 // Layer norm, one warp per 128-wide row, 4 elements per lane (nvcc -O3 and
 // -G): mean and variance by xor shuffles, y = (x - mean) * rsqrt(var + eps)
-// * w + b. PROVED lane by lane (the variance's normal form has about 8k
+// * w + b (8 elements per lane: memory-layernorm8.mlir). PROVED lane by lane (the variance's normal form has about 8k
 // monomials per lane). The planted bug adds the bias of the next column
-// block: REFUTED at the first store, confirmed by replay; the thread's
+// block: REFUTED at the first store (-O3 and -G), confirmed by replay; the thread's
 // other stores are then not checked (one counterexample is enough).
 // RUN: split-file %s %t
 // RUN: kproof-opt %inputs/cuda/ptx/memory_layouts.sm80.O3.ptx --verify-equiv --contract=%t/ln.mlir | FileCheck %s
 // RUN: kproof-opt %inputs/cuda/ptx/memory_layouts.sm90.G.ptx --verify-equiv --contract=%t/ln.mlir | FileCheck %s
 // RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/memory_layouts.sm80.O3.ptx --verify-equiv --contract=%t/ln-bug.mlir 2>&1 | FileCheck %s --check-prefix=BUG
+// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/memory_layouts.sm90.G.ptx --verify-equiv --contract=%t/ln-bug.mlir 2>&1 | FileCheck %s --check-prefix=BUG
 
 // BUG: error: REFUTED: value mismatch at y[
 // BUG: REFUTED: value y[i] written by the representative thread (store 1 of 4

@@ -14,6 +14,15 @@
 // RUN: kproof-opt %inputs/cuda/ptx/memory_layouts.sm80.O3.ptx --verify-equiv --contract=%t/rms.mlir --format=json | FileCheck %s --check-prefix=JSON
 // RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/memory_layouts.sm80.O3.ptx --verify-equiv --contract=%t/rms-bug.mlir 2>&1 | FileCheck %s --check-prefix=BUG
 // RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/memory_layouts.sm90.G.ptx --verify-equiv --contract=%t/rms-bug.mlir 2>&1 | FileCheck %s --check-prefix=BUG
+// With 8 elements per lane (rmsnorm_warp8, rows of 256: the same
+// contracts with every 128 widened to 256), PROVED at -O3 and -G, its twin
+// (the weight of the next column block) REFUTED and replayed.
+// RUN: sed 's/128/256/g; s/"rmsnorm_warp4"/"rmsnorm_warp8"/' %t/rms.mlir > %t/rms8.mlir
+// RUN: sed 's/"rmsnorm_warp8"/"rmsnorm_warp8_bug"/' %t/rms8.mlir > %t/rms8-bug.mlir
+// RUN: kproof-opt %inputs/cuda/ptx/memory_layouts.sm80.O3.ptx --verify-equiv --contract=%t/rms8.mlir | FileCheck %s --check-prefix=RMS8
+// RUN: kproof-opt %inputs/cuda/ptx/memory_layouts.sm90.G.ptx --verify-equiv --contract=%t/rms8.mlir | FileCheck %s --check-prefix=RMS8
+// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/memory_layouts.sm80.O3.ptx --verify-equiv --contract=%t/rms8-bug.mlir 2>&1 | FileCheck %s --check-prefix=BUG8
+// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/memory_layouts.sm90.G.ptx --verify-equiv --contract=%t/rms8-bug.mlir 2>&1 | FileCheck %s --check-prefix=BUG8
 
 // RMS: kproof: rmsnorm_warp4 against @rmsnorm(x, w, eps) -> y
 // RMS-NOT: UNKNOWN
@@ -24,6 +33,16 @@
 // JSON: "name": "value y[i] written by the representative thread (stores 1-4 of 4, from {{.*}}, as one store at a column k < 4)"
 // JSON: "how": "z3 (unsat) with witness tid.x%32 = (e - 0) / 1 % 32, store.k0 = (e - 0) / 32 % 4, tid.x/32 = (e - 0) / 128 % 2, ctaid.x = (e - 0) / 256 % 2",
 // JSON-NEXT: "name": "coverage: every element of 'y' is written",
+
+// RMS8: kproof: rmsnorm_warp8 against @rmsnorm(x, w, eps) -> y
+// RMS8: buffers: x in f32[4, 256], w in f32[256], y out f32[4, 256]
+// RMS8-NOT: UNKNOWN
+// RMS8: {{^}}PROVED
+
+// BUG8: kproof: rmsnorm_warp8_bug against @rmsnorm(x, w, eps) -> y
+// BUG8: REFUTED: value y[i] written by the representative thread (store 1 of 8, {{.*}} -- counterexample confirmed
+// BUG8: Replay: confirmed by replay ({{[^)]*}}): kernel {{[a-z_]+}}[{{[0-9]+}}] = {{-?[0-9.e+-]+}}, spec = {{-?[0-9.e+-]+}}
+// BUG8: {{^}}REFUTED
 
 // BUG: REFUTED: value y[i] written by the representative thread (store 1 of 4, {{.*}} -- counterexample confirmed
 // BUG: Replay: confirmed by replay ({{[^)]*}}): kernel {{[a-z_]+}}[{{[0-9]+}}] = {{-?[0-9.e+-]+}}, spec = {{-?[0-9.e+-]+}}

@@ -11,6 +11,16 @@
 // RUN: kproof-opt %inputs/cuda/ptx/transpose_tiled.sm80.O3.ptx --verify-equiv --contract=%t/padded.mlir | FileCheck %s --check-prefix=TR
 // RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/transpose_tiled.sm80.O3.ptx --verify-equiv --contract=%t/bug.mlir 2>&1 | FileCheck %s --check-prefix=BUG
 // RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/transpose_tiled.sm80.O3.ptx --verify-equiv --contract=%t/nosync.mlir 2>&1 | FileCheck %s --check-prefix=NOSYNC
+// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/transpose_tiled.sm90.G.ptx --verify-equiv --contract=%t/bug.mlir 2>&1 | FileCheck %s --check-prefix=BUG
+// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/transpose_tiled.sm90.G.ptx --verify-equiv --contract=%t/nosync.mlir 2>&1 | FileCheck %s --check-prefix=NOSYNC
+// The padded tile (tile[32][33]) at -G, and its own twins at -O3 and -G.
+// RUN: kproof-opt %inputs/cuda/ptx/transpose_tiled.sm90.G.ptx --verify-equiv --contract=%t/padded.mlir | FileCheck %s --check-prefix=TR
+// RUN: sed 's/"transpose_smem_padded"/"transpose_smem_padded_bug"/' %t/padded.mlir > %t/padded-bug.mlir
+// RUN: sed 's/"transpose_smem_padded"/"transpose_smem_padded_nosync"/' %t/padded.mlir > %t/padded-nosync.mlir
+// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/transpose_tiled.sm80.O3.ptx --verify-equiv --contract=%t/padded-bug.mlir 2>&1 | FileCheck %s --check-prefix=BUG
+// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/transpose_tiled.sm90.G.ptx --verify-equiv --contract=%t/padded-bug.mlir 2>&1 | FileCheck %s --check-prefix=BUG
+// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/transpose_tiled.sm80.O3.ptx --verify-equiv --contract=%t/padded-nosync.mlir 2>&1 | FileCheck %s --check-prefix=NOSYNC
+// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/transpose_tiled.sm90.G.ptx --verify-equiv --contract=%t/padded-nosync.mlir 2>&1 | FileCheck %s --check-prefix=NOSYNC
 
 // TR-NOT: UNKNOWN
 // TR: {{^}}PROVED

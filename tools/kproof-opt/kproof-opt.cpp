@@ -7,8 +7,9 @@
 // kproof-opt is built from MLIR's opt-main pieces rather than a plain
 // MlirOptMain call: plain MlirOptMain reads only MLIR and returns 0/1, while
 // kproof-opt reads PTX as well and (in its --verify-* modes) returns verdict
-// exit codes (DESIGN.md §6). Without a verification mode it behaves like
-// mlir-opt: parse, verify, run the requested passes, print.
+// exit codes (docs/design-notes.md "Certificates restate the goal"). Without a
+// verification mode it behaves like mlir-opt: parse, verify, run the requested
+// passes, print.
 //
 //===----------------------------------------------------------------------===//
 
@@ -61,7 +62,8 @@
 
 using namespace mlir;
 
-/// Exit codes of kproof-opt (DESIGN.md §6).
+/// Exit codes of kproof-opt (docs/design-notes.md "Certificates restate the
+/// goal").
 enum ExitCode : int {
   ExitOk = 0,      ///< success (or PROVED in a --verify-* mode)
   ExitFailure = 1, ///< pass failure, failed --verify-diagnostics (or REFUTED)

@@ -17,8 +17,9 @@
 // barrier divergence, membermask violations) and, with --random, the first
 // failing input, the number of samples and the time taken.
 //
-// Exit codes (DESIGN.md §6): 0 ok, 1 mismatch (outside the tolerance) or a
-// dynamic finding, 2 error (input, contract, unmodeled op).
+// Exit codes (docs/design-notes.md "Certificates restate the goal"): 0 ok, 1
+// mismatch (outside the tolerance) or a dynamic finding, 2 error (input,
+// contract, unmodeled op).
 //
 //===----------------------------------------------------------------------===//
 

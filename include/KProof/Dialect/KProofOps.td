@@ -1335,7 +1335,7 @@ def KProof_OpaqueOp : KProof_Op<"opaque"> {
 def KProof_ContractOp : KProof_Op<"contract", [Symbol]> {
   let summary = "what a proof is about: kernel, launch, parameters, spec";
   let description = [{
-    A proof is `kernel` + `contract` (DESIGN.md §2). The contract names the
+    A proof is `kernel` + `contract` (docs/contracts.md). The contract names the
     kernel entry (`kernel`: PTX name, mangled or demangled), the launch
     (`grid` and `block`: x, y, z), each kernel parameter by position
     (`params`), the `spec`, `assume` (assumptions, printed with every

@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The CPU interpreter (DESIGN.md §1, docs/interpreter.md): runs one
+// The CPU interpreter (docs/interpreter.md): runs one
 // kproof.kernel over a concrete launch (3-D grid and block) with concrete
 // inputs. Every thread has its own registers and call stack; memory is
 // byte-addressed per state space (.global buffers and variables, .shared per

@@ -5,11 +5,11 @@
 //===----------------------------------------------------------------------===//
 //
 // Turns the syntax tree of Parser.cpp into kproof ops with PTX's exact
-// semantics (DESIGN.md §1). PTX registers become SSA values by the on-the-fly
-// construction of Braun et al., "Simple and Efficient Construction of Static
-// Single Assignment Form" (CC 2013), with MLIR block arguments as phis.
-// Control flow becomes cf.br/cf.cond_br; a predicated instruction other than
-// a branch becomes a conditional branch around it, so a false guard leaves
+// semantics (docs/PTXImport.md). PTX registers become SSA values by the
+// on-the-fly construction of Braun et al., "Simple and Efficient Construction
+// of Static Single Assignment Form" (CC 2013), with MLIR block arguments as
+// phis. Control flow becomes cf.br/cf.cond_br; a predicated instruction other
+// than a branch becomes a conditional branch around it, so a false guard leaves
 // every destination (and memory) unchanged (PTX ISA 9.3).
 //
 //===----------------------------------------------------------------------===//

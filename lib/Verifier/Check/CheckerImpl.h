@@ -608,8 +608,9 @@ private:
                    Location loc, Term index, StringRef buffer);
   /// Multi-thread launch: the representative thread's final stores on path
   /// `p`, each compared with the spec of its buffer (`specs`: one per
-  /// output) at its index (DESIGN.md §4-§5). A store to a buffer no spec
-  /// defines is UNKNOWN with that reason.
+  /// output) at its index (docs/design-notes.md "Stores of one thread, and
+  /// coverage"). A store to a buffer no spec defines is UNKNOWN with that
+  /// reason.
   void checkThreadStores(const PathResult &p, ArrayRef<Spec *> specs);
   /// Coverage with an explicit witness: the thread that should write
   /// element e of a 1-D launch is ctaid.x = e / ntid.x, tid.x = e % ntid.x.
@@ -663,16 +664,17 @@ private:
   /// Column variables named so far (proveColumnFamily).
   unsigned columnFamilies = 0;
   /// Multi-thread launches: data races, barrier divergence, and the side
-  /// conditions of resolving shared reads to their writers (DESIGN.md §4).
+  /// conditions of resolving shared reads to their writers (docs/verify-sync.md
+  /// "The model").
   void checkSync(const ExecutionResult &ex, const LaunchConfig &launch);
   /// Regions (with an access's location) where two lanes' accesses of one
   /// element in one phase are ordered only by bar.warp.sync: the value
   /// proof, which reads memory by phases, does not model them (checkSync).
   std::map<std::string, Location> warpOrderedRegions;
   /// The obligations of counted barriers (bar.sync id, n; bar.arrive id,
-  /// n; DESIGN.md §4), per id: one thread count, a multiple of the warp
-  /// size; every participant arrives equally often; the participants are
-  /// whole warps (.aligned) and exactly `n` threads.
+  /// n; docs/verify-sync.md "The model"), per id: one thread count, a multiple
+  /// of the warp size; every participant arrives equally often; the
+  /// participants are whole warps (.aligned) and exactly `n` threads.
   void checkCountedBarriers(const ExecutionResult &ex,
                             const LaunchConfig &launch);
   /// No two barriers wait on each other: the order "a wait completes

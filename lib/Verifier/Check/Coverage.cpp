@@ -4,12 +4,13 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The stores of a multi-thread launch (DESIGN.md §4-§5): `checkThreadStores`
-// compares the representative thread's final stores on one path, each with
-// its buffer's spec at its index (stores at fixed elements, families of a
-// summarized loop, later stores superseding earlier ones at the same index
-// term, stores at different index terms proved to write different
-// elements), split over the 32 lanes of tid.x where the value is lane code
+// The stores of a multi-thread launch (docs/design-notes.md "Stores of one
+// thread, and coverage"): `checkThreadStores` compares the representative
+// thread's final stores on one path, each with its buffer's spec at its index
+// (stores at fixed elements, families of a summarized loop, later stores
+// superseding earlier ones at the same index term, stores at different index
+// terms proved to write different elements), split over the 32 lanes of tid.x
+// where the value is lane code
 // (`checkByLane`: shuffle partners, lane and warp parts of tid.x).
 // `checkCoverage` proves that every element the spec defines is written,
 // by the witness thread found by inverting the stores' layout (a

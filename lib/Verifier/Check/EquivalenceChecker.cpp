@@ -501,7 +501,7 @@ kproof::engine::checkEquivalence(ModuleOp module, ContractOp contract,
   if (!verdict || verdict->kind != VerdictKind::Unknown ||
       !options.smallSizes || !options.sizeValues.empty())
     return verdict;
-  // Bounded checks at small sizes (DESIGN: counterexamples come from a
+  // Bounded checks at small sizes (counterexamples come from a
   // bounded unrolling at small n): every free size at lo, lo + 1, ...
   const LaunchConfig &launch = checker.getLaunch();
   if (launch.isSymbolic())

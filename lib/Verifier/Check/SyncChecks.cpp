@@ -4,10 +4,10 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Synchronization obligations of a multi-thread launch (DESIGN.md §4):
-// `checkSync` asks, of two copies of the representative thread renamed
-// apart (`ThreadPair`), whether two accesses race (distinct threads, one
-// phase or two CTAs, overlapping bytes, a write, not both morally strong
+// Synchronization obligations of a multi-thread launch (docs/verify-sync.md
+// "The model"): `checkSync` asks, of two copies of the representative thread
+// renamed apart (`ThreadPair`), whether two accesses race (distinct threads,
+// one phase or two CTAs, overlapping bytes, a write, not both morally strong
 // atomics), whether two threads of a CTA wait at different barriers, and
 // the side conditions of resolving shared reads to their writers; the
 // atomic counters (`counterRegions`, `collectCounters`,
@@ -104,7 +104,8 @@ struct ThreadPair {
     return T.andOf(cs);
   }
   /// The two threads are in the same warp (linear thread id / 32,
-  /// DESIGN.md §4) of a block of `block` threads per dimension.
+  /// docs/verify-sync.md "The model") of a block of `block` threads per
+  /// dimension.
   Term sameWarp() {
     auto linear = [&](llvm::DenseMap<Term, Term> &m) {
       Term lin = T.bv(0, 32);

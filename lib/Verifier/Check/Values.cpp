@@ -4,9 +4,10 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Value obligations (DESIGN.md §5): `checkValue` proves `pc => lhs == rhs`
-// for one output element or refutes it: the kernel's reductions matched
-// with the spec's (Reductions.cpp), the normalizer, testing before proving
+// Value obligations (docs/design-notes.md "Lane cases", "Obligations asked
+// together"): `checkValue` proves `pc => lhs == rhs` for one output element or
+// refutes it: the kernel's reductions matched with the spec's (Reductions.cpp),
+// the normalizer, testing before proving
 // (`probeValue`, Probe.h), a value of merged states case by case
 // (`splitOnConditions`, `foldUnder`; `certifyCases` writes their
 // certificates), then Z3 on the residue (`solveValue`), whose model counts
@@ -395,9 +396,15 @@ void Checker::checkValue(const std::string &name, Term pc, Term lhs, Term rhs,
       if (llvm::DenseMap<Term, Term> pins =
               pinnedByBounds(T, T.andOf(pc, lits));
           !pins.empty()) {
-        value = T.substitute(value, pins);
-        expected = T.substitute(expected, pins);
-        ++pinnedCases;
+        Term pinnedValue = T.substitute(value, pins),
+             pinnedExpected = T.substitute(expected, pins);
+        // (Null: the pinned size rebuilt an operation of infinities that
+        // has no value here; the case stays as it was.)
+        if (pinnedValue && pinnedExpected) {
+          value = pinnedValue;
+          expected = pinnedExpected;
+          ++pinnedCases;
+        }
       }
       if (N.provesEqual(value, expected))
         continue;
@@ -445,7 +452,8 @@ void Checker::checkValue(const std::string &name, Term pc, Term lhs, Term rhs,
       if (llvm::DenseMap<Term, Term> pins =
               pinnedByBounds(T, T.andOf(pc, lits));
           !pins.empty())
-        caseRhs = T.substitute(rhs, pins);
+        if (Term pinned = T.substitute(rhs, pins))
+          caseRhs = pinned;
       // Testing the case before proving it: a wrong value on a thin slice
       // (rows 12..15 of the first CTA of a causal kernel) is rarely drawn
       // by the probes of the whole value, but every draw here lies in it.
@@ -561,6 +569,13 @@ bool Checker::splitOnConditions(Term value,
       cases.push_back({lits, t});
     } else {
       Term arm[2] = {assuming(t, c, false), assuming(t, c, true)};
+      if (!arm[0] || !arm[1]) {
+        // An arm without a term (fixing c rebuilt an operation of
+        // infinities, such as -inf - -inf, that has no value here): no
+        // split; the caller compares the whole value instead.
+        cases.clear();
+        return false;
+      }
       splitSteps.push_back({t, c});
       Term litsIf[2] = {T.andOf(lits, T.notOf(c)), T.andOf(lits, c)};
       bool can[2] = {possible(litsIf[0]), possible(litsIf[1])};

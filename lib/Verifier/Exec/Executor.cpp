@@ -161,7 +161,8 @@ ExecutionResult Executor::run() {
     }
     if (worklist.empty()) {
       // Every path reached a barrier or the end: the phase is over
-      // (DESIGN.md §4); the next one starts for all parked states.
+      // (docs/verify-sync.md "The model"); the next one starts for all parked
+      // states.
       worklist = std::move(parked);
       parked.clear();
       std::reverse(worklist.begin(), worklist.end());

@@ -152,9 +152,9 @@ struct State {
       return st.region == name;
     });
   }
-  /// Multi-thread launches (DESIGN.md §4): the barrier phase, this thread's
-  /// own shared-memory writes (program order), and how often each memory op
-  /// ran on this path (loop iterations).
+  /// Multi-thread launches (docs/verify-sync.md "The model"): the barrier
+  /// phase, this thread's own shared-memory writes (program order), and how
+  /// often each memory op ran on this path (loop iterations).
   unsigned phase = 0;
   struct SharedWrite {
     unsigned phase;
@@ -243,7 +243,7 @@ inline std::string locString(Location loc) { return locationString(loc); }
 /// again at its immediate post-dominator and merge; counted loops are
 /// summarized in closed form; in a multi-thread launch, paths run in CTA
 /// phases between barriers, and shared reads resolve against the writes of
-/// the other threads (DESIGN.md §3-§4).
+/// the other threads (docs/verify-sync.md "The model").
 class Executor {
 public:
   Executor(KernelOp kernel, const LaunchConfig &launch,
@@ -395,8 +395,9 @@ private:
   Location mergedLoc(Location a, Location b, Term guard);
 
   //===--------------------------------------------------------------------===//
-  // Loop summaries (LoopSummary.h, LoopSummary.cpp; DESIGN.md §10,
-  // docs/design-notes.md "Loops")
+  // Loop summaries (LoopSummary.h, LoopSummary.cpp; docs/design-notes.md
+  // "Loops: closed forms over a symbolic trip count", docs/design-notes.md
+  // "Loops")
   //===--------------------------------------------------------------------===//
 
   /// Replaces a counted loop the executor enters by its effect over a
@@ -515,8 +516,8 @@ private:
   SymValue floatBits(const Region &r, SymValue v, Location loc);
 
   //===--------------------------------------------------------------------===//
-  // Memory other threads write (SharedMemory.h, SharedMemory.cpp; DESIGN.md
-  // §4)
+  // Memory other threads write (SharedMemory.h, SharedMemory.cpp;
+  // docs/verify-sync.md "The model")
   //===--------------------------------------------------------------------===//
 
   /// Shared loads and stores, the accesses recorded for the race checks,

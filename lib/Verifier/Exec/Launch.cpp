@@ -4,9 +4,9 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The launch extents as terms (DESIGN.md §4): a concrete extent is a
-// constant; a symbolic one is the variable `ntid.d` / `nctaid.d`, bounded by
-// the contract and by the CUDA launch limits.
+// The launch extents as terms (docs/verify-sync.md "The model"): a concrete
+// extent is a constant; a symbolic one is the variable `ntid.d` / `nctaid.d`,
+// bounded by the contract and by the CUDA launch limits.
 //
 //===----------------------------------------------------------------------===//
 

@@ -4,16 +4,17 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Loop summaries (class LoopSummarizer, LoopSummary.h; DESIGN.md §10;
-// docs/design-notes.md "Loops"): `loopAt` recognizes a natural loop of the
-// shape nvcc emits for a counted loop (one cycle from its header, one exit
-// branch); `summarizeLoop` runs one symbolic iteration and, when every
-// loop-carried value is invariant, an induction variable, a sum, maximum or
-// minimum of the iterations, or a sum rescaled by a running max, replaces the
-// loop by its effect over the trip count E in closed form, E proved to be the
-// first iteration whose exit test fails, the body's obligations recorded once
-// over a symbolic iteration k < E. A loop it does not summarize is unrolled,
-// with the reason kept for a later UNKNOWN.
+// Loop summaries (class LoopSummarizer, LoopSummary.h; docs/design-notes.md
+// "Loops: closed forms over a symbolic trip count"; docs/design-notes.md
+// "Loops"): `loopAt` recognizes a natural loop of the shape nvcc emits for a
+// counted loop (one cycle from its header, one exit branch); `summarizeLoop`
+// runs one symbolic iteration and, when every loop-carried value is invariant,
+// an induction variable, a sum, maximum or minimum of the iterations, or a sum
+// rescaled by a running max, replaces the loop by its effect over the trip
+// count E in closed form, E proved to be the first iteration whose exit test
+// fails, the body's obligations recorded once over a symbolic iteration k < E.
+// A loop it does not summarize is unrolled, with the reason kept for a later
+// UNKNOWN.
 //
 //===----------------------------------------------------------------------===//
 

@@ -5,12 +5,13 @@
 //===----------------------------------------------------------------------===//
 //
 // Private to lib/Verifier/Exec: `LoopSummarizer`, the executor's loop
-// summaries (DESIGN.md §10, docs/design-notes.md "Loops"), defined in
-// LoopSummary.cpp. The executor owns one (`Executor::loops`) and asks it,
-// when a branch enters a loop from outside, to replace the loop by its
-// effect over a symbolic trip count; a loop it does not summarize is
-// unrolled, and the reason (`failure`) goes into a later UNKNOWN. While an
-// iteration runs, the executor reports the regions it loads (`noteLoad`).
+// summaries (docs/design-notes.md "Loops: closed forms over a symbolic trip
+// count"), defined in LoopSummary.cpp. The executor owns one
+// (`Executor::loops`) and asks it, when a branch enters a loop from outside, to
+// replace the loop by its effect over a symbolic trip count; a loop it does not
+// summarize is unrolled, and the reason (`failure`) goes into a later UNKNOWN.
+// While an iteration runs, the executor reports the regions it loads
+// (`noteLoad`).
 //
 // Its interface to the executor: it is built with the executor's term
 // context, normalizer, result, shared-memory model, symbol table and buffer

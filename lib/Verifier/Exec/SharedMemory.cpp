@@ -5,16 +5,16 @@
 //===----------------------------------------------------------------------===//
 //
 // The model of memory other threads write (class SharedMemoryModel,
-// SharedMemory.h; DESIGN.md §4): shared loads and stores (`sharedLoad`,
-// `sharedStore`) with their alignment and bounds obligations, every access
-// recorded for the race checks (`recordAccess`); a shared read resolves against
-// the thread's own writes of the phase, else the writes of earlier phases by
-// the writer thread found by inverting the write's address (`writerMatch`,
-// `warpWriter`), with obligations that the writer is unique and that some
-// thread wrote the element; reads under counted barriers and reads of global
-// buffers other threads write (`deferGlobalRead`) are checked when every path
-// has run (`checkCountedReads`, `checkGlobalReads`). Also `pinnedThreadVars`
-// and `displayVariable` (Executor.h).
+// SharedMemory.h; docs/verify-sync.md "The model"): shared loads and stores
+// (`sharedLoad`, `sharedStore`) with their alignment and bounds obligations,
+// every access recorded for the race checks (`recordAccess`); a shared read
+// resolves against the thread's own writes of the phase, else the writes of
+// earlier phases by the writer thread found by inverting the write's address
+// (`writerMatch`, `warpWriter`), with obligations that the writer is unique and
+// that some thread wrote the element; reads under counted barriers and reads of
+// global buffers other threads write (`deferGlobalRead`) are checked when every
+// path has run (`checkCountedReads`, `checkGlobalReads`). Also
+// `pinnedThreadVars` and `displayVariable` (Executor.h).
 //
 //===----------------------------------------------------------------------===//
 

@@ -5,13 +5,13 @@
 //===----------------------------------------------------------------------===//
 //
 // Private to lib/Verifier/Exec: `SharedMemoryModel`, the executor's model of
-// memory that other threads write in a multi-thread launch (DESIGN.md §4),
-// defined in SharedMemory.cpp. The executor owns one (`Executor::sharedMemory`)
-// and hands it the shared loads and stores, every access for the race checks,
-// and the loads of contract buffers other threads write; the model keeps what
-// is checked when every path has run (the reads under counted barriers, the
-// reads of such buffers) and the values of shared reads that no write
-// reaches.
+// memory that other threads write in a multi-thread launch (docs/verify-sync.md
+// "The model"), defined in SharedMemory.cpp. The executor owns one
+// (`Executor::sharedMemory`) and hands it the shared loads and stores, every
+// access for the race checks, and the loads of contract buffers other threads
+// write; the model keeps what is checked when every path has run (the reads
+// under counted barriers, the reads of such buffers) and the values of shared
+// reads that no write reaches.
 //
 // Its interface to the executor: it is built with the executor's term
 // context, result and launch, and uses a small set of public `Executor`
@@ -47,9 +47,10 @@ class Executor;
 struct Frame;
 struct State;
 
-/// Memory other threads write (DESIGN.md §4): the shared loads and stores of
-/// the representative thread, the accesses recorded for the race checks, and
-/// the reads whose initialization is checked once every path has run.
+/// Memory other threads write (docs/verify-sync.md "The model"): the shared
+/// loads and stores of the representative thread, the accesses recorded for the
+/// race checks, and the reads whose initialization is checked once every path
+/// has run.
 class SharedMemoryModel {
 public:
   SharedMemoryModel(Executor &ex, TermContext &T, ExecutionResult &result,
@@ -229,10 +230,10 @@ private:
                    llvm::DenseMap<Term, Term> &sigma, bool &exact,
                    bool *injective = nullptr, bool *onlyWriter = nullptr);
   /// The value of a shared-memory read of `bytes` at `offset` in `region`
-  /// by the representative thread in its current phase (DESIGN.md §4):
-  /// the last write of an earlier phase by the writer thread, found by
-  /// inverting the write's address (a witness), else uninitialized (the
-  /// thread's own writes of this phase come on top, in sharedLoad).
+  /// by the representative thread in its current phase (docs/verify-sync.md
+  /// "The model"): the last write of an earlier phase by the writer thread,
+  /// found by inverting the write's address (a witness), else uninitialized
+  /// (the thread's own writes of this phase come on top, in sharedLoad).
   /// Records the side conditions.
   Term resolveSharedRead(State &s, const std::string &region, Term offset,
                          unsigned bytes, mlir::Location loc, bool wantReal,

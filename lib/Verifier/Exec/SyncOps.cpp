@@ -46,7 +46,8 @@ bool Executor::passBarrier(State &s, BarrierOp b, std::string &why) {
   if (countedBarrierIds.count(id))
     return false;
   fullBarrierIds.insert(id);
-  // As execSyncOp's full barrier: the phase ends here (DESIGN.md §4).
+  // As execSyncOp's full barrier: the phase ends here (docs/verify-sync.md "The
+  // model").
   result.arrivals.push_back(
       {s.phase, b, b.getAligned(), s.pc, b.getLoc(), id, {}, {}});
   ++s.phase;
@@ -149,7 +150,8 @@ std::optional<bool> Executor::execSyncOp(State &s, Operation *op) {
         }
         if (full) {
           // A CTA-wide barrier (bar.sync 0, __syncthreads, a named barrier
-          // without a thread count): the phase ends here (DESIGN.md §4).
+          // without a thread count): the phase ends here (docs/verify-sync.md
+          // "The model").
           result.arrivals.push_back(
               {s.phase, b, b.getAligned(), s.pc, loc, id, {}, {}});
           if (result.countedBarriers)
@@ -161,7 +163,7 @@ std::optional<bool> Executor::execSyncOp(State &s, Operation *op) {
         }
         // A counted barrier: participants synchronize in generations of
         // `count` arrivals; the path goes on and records how far it got
-        // (DESIGN.md §4: participant counts per barrier id).
+        // (docs/verify-sync.md "The model": participant counts per barrier id).
         if (llvm::is_contained(s.arrivedWithoutWait, id)) {
           unknown(loc, "a second arrival at barrier " + Twine(id) +
                            " after this thread's bar.arrive: its "

@@ -4,11 +4,12 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The representative thread and the others (DESIGN.md §4): special registers
-// (PTX ISA 10) as terms over the thread-id variables tid.* and ctaid.* with
-// their ranges, the linear thread id and the substitution that makes the
-// representative thread another thread of the CTA (`threadAt`), threads per
-// CTA; exact linear forms of addresses over the thread ids and their ranges
+// The representative thread and the others (docs/verify-sync.md "The model"):
+// special registers (PTX ISA 10) as terms over the thread-id variables tid.*
+// and ctaid.* with their ranges, the linear thread id and the substitution that
+// makes the representative thread another thread of the CTA (`threadAt`),
+// threads per CTA; exact linear forms of addresses over the thread ids and
+// their ranges
 // (`linearize`, `rangeOf`), renaming fresh variables apart, and `mayHold`:
 // whether a path condition over thread ids is satisfiable (Z3), to prune
 // branches no thread takes.

@@ -4,11 +4,11 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// One certificate per proved obligation (DESIGN.md §6): the negated goal
-// and the ground facts the proof relies on, lowered by the same Z3Lowering
-// as the solver's queries and printed by toSMTLIB2Benchmark, so that the
-// file is what the engine would hand to Z3, plus the facts that the
-// normalizer used implicitly:
+// One certificate per proved obligation (docs/design-notes.md "Certificates
+// restate the goal"): the negated goal and the ground facts the proof relies
+// on, lowered by the same Z3Lowering as the solver's queries and printed by
+// toSMTLIB2Benchmark, so that the file is what the engine would hand to Z3,
+// plus the facts that the normalizer used implicitly:
 //
 //  - "exp_split_k": a ground instance of the rule of exponents for every
 //    exp/exp2 term t = exp(a) whose argument the normalizer decomposes

@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// A func.func spec over tensors (DESIGN.md §2) is lowered element-wise
+// A func.func spec over tensors (docs/contracts.md) is lowered element-wise
 // (§5): the term of output element `index` is computed by a recursion over
 // SSA values, `value(v, indices)`, that asks each defining op for the one
 // element it needs, down to the input buffers' element terms. No tensor is

@@ -14,7 +14,8 @@
 
 namespace kproof::engine {
 
-/// A spec given as a reference kernel (DESIGN.md §2, spec form (c)):
+/// A spec given as a reference kernel (docs/contracts.md, a reference kernel as
+/// the spec):
 ///
 ///   spec = {reference = "naive_softmax", params = ["x", "y"], output = "y",
 ///           grid = array<i64: 1, 1, 1>, block = array<i64: 1, 1, 1>,

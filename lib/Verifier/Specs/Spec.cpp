@@ -28,8 +28,9 @@ Term kproof::engine::inputElement(TermContext &T,
 
 namespace {
 
-/// The built-in spec library (DESIGN.md §2b): row softmax over the last
-/// dimension, copy, and sum/max reductions of the last dimension.
+/// The built-in spec library (docs/contracts.md, the built-in specs): row
+/// softmax over the last dimension, copy, and sum/max reductions of the last
+/// dimension.
 class BuiltinSpec final : public Spec {
 public:
   BuiltinSpec(std::string builtin, const BufferBinding *in,
@@ -165,8 +166,8 @@ private:
   std::vector<int64_t> perm;
 };
 
-/// Attention (DESIGN.md §2b): queries q [M, D], keys k [N, D], values
-/// v [N, D], output o [M, D]:
+/// Attention (docs/contracts.md, the built-in specs): queries q [M, D], keys k
+/// [N, D], values v [N, D], output o [M, D]:
 ///   s_ij = scale * sum_t q[i, t] k[j, t]
 ///   o[i, c] = sum_j p_ij v[j, c],  p_ij = exp(s_ij - m_i) / sum_j exp(s_ij -
 ///   m_i)

@@ -103,3 +103,78 @@ decode_attn_online_128(const float *__restrict__ q,
                        int n) {
   decode_attn<true, 128>(q, k, v, out, n);
 }
+
+// Added later (kept at the end so the line numbers above stay put):
+// decode_attn_online_len_minus1 -- decode_attn_online attending to keys
+// j < n - 1: the causal length off by one (the newest token dropped, as
+// when a decode step passes the position instead of position + 1).
+template <int D = 64>
+__device__ __forceinline__ void decode_attn_short(const float *__restrict__ q,
+                                                  const float *__restrict__ k,
+                                                  const float *__restrict__ v,
+                                                  float *__restrict__ out,
+                                                  int n) {
+  int c = threadIdx.x;
+  float m = -INFINITY, d = 0.0f, acc = 0.0f;
+#pragma unroll 1
+  for (int j = 0; j < n - 1; ++j) {
+    float s = 0.0f;
+#pragma unroll
+    for (int t = 0; t < D; ++t)
+      s += q[t] * k[(size_t)j * D + t];
+    s *= 0.125f;
+    float m_new = fmaxf(m, s);
+    float corr = __expf(m - m_new);
+    float p = __expf(s - m_new);
+    d = d * corr + p;
+    acc = acc * corr + p * v[(size_t)j * D + c];
+    m = m_new;
+  }
+  out[c] = acc / d;
+}
+
+extern "C" __global__ void
+decode_attn_online_len_minus1(const float *__restrict__ q,
+                              const float *__restrict__ k,
+                              const float *__restrict__ v,
+                              float *__restrict__ out, int n) {
+  decode_attn_short(q, k, v, out, n);
+}
+
+// softmax_twopass_rows -- the two-pass softmax over a row of n: pass 1 the
+// row max; pass 2 writes y[j] = exp(x[j] - m) while summing them; then the
+// row is scaled in place by 1 / sum (reading back its own stores).
+// Twin: softmax_twopass_rows_short_scale scales only y[0 .. n - 2].
+template <bool Short>
+__device__ __forceinline__ void softmax_twopass(const float *__restrict__ x,
+                                                float *__restrict__ y, int n) {
+  int row = blockIdx.x * blockDim.x + threadIdx.x;
+  const float *xr = x + (size_t)row * n;
+  float *yr = y + (size_t)row * n;
+  float m = -INFINITY;
+#pragma unroll 1
+  for (int j = 0; j < n; ++j)
+    m = fmaxf(m, xr[j]);
+  float s = 0.0f;
+#pragma unroll 1
+  for (int j = 0; j < n; ++j) {
+    float e = __expf(xr[j] - m);
+    yr[j] = e;
+    s += e;
+  }
+  float r = 1.0f / s;
+#pragma unroll 1
+  for (int j = 0; j < (Short ? n - 1 : n); ++j)
+    yr[j] = yr[j] * r;
+}
+
+extern "C" __global__ void softmax_twopass_rows(const float *__restrict__ x,
+                                                float *__restrict__ y, int n) {
+  softmax_twopass<false>(x, y, n);
+}
+
+extern "C" __global__ void
+softmax_twopass_rows_short_scale(const float *__restrict__ x,
+                                 float *__restrict__ y, int n) {
+  softmax_twopass<true>(x, y, n);
+}

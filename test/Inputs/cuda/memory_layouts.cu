@@ -230,3 +230,86 @@ extern "C" __global__ void layernorm_warp4_bug(const float *__restrict__ x,
                                                float eps) {
   layernorm_row<4, true>(x, w, b, y, eps);
 }
+
+// Added later (kept at the end so the line numbers above stay put):
+//   rmsnorm_warp8      : RMSnorm of a 256-wide row per warp, 8 elements per
+//                        lane (rmsnorm_warp4 with E = 8)
+//   rmsnorm_warp8_bug  : the weight of lane l + 32k taken from
+//                        w[l + 32(k+1) mod 256]
+//   layernorm_warp8_bug : layernorm_warp8 adding the bias of the next
+//                        column block
+//   group16_sum        : each group of 16 consecutive threads sums its 16
+//                        elements by xor shuffles (8, 4, 2, 1) and the
+//                        group's first thread writes y[t >> 4] under
+//                        t % 16 == 0: a writer not determined by the address
+//                        alone (the guard picks one of 16 candidates)
+//   group16_sum_bug    : the guard is t % 8 == 0: two threads of each group
+//                        write the same y[t >> 4]
+template <int E, bool Bug>
+__device__ void rmsnorm_row_e(const float *__restrict__ x,
+                              const float *__restrict__ w,
+                              float *__restrict__ y, float eps) {
+  const int N = 32 * E;
+  int lane = threadIdx.x & 31;
+  int row = blockIdx.x * (blockDim.x / 32) + threadIdx.x / 32;
+  const float *xr = x + row * N;
+  float v[E];
+  float ss = 0.f;
+#pragma unroll
+  for (int k = 0; k < E; ++k) {
+    v[k] = xr[lane + 32 * k];
+    ss += v[k] * v[k];
+  }
+#pragma unroll
+  for (int o = 16; o > 0; o >>= 1)
+    ss += __shfl_xor_sync(0xffffffffu, ss, o);
+  float r = rsqrtf(ss / N + eps);
+#pragma unroll
+  for (int k = 0; k < E; ++k) {
+    int wi = Bug ? (lane + 32 * (k + 1)) % N : lane + 32 * k;
+    y[row * N + lane + 32 * k] = v[k] * r * w[wi];
+  }
+}
+
+extern "C" __global__ void rmsnorm_warp8(const float *__restrict__ x,
+                                         const float *__restrict__ w,
+                                         float *__restrict__ y, float eps) {
+  rmsnorm_row_e<8, false>(x, w, y, eps);
+}
+
+extern "C" __global__ void rmsnorm_warp8_bug(const float *__restrict__ x,
+                                             const float *__restrict__ w,
+                                             float *__restrict__ y,
+                                             float eps) {
+  rmsnorm_row_e<8, true>(x, w, y, eps);
+}
+
+extern "C" __global__ void layernorm_warp8_bug(const float *__restrict__ x,
+                                               const float *__restrict__ w,
+                                               const float *__restrict__ b,
+                                               float *__restrict__ y,
+                                               float eps) {
+  layernorm_row<8, true>(x, w, b, y, eps);
+}
+
+template <int Leader>
+__device__ void group16_sum_impl(const float *__restrict__ x,
+                                 float *__restrict__ y) {
+  int t = blockIdx.x * blockDim.x + threadIdx.x;
+  float v = x[t];
+#pragma unroll
+  for (int o = 8; o > 0; o >>= 1)
+    v += __shfl_xor_sync(0xffffffffu, v, o);
+  if (t % Leader == 0)
+    y[t >> 4] = v;
+}
+
+extern "C" __global__ void group16_sum(const float *__restrict__ x,
+                                       float *__restrict__ y) {
+  group16_sum_impl<16>(x, y);
+}
+
+extern "C" __global__ void group16_sum_bug(const float *__restrict__ x,
+                                           float *__restrict__ y) {
+  group16_sum_impl<8>(x, y);
+}

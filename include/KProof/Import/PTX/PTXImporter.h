@@ -15,7 +15,7 @@
 namespace kproof {
 
 /// Imports the PTX module in the main buffer of `sourceMgr` into a new
-/// builtin.module of kproof ops (DESIGN.md §1). Each op carries the
+/// builtin.module of kproof ops (docs/PTXImport.md). Each op carries the
 /// FileLineColLoc of its PTX instruction, fused with the CUDA source location
 /// when a `.loc` is in force.
 ///

@@ -1,10 +1,11 @@
-//===- EquivalenceChecker.h - kernel == spec, or a counterexample -*- C++ -*-===//
+//===- EquivalenceChecker.h - kernel == spec, or a counterexample -*- C++
+//-*-===//
 //
 // Part of kproof, under the Apache License v2.0 with LLVM Exceptions.
 //
 //===----------------------------------------------------------------------===//
 //
-// The proof engine's main job (DESIGN.md §2-§6): given a kernel and a
+// The proof engine's main job (docs/verify-equiv.md): given a kernel and a
 // contract, execute the kernel symbolically, lower the spec element-wise,
 // and discharge every obligation:
 //   - value: for every output element a path writes, the stored value equals
@@ -167,7 +168,8 @@ struct Verdict {
   std::vector<int64_t> elementIndex(llvm::StringRef buffer,
                                     uint64_t flat) const;
 
-  /// kproof-opt exit code (DESIGN.md §6): 0 PROVED, 1 REFUTED, 3 UNKNOWN.
+  /// kproof-opt exit code (docs/design-notes.md "Certificates restate the
+  /// goal"): 0 PROVED, 1 REFUTED, 3 UNKNOWN.
   int exitCode() const;
   /// The Alive2-style text report.
   void print(llvm::raw_ostream &os) const;
@@ -177,7 +179,7 @@ struct Verdict {
 
 struct CheckerOptions {
   /// Z3 resource limit per query (deterministic): what decides a solver
-  /// UNKNOWN (DESIGN.md §6).
+  /// UNKNOWN (docs/design-notes.md "Certificates restate the goal").
   uint64_t rlimit = 50'000'000;
   /// Wall-clock guard per query, in seconds (0: none). It only backs the
   /// rlimit, which Z3 4.8 does not always heed (nonlinear integers,

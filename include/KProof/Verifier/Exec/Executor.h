@@ -5,11 +5,11 @@
 //===----------------------------------------------------------------------===//
 //
 // Executes one kproof.kernel symbolically for one representative thread
-// (DESIGN.md §3-§4): float registers are exact reals, integers bit-vectors of
-// their PTX width, predicates booleans. Branches on concrete conditions are
-// followed (so loops with a bound fixed by the contract unroll); branches on
-// symbolic conditions fork the path with its path condition, and the two
-// states are merged again where they meet, at the branch's immediate
+// (docs/verify-sync.md "The model"): float registers are exact reals, integers
+// bit-vectors of their PTX width, predicates booleans. Branches on concrete
+// conditions are followed (so loops with a bound fixed by the contract unroll);
+// branches on symbolic conditions fork the path with its path condition, and
+// the two states are merged again where they meet, at the branch's immediate
 // post-dominator: registers and memory cells that differ become
 // ite(condition, then-value, else-value), the path condition the disjunction,
 // so k data-dependent branches in sequence cost one path, not 2^k (states
@@ -39,8 +39,9 @@
 
 namespace kproof::engine {
 
-/// The launch (DESIGN.md §4): concrete, or symbolic per dimension. A
-/// symbolic block (grid) dimension d is the 32-bit variable `ntid.d`
+/// The launch (docs/verify-sync.md "The model"): concrete, or symbolic per
+/// dimension. A symbolic block (grid) dimension d is the 32-bit variable
+/// `ntid.d`
 /// (`nctaid.d`), ranging over [1, block[d]] ([1, grid[d]]) under the facts
 /// of `facts()`; one proof covers every thread of every launch in range.
 struct LaunchConfig {
@@ -234,12 +235,12 @@ struct IdiomUse {
 };
 
 /// One shared- or global-memory access of the representative thread in a
-/// multi-thread launch (DESIGN.md §4), for the race checks. Terms are over
-/// the representative thread's variables (tid.x, ..., ctaid.x, ...); the
-/// checker renames them to compare two distinct threads.
-/// The representative thread's progress at one counted barrier (`bar.sync
-/// id, n`, `bar.arrive id, n`; DESIGN.md §4): it arrived `arrivals` times,
-/// the last time it waited was its `lastWait`-th arrival (0: never).
+/// multi-thread launch (docs/verify-sync.md "The model"), for the race checks.
+/// Terms are over the representative thread's variables (tid.x, ..., ctaid.x,
+/// ...); the checker renames them to compare two distinct threads. The
+/// representative thread's progress at one counted barrier (`bar.sync id, n`,
+/// `bar.arrive id, n`; docs/verify-sync.md "The model"): it arrived `arrivals`
+/// times, the last time it waited was its `lastWait`-th arrival (0: never).
 struct BarrierClock {
   unsigned id = 0;
   unsigned arrivals = 0;
@@ -305,10 +306,10 @@ struct MemoryAccess {
 };
 
 /// The order the paths imply between generations of counted barriers and
-/// mbarrier phases (DESIGN.md §4). Generation (k, g) (of barrier or
-/// mbarrier k: complete once every participant made its g-th arrival)
-/// completes before generation (k2, j) when g' >= g of k is waited for,
-/// before its j-th arrival at k2, by
+/// mbarrier phases (docs/verify-sync.md "The model"). Generation (k, g) (of
+/// barrier or mbarrier k: complete once every participant made its g-th
+/// arrival) completes before generation (k2, j) when g' >= g of k is waited
+/// for, before its j-th arrival at k2, by
 ///   - every path that makes a j-th arrival at k2, or one path that some
 ///     thread of every CTA takes whatever the inputs (`must`: (k2, j)
 ///     waits for that thread's arrival, which comes after (k, g)), or
@@ -395,7 +396,7 @@ struct BarrierEvent {
 };
 
 /// A thread arriving at a CTA barrier, or finishing (`exited`), at the end
-/// of phase `phase` (DESIGN.md §4, barrier divergence).
+/// of phase `phase` (docs/verify-sync.md "The model", barrier divergence).
 struct BarrierArrival {
   unsigned phase = 0;
   mlir::Operation *barrier = nullptr; ///< null when the thread exited
@@ -574,10 +575,10 @@ llvm::DenseMap<Term, Term> pinnedThreadVars(TermContext &T, Term pc);
 /// part in counted barrier `id`: some path that arrives at it.
 Term participation(TermContext &T, const ExecutionResult &ex, unsigned id);
 
-/// Happens-before through counted barriers (DESIGN.md §4): an access of
-/// thread t1 after the barrier progress `first` is ordered before an access
-/// of thread t2 (same CTA) after `second` when, for some barrier id k,
-/// t1 had arrived a_k times, t2 b_k > a_k times, t2 waited at one of its
+/// Happens-before through counted barriers (docs/verify-sync.md "The model"):
+/// an access of thread t1 after the barrier progress `first` is ordered before
+/// an access of thread t2 (same CTA) after `second` when, for some barrier id
+/// k, t1 had arrived a_k times, t2 b_k > a_k times, t2 waited at one of its
 /// arrivals a_k+1 .. b_k (that generation completes only after t1's
 /// (a_k+1)-th arrival), and t1 arrives at k again after its access: always
 /// when a_k >= 1 (every participant arrives equally often, a checked

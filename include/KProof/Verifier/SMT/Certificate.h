@@ -4,13 +4,13 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// `--proof-certificate=DIR` (DESIGN.md §6): for every obligation proved, a
-// self-contained SMT-LIB2 file that re-solves to unsat with any SMT-LIB2
-// solver: the negated goal plus, as named assertions, every fact the proof
-// used (ground instances of the exponent rules the normalizer applied,
-// exp pushed through max/min/ite, the atom facts of Z3Lowering, and the
-// non-zero divisors that their own obligations prove). Also for obligations
-// the normalizer closed without the solver.
+// `--proof-certificate=DIR` (docs/design-notes.md "Certificates restate the
+// goal"): for every obligation proved, a self-contained SMT-LIB2 file that
+// re-solves to unsat with any SMT-LIB2 solver: the negated goal plus, as named
+// assertions, every fact the proof used (ground instances of the exponent rules
+// the normalizer applied, exp pushed through max/min/ite, the atom facts of
+// Z3Lowering, and the non-zero divisors that their own obligations prove). Also
+// for obligations the normalizer closed without the solver.
 //
 // Files: `<DIR>/<NNN>-<name>.smt2`, NNN counting the certificates of this
 // writer from 001 and <name> the obligation's name in [A-Za-z0-9_.-]

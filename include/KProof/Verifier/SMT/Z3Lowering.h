@@ -12,14 +12,15 @@
 // variable, so a counterexample reads back by name.
 //
 // exp, exp2 and the named real functions (RealFn: sqrt, rsqrt, lg2, tanh,
-// sin, cos, ...) are never given to Z3 as quantified axioms (DESIGN.md §9:
-// Z3 does not answer with them). Each distinct such term becomes an "atom":
-// a fresh Real constant ("exp!0", "sqrt!3", ...). atomFacts() then lists
-// the ground, quantifier-free facts that relate the atoms lowered so far
-// (positivity, pairwise monotonicity and injectivity, function
-// congruence, ...), each under a stable name so that a proof certificate
-// can assert it as `(assert (! fact :named name))`. A check must assert the
-// facts it relies on; without them the atoms are unconstrained reals.
+// sin, cos, ...) are never given to Z3 as quantified axioms
+// (docs/floating-point.md: Z3 does not answer with them). Each distinct such
+// term becomes an "atom": a fresh Real constant ("exp!0", "sqrt!3", ...).
+// atomFacts() then lists the ground, quantifier-free facts that relate the
+// atoms lowered so far (positivity, pairwise monotonicity and injectivity,
+// function congruence, ...), each under a stable name so that a proof
+// certificate can assert it as `(assert (! fact :named name))`. A check must
+// assert the facts it relies on; without them the atoms are unconstrained
+// reals.
 //
 // Buffers read at symbolic indices (Select) become one uninterpreted
 // function per buffer, `buffer : (_ BitVec 64) -> Real`, applied to the
@@ -67,7 +68,7 @@ using NamedFact = std::pair<std::string, smt::Expr>;
 /// Ground facts pushing exp/exp2 through a branch, for every such atom
 /// reachable from `assertions` (and from the facts themselves):
 /// exp(max(a, b)) = ite(b <= a, exp(a), exp(b)), and min and ite alike
-/// (DESIGN.md §3: quantifier-free instances, never an axiom). The facts are
+/// (quantifier-free instances, never an axiom). The facts are
 /// appended to `assertions`.
 void addBranchFacts(TermContext &terms,
                     llvm::SmallVectorImpl<Term> &assertions);
@@ -87,11 +88,11 @@ public:
   /// extension likewise), so the encoding is equisatisfiable with the
   /// bit-vector one. Z3's nonlinear integer arithmetic then decides what
   /// bit-blasting cannot: products of two symbolic values (ctaid.x *
-  /// ntid.x under a symbolic launch, DESIGN.md §4). Bitwise and/or/xor
-  /// (except masks 2^k - 1), shifts by a symbolic amount, signed division
-  /// are not encoded: lower() fails on them. Buffers are functions of the
-  /// Int index.
-  /// The definitions are in intDefinitions(); assert them with the query.
+  /// ntid.x under a symbolic launch, docs/verify-sync.md "The model"). Bitwise
+  /// and/or/xor (except masks 2^k - 1), shifts by a symbolic amount, signed
+  /// division are not encoded: lower() fails on them. Buffers are functions of
+  /// the Int index. The definitions are in intDefinitions(); assert them with
+  /// the query.
   void setBitVectorsAsIntegers(bool on) { bvAsInt = on; }
   /// Integer mode: upper bounds of bit-vector variables that the query
   /// asserts (top-level conjuncts `v <= c`, `v < c`, `v < w` of

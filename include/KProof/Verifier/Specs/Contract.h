@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Resolves a `kproof.contract` (DESIGN.md §2, docs/contracts.md) against the
+// Resolves a `kproof.contract` (docs/contracts.md) against the
 // module: the entry kernel, the launch geometry, the parameter bindings by
 // position and the spec. One implementation, shared by the proof engine
 // (EquivalenceChecker) and the CPU interpreter (kproof-run), so both read a

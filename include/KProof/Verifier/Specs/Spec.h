@@ -5,7 +5,7 @@
 //===----------------------------------------------------------------------===//
 //
 // A spec's meaning is implemented once, as an element-wise lowering to the
-// engine's terms (DESIGN.md §2, §5): output element at a (possibly symbolic)
+// engine's terms (docs/contracts.md): output element at a (possibly symbolic)
 // index -> term over the input element terms, never a materialized tensor.
 // The executor reads input element i of buffer `x` as
 // TermContext::element("x", i) (floats) or the BVVar "x[i]" (integers), and

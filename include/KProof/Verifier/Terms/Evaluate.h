@@ -4,13 +4,14 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Confirms counterexamples (DESIGN.md §6): a term is evaluated at a concrete
-// input (Assignment.h) with every function as its TRUE function (exp is e^x,
-// ex2 is 2^x, a lifted idiom the function it stands for), in interval
-// arithmetic over MPFR. Every interval encloses the exact value: lower bounds
-// are rounded toward -inf, upper bounds toward +inf, and MPFR's functions are
-// correctly rounded, so a bound computed in a direction is a true bound. A
-// mismatch is confirmed only when the interval of kernel - spec excludes 0.
+// Confirms counterexamples (docs/design-notes.md "Certificates restate the
+// goal"): a term is evaluated at a concrete input (Assignment.h) with every
+// function as its TRUE function (exp is e^x, ex2 is 2^x, a lifted idiom the
+// function it stands for), in interval arithmetic over MPFR. Every interval
+// encloses the exact value: lower bounds are rounded toward -inf, upper bounds
+// toward +inf, and MPFR's functions are correctly rounded, so a bound computed
+// in a direction is a true bound. A mismatch is confirmed only when the
+// interval of kernel - spec excludes 0.
 //
 // Bit-vectors are evaluated exactly (SMT-LIB semantics), booleans in three
 // values: a comparison of overlapping intervals is Unknown.

@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Closes most obligations without the solver (DESIGN.md §3, §9). A real
+// Closes most obligations without the solver (docs/design-notes.md). A real
 // term is brought to a rational function P / Q of polynomials over *atoms*
 // (input variables, max/min/ite terms, uninterpreted function values, and
 // exponential atoms). Exponentials obey the rules of exponents, applied as
@@ -101,16 +101,16 @@ public:
   /// (positive coefficients over positive and non-negative atoms, or 0).
   bool provesNonNegative(Term t) { return termSign(t) >= kNonNegative; }
 
-  /// The ex2 idiom (DESIGN.md §3): if `arg` normalizes to a polynomial
-  /// L * f, L = `scale` (the f32 constant log2(e) = 0f3FB8AA3B), where every
-  /// coefficient of f is a dyadic rational (as float constants are: 1, -1,
-  /// a softmax scale 1/sqrt(d) in f32), returns f, so that ex2(arg) can be
-  /// read as exp(f); also of a quotient (L f) / h whose denominator's
-  /// coefficients are dyadic and free of L (then f / h). Otherwise
-  /// (exp2f(x) without L) null. The interpreter's exact mode tracks the
-  /// same reading along the dataflow (Interpreter.cpp, Real::scaled).
-  /// Known differences of the two readings: a scale that cancels ((L x +
-  /// y) - y is read here, not there) and L in a denominator.
+  /// The ex2 idiom (docs/design-notes.md "Transcendental constants, and the ex2
+  /// idiom"): if `arg` normalizes to a polynomial L * f, L = `scale` (the f32
+  /// constant log2(e) = 0f3FB8AA3B), where every coefficient of f is a dyadic
+  /// rational (as float constants are: 1, -1, a softmax scale 1/sqrt(d) in
+  /// f32), returns f, so that ex2(arg) can be read as exp(f); also of a
+  /// quotient (L f) / h whose denominator's coefficients are dyadic and free of
+  /// L (then f / h). Otherwise (exp2f(x) without L) null. The interpreter's
+  /// exact mode tracks the same reading along the dataflow (Interpreter.cpp,
+  /// Real::scaled). Known differences of the two readings: a scale that cancels
+  /// ((L x + y) - y is read here, not there) and L in a denominator.
   Term matchScaledLinear(Term arg, const Rational &scale);
 
   /// A term for a polynomial / rational function (for solver residues).

@@ -4,11 +4,11 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The symbolic executor turns kproof IR into terms of three sorts (DESIGN.md
-// §3): exact reals for float registers, bit-vectors of PTX width for
-// integers and addresses, and booleans for predicates. Terms are immutable
-// and hash-consed by a TermContext: structurally equal terms are the same
-// pointer, so equality is pointer equality and shared subterms are shared.
+// The symbolic executor turns kproof IR into terms of three sorts
+// (docs/design-notes.md): exact reals for float registers, bit-vectors of PTX
+// width for integers and addresses, and booleans for predicates. Terms are
+// immutable and hash-consed by a TermContext: structurally equal terms are the
+// same pointer, so equality is pointer equality and shared subterms are shared.
 //
 // Constructors fold only what is exactly true over the reals (x + 0 = x,
 // constant arithmetic, max(-inf, x) = x for finite x, exp(-inf) = 0). Every
@@ -385,7 +385,10 @@ public:
   /// itself when it has no such nest.
   Term canonicalChains(Term t);
   /// `t` with every occurrence of a key of `map` replaced by its value
-  /// (variables by terms), memoized over the DAG.
+  /// (variables by terms), memoized over the DAG. Null when a rebuilt
+  /// operation has no term (an operation of infinities without a value,
+  /// such as -inf - -inf, after a substitution made both operands
+  /// infinite): callers must check.
   Term substitute(Term t, const llvm::DenseMap<Term, Term> &map);
 
   /// Number of distinct terms created.
