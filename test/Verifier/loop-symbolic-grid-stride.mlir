@@ -9,6 +9,7 @@
 // RUN: kproof-opt %inputs/cuda/ptx/memory_layouts.sm80.G.ptx --verify-equiv --contract=%s | FileCheck %s
 // RUN: sed 's/"scale_grid_stride"/"scale_grid_stride_bug"/' %s > %t.mlir
 // RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/memory_layouts.sm80.O3.ptx --verify-equiv --contract=%t.mlir 2>/dev/null | FileCheck %s --check-prefix=BUG
+// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/memory_layouts.sm80.G.ptx --verify-equiv --contract=%t.mlir 2>/dev/null | FileCheck %s --check-prefix=BUG
 // CHECK: assuming: precondition: 'n' is in [1, 1048577) (contract: range)
 // CHECK: obligations: [[N:[0-9]+]] ([[N]] proved)
 // CHECK: PROVED

@@ -26,6 +26,7 @@
 // RUN: kproof-opt %inputs/cuda/ptx/loop_stores.sm90.G.ptx --verify-equiv --contract=%t/gs.mlir | FileCheck %s --check-prefix=GS
 // RUN: sed 's/"grid_stride_copy"/"grid_stride_copy_block"/' %t/gs.mlir > %t/block.mlir
 // RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/loop_stores.sm80.O3.ptx --verify-equiv --contract=%t/block.mlir 2>/dev/null | FileCheck %s --check-prefix=BLOCK
+// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/loop_stores.sm90.G.ptx --verify-equiv --contract=%t/block.mlir 2>/dev/null | FileCheck %s --check-prefix=BLOCK
 // A grid-stride scaled exp, y[i] = exp(s * x[i]) for any n and any s,
 // against a func spec over tensor<?xf32> (concrete launch: the step is a
 // constant). Under a symbolic launch (grid_max/block_max) the step
@@ -34,6 +35,11 @@
 // RUN: kproof-opt %inputs/cuda/ptx/loop_stores.sm90.G.ptx --verify-equiv --contract=%t/gse.mlir | FileCheck %s --check-prefix=GSE
 // RUN: sed 's/grid = array<i64: 4, 1, 1>, block = array<i64: 32, 1, 1>,/grid_max = array<i64: 64, 1, 1>, block_max = array<i64: 256, 1, 1>,/' %t/gse.mlir > %t/gse-sym.mlir
 // RUN: %expect_exit 3 kproof-opt %inputs/cuda/ptx/loop_stores.sm80.O3.ptx --verify-equiv --contract=%t/gse-sym.mlir | FileCheck %s --check-prefix=GSESYM
+// The scaled exp's twin stops at n - 1: the last element is never
+// written, coverage REFUTED at a small n, confirmed by replay.
+// RUN: sed 's/"grid_stride_scaled_exp"/"grid_stride_scaled_exp_short"/' %t/gse.mlir > %t/gse-short.mlir
+// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/loop_stores.sm80.O3.ptx --verify-equiv --contract=%t/gse-short.mlir 2>/dev/null | FileCheck %s --check-prefix=GSESHORT
+// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/loop_stores.sm90.G.ptx --verify-equiv --contract=%t/gse-short.mlir 2>/dev/null | FileCheck %s --check-prefix=GSESHORT
 // RUN: sed 's/1048577/3/' %t/copy.mlir > %t/copy3.mlir
 // RUN: kproof-opt %inputs/cuda/ptx/loop_stores.sm80.O3.ptx --verify-equiv --contract=%t/copy3.mlir | FileCheck %s --check-prefix=COPY3
 // RUN: kproof-opt %inputs/cuda/ptx/loop_stores.sm80.O3.ptx --verify-equiv --contract=%t/copy3.mlir --format=json | FileCheck %s --check-prefix=COPY3-JSON
@@ -43,6 +49,10 @@
 // GSE: assuming: precondition: 'n' is in [1, 1048577) (contract: range)
 // GSE: obligations: [[N:[0-9]+]] ([[N]] proved)
 // GSE: {{^}}PROVED{{$}}
+// GSESHORT: REFUTED: coverage: every element of 'y' is written -- no thread writes y[{{[0-9]+}}] on any path
+// GSESHORT: n = {{[1-4]}}
+// GSESHORT: Replay: confirmed by replay (IEEE f32): the kernel never writes y[{{[0-9]+}}]
+// GSESHORT: {{^}}REFUTED{{$}}
 // GSESYM: UNKNOWN: more than 256 paths {{.*}}not summarized: loop at {{.*}}is not of a supported form
 // COPY3: obligations: [[N:[0-9]+]] ([[N]] proved)
 // COPY3: PROVED
