@@ -724,7 +724,7 @@ bool LoopSummarizer::summarizeLoop(State &s, Block *h,
       Term d = additiveDifference(next[i], V[i]);
       if (!d || mentionsAny(d, keys))
         return bail("loop-carried value #" + Twine(i) + " (" +
-                    next[i]->toBriefString(80) +
+                    next[i]->toReadableString(120) +
                     ") is no induction variable (not v + step)");
       roles[i] = Role::Induction;
       steps[i] = d;
@@ -866,7 +866,7 @@ bool LoopSummarizer::summarizeLoop(State &s, Block *h,
     }
     if (roles[i] == Role::Invariant || mentionsAny(contrib[i], others))
       return bail("loop-carried value #" + Twine(i) + " (" +
-                  n->toBriefString(80) +
+                  n->toReadableString(120) +
                   ") has no invariant the engine states (sum, max or min "
                   "of the iterations, a sum rescaled by a running max, or "
                   "an induction variable)");
@@ -886,7 +886,7 @@ bool LoopSummarizer::summarizeLoop(State &s, Block *h,
     Term n = next[i];
     auto noInvariant = [&]() {
       return bail("loop-carried value #" + Twine(i) + " (" +
-                  n->toBriefString(80) +
+                  n->toReadableString(120) +
                   ") has no invariant the engine states (sum, max or min "
                   "of the iterations, a sum rescaled by a running max, or "
                   "an induction variable)");
@@ -1059,7 +1059,7 @@ bool LoopSummarizer::summarizeLoop(State &s, Block *h,
     bool isCmp = ck == Kind::BVSlt || ck == Kind::BVSle || ck == Kind::BVUlt ||
                  ck == Kind::BVUle || ck == Kind::Eq;
     if (!isCmp || c->getOperand(0)->getSort() != Sort::BV)
-      return bail("its exit test " + exitCond->toBriefString(80) +
+      return bail("its exit test " + exitCond->toReadableString(120) +
                   " is not a comparison of integers");
     // X(k) = c0 + st * k for the induction variable X tests.
     auto inductionOf = [&](Term x, Term &c0, Term &st) {
@@ -1085,7 +1085,7 @@ bool LoopSummarizer::summarizeLoop(State &s, Block *h,
       std::swap(a, b);
       swapped = true;
       if (!inductionOf(a, c0, st))
-        return bail("its exit test " + exitCond->toBriefString(80) +
+        return bail("its exit test " + exitCond->toReadableString(120) +
                     " does not compare an induction variable");
     }
     b = invariant(b);
@@ -1167,7 +1167,7 @@ bool LoopSummarizer::summarizeLoop(State &s, Block *h,
       // stay while !(B <= X(k))... written X(k) <= B negated: X > B.
       return bail("its exit test's direction is not supported");
     } else {
-      return bail("its exit test " + exitCond->toBriefString(80) +
+      return bail("its exit test " + exitCond->toReadableString(120) +
                   " is not of a supported form (X < B, X <= B, X != B "
                   "with a constant step)");
     }
@@ -1203,11 +1203,11 @@ bool LoopSummarizer::summarizeLoop(State &s, Block *h,
     };
     if (!uniform(E))
       return bail("its body synchronizes and its trip count " +
-                  E->toBriefString(80) + " may differ between threads");
+                  E->toReadableString(120) + " may differ between threads");
     for (size_t i = 0; i < V.size(); ++i)
       if (roles[i] == Role::Induction && !uniform(steps[i]))
         return bail("its body synchronizes and an induction step (" +
-                    steps[i]->toBriefString(80) +
+                    steps[i]->toReadableString(120) +
                     ") may differ between threads");
     // Barriers before the exit test run at every k <= E (at least once),
     // those after it at k < E. Either way the code after the loop is in
@@ -1237,7 +1237,7 @@ bool LoopSummarizer::summarizeLoop(State &s, Block *h,
   Term stayE = T.substitute(stayCond, mE);
   if (ex.mayHold(T.andOf({s.pc, T.bvUlt(k, E), T.notOf(stayK)})) ||
       ex.mayHold(T.andOf(s.pc, stayE)))
-    return bail("its trip count " + E->toBriefString(80) +
+    return bail("its trip count " + E->toReadableString(120) +
                 " is not proved (the exit test may not fail exactly there)");
 
   // What every iteration's header knows: the previous iteration's stay
@@ -1456,7 +1456,7 @@ bool LoopSummarizer::summarizeLoop(State &s, Block *h,
   for (Term t : exitArgs) {
     Term v = T.substitute(settle(t), exitMap);
     if (!v)
-      return bail("its value at the exit " + t->toBriefString(80) +
+      return bail("its value at the exit " + t->toReadableString(120) +
                   " has no closed form (infinities meet)");
     outVals.push_back(SymValue{v, false});
   }
