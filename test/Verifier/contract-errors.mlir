@@ -22,6 +22,13 @@
 // A scalar whose value names a size (a row stride equal to the row
 // length): the name must be a symbolic size.
 // RUN: %expect_exit 2 kproof-opt %inputs/cuda/ptx/loop_rows.sm80.O3.ptx --verify-equiv --contract=%t/value-name.mlir 2>&1 | FileCheck %s --check-prefix=VALUENAME
+// Table preconditions no input satisfies: an i64 table whose elements are
+// all >= 2^32 but <= an i32 scalar (any i32 value, at most 2^31 - 1); and
+// the same with the scalar's value naming a size of at most 16.
+// RUN: %expect_exit 2 kproof-opt %inputs/cuda/ptx/loop_rows.sm80.O3.ptx --verify-equiv --contract=%t/table-wide.mlir 2>&1 | FileCheck %s --check-prefix=TABLEWIDE
+// RUN: %expect_exit 2 kproof-opt %inputs/cuda/ptx/loop_rows.sm80.O3.ptx --verify-equiv --contract=%t/table-size.mlir 2>&1 | FileCheck %s --check-prefix=TABLESIZE
+// TABLEWIDE: table-wide.mlir:1:1: error: 'kproof.contract' op param 'idx': the preconditions contradict each other: 'range' [4294967296, 4294967297) puts every element at >= 4294967296, but 'at_most = "m"' puts it at <= m, which is at most 2147483647
+// TABLESIZE: table-size.mlir:1:1: error: 'kproof.contract' op param 'idx': the preconditions contradict each other: 'range' [17, 20) puts every element at >= 17, but 'at_most = "m"' puts it at <= m, which is at most 16
 // VALUENAME: value-name.mlir:1:1: error: 'kproof.contract' op param 'n': value "k" must name a symbolic size
 
 // SIZEFLOAT: size-float.mlir:1:1: error: 'kproof.contract' op param 's': 'range' applies to an integer scalar without a 'value'
@@ -66,3 +73,7 @@ kproof.contract @c {kernel = "softmax_online_4", grid = array<i64: 1, 1, 1>, blo
 kproof.contract @c {kernel = "softmax_online_4", grid = array<i64: 1, 1, 1>, block = array<i64: 1, 1, 1>, params = [{name = "x", buffer = "in", type = f32, shape = array<i64: 4>, nonfinite = ["-inf", "-inf"]}, {name = "y", buffer = "out", type = f32, shape = array<i64: 4>}], spec = {builtin = "softmax", input = "x", output = "y"}}
 //--- value-name.mlir
 kproof.contract @c {kernel = "row_sum", grid = array<i64: 1, 1, 1>, block = array<i64: 1, 1, 1>, params = [{name = "x", buffer = "in", type = f32, shape = array<i64: 1, 4>}, {name = "y", buffer = "out", type = f32, shape = array<i64: 1>}, {name = "n", scalar = i32, value = "k"}], spec = {builtin = "sum", input = "x", output = "y"}}
+//--- table-wide.mlir
+kproof.contract @c {kernel = "row_sum", grid = array<i64: 1, 1, 1>, block = array<i64: 1, 1, 1>, params = [{name = "idx", buffer = "in", type = i64, shape = array<i64: 4>, range = array<i64: 4294967296, 4294967297>, at_most = "m"}, {name = "y", buffer = "out", type = f32, shape = array<i64: 1>}, {name = "m", scalar = i32}], spec = {builtin = "sum", input = "idx", output = "y"}}
+//--- table-size.mlir
+kproof.contract @c {kernel = "row_sum", grid = array<i64: 1, 1, 1>, block = array<i64: 1, 1, 1>, params = [{name = "idx", buffer = "in", type = i32, shape = array<i64: 4>, range = array<i64: 17, 20>, at_most = "m"}, {name = "n", scalar = i32, range = array<i64: 1, 17>}, {name = "m", scalar = i32, value = "n"}], spec = {builtin = "sum", input = "idx", output = "y"}}

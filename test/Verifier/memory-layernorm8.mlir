@@ -3,7 +3,7 @@
 // memory-layernorm.mlir widened to rows of 256 (every 128 there, the row
 // length and the spec's divisor, becomes 256). PROVED lane by lane; the
 // planted bug adds the bias of the next column block: REFUTED at the first
-// store, confirmed by replay. About 20 s and 1.8 GiB each: the variance's
+// store (-G; -O3 in the bench), confirmed by replay. About 20 s and 1.8 GiB each: the variance's
 // normal form has (8 x 32)^2 cross terms per lane before it closes.
 // RUN: split-file %S/memory-layernorm.mlir %t
 // RUN: sed 's/128/256/g; s/"layernorm_warp4"/"layernorm_warp8"/' %t/ln.mlir > %t/ln8.mlir

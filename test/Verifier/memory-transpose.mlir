@@ -17,17 +17,19 @@
 // RUN: kproof-opt %inputs/cuda/ptx/transpose_tiled.sm90.G.ptx --verify-equiv --contract=%t/padded.mlir | FileCheck %s --check-prefix=TR
 // RUN: sed 's/"transpose_smem_padded"/"transpose_smem_padded_bug"/' %t/padded.mlir > %t/padded-bug.mlir
 // RUN: sed 's/"transpose_smem_padded"/"transpose_smem_padded_nosync"/' %t/padded.mlir > %t/padded-nosync.mlir
-// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/transpose_tiled.sm80.O3.ptx --verify-equiv --contract=%t/padded-bug.mlir 2>&1 | FileCheck %s --check-prefix=BUG
-// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/transpose_tiled.sm90.G.ptx --verify-equiv --contract=%t/padded-bug.mlir 2>&1 | FileCheck %s --check-prefix=BUG
-// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/transpose_tiled.sm80.O3.ptx --verify-equiv --contract=%t/padded-nosync.mlir 2>&1 | FileCheck %s --check-prefix=NOSYNC
-// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/transpose_tiled.sm90.G.ptx --verify-equiv --contract=%t/padded-nosync.mlir 2>&1 | FileCheck %s --check-prefix=NOSYNC
+// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/transpose_tiled.sm80.O3.ptx --verify-equiv --contract=%t/padded-bug.mlir 2>&1 | FileCheck %s --check-prefixes=BUG,PBUG
+// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/transpose_tiled.sm90.G.ptx --verify-equiv --contract=%t/padded-bug.mlir 2>&1 | FileCheck %s --check-prefixes=BUG,PBUG
+// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/transpose_tiled.sm80.O3.ptx --verify-equiv --contract=%t/padded-nosync.mlir 2>&1 | FileCheck %s --check-prefixes=NOSYNC,PNOSYNC
+// RUN: %expect_exit 1 kproof-opt %inputs/cuda/ptx/transpose_tiled.sm90.G.ptx --verify-equiv --contract=%t/padded-nosync.mlir 2>&1 | FileCheck %s --check-prefixes=NOSYNC,PNOSYNC
 
 // TR-NOT: UNKNOWN
 // TR: {{^}}PROVED
 // BUG: error: REFUTED: value mismatch at y[
+// PBUG: kproof: transpose_smem_padded_bug against
 // BUG: Replay: confirmed by replay ({{[^)]*}}): kernel {{[a-z_]+}}[{{[0-9]+}}] = {{-?[0-9.e+-]+}}, spec = {{-?[0-9.e+-]+}}
 // BUG: {{^}}REFUTED
 // NOSYNC: error: REFUTED: data race on shared {{.*}}::tile' (byte {{[0-9]+}}): thread {{.*}} writes at {{.*}}, thread {{.*}} reads at {{.*}} in the same barrier phase
+// PNOSYNC: kproof: transpose_smem_padded_nosync against
 // NOSYNC: Replay: confirmed by replay (IEEE f32): race
 // NOSYNC: {{^}}REFUTED
 

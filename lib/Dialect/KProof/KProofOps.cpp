@@ -811,25 +811,39 @@ static LogicalResult verifyPreconditionsSatisfiable(ContractOp op) {
   // The largest value each integer scalar takes, where bounded.
   llvm::StringMap<int64_t> scalarMax;
   llvm::StringMap<int64_t> sizeMax;
+  // The largest signed value of a `w`-bit integer.
+  auto typeMax = [](unsigned w) {
+    return w >= 64 ? INT64_MAX : (int64_t(1) << (w - 1)) - 1;
+  };
   for (Attribute a : op.getParams()) {
     auto d = cast<DictionaryAttr>(a);
     auto sc = d.getAs<TypeAttr>("scalar");
     if (!sc || !isa<IntegerType>(sc.getValue()))
       continue;
     StringRef name = d.getAs<StringAttr>("name").getValue();
+    unsigned w = sc.getValue().getIntOrFloatBitWidth();
     if (auto r = d.getAs<DenseI64ArrayAttr>("range")) {
       scalarMax[name] = r[1] - 1;
       sizeMax[name] = r[1] - 1;
     } else if (auto v = d.getAs<IntegerAttr>("value")) {
       scalarMax[name] = v.getValue().getSExtValue();
+    } else if (!d.get("value")) {
+      // Any value of its type: the facts sign-extend both sides to the
+      // wider width, so a wider table can still ask for more.
+      scalarMax[name] = typeMax(w);
     }
   }
   for (Attribute a : op.getParams()) {
     auto d = cast<DictionaryAttr>(a);
     auto sc = d.getAs<TypeAttr>("scalar");
     auto v = d.getAs<StringAttr>("value");
-    if (sc && v && sizeMax.count(v.getValue()))
-      scalarMax[d.getAs<StringAttr>("name").getValue()] = sizeMax[v.getValue()];
+    if (!sc || !v || !sizeMax.count(v.getValue()))
+      continue;
+    // The size's value at the scalar's width (the binding truncates it):
+    // its largest value when it fits, at most the type's largest else.
+    int64_t top = typeMax(sc.getValue().getIntOrFloatBitWidth());
+    scalarMax[d.getAs<StringAttr>("name").getValue()] =
+        std::min(sizeMax[v.getValue()], top);
   }
   for (Attribute a : op.getParams()) {
     auto d = cast<DictionaryAttr>(a);
