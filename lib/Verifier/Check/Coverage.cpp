@@ -498,9 +498,14 @@ bool Checker::checkByLane(const std::string &name, Term pc, Term lhs, Term rhs,
                   : T.bvBin(Kind::BVAdd, T.bvBin(Kind::BVMul, q, T.bv(kWarp, 32)),
                             T.bv(c, 32));
     Term l = T.substitute(lhs, sigma), r = T.substitute(rhs, sigma);
-    lanes.push_back({l, r, T.substitute(index, sigma), sigma[tid]});
-    // A lane whose path condition folds to false does not store here.
+    // A lane without a term (an operation of infinities at that lane):
+    // not proved lane by lane; the caller checks the value as a whole.
     Term pcLane = T.substitute(pc, sigma);
+    Term laneIndex = T.substitute(index, sigma);
+    if (!l || !r || !pcLane || !laneIndex)
+      return false;
+    lanes.push_back({l, r, laneIndex, sigma[tid]});
+    // A lane whose path condition folds to false does not store here.
     if (pcLane->getKind() == Kind::BoolConst && !pcLane->getBoolValue())
       continue;
     if (!N.provesEqual(l, r))

@@ -346,7 +346,7 @@ void Checker::checkValue(const std::string &name, Term pc, Term lhs, Term rhs,
   // A reduction of the kernel's (a summarized loop) equal to one of the
   // spec's, element by element: the same term from here on.
   if (Term unified = unifyReductions(name, pc, lhs, rhs, 0);
-      unified != lhs) {
+      unified && unified != lhs) {
     lhs = unified;
     negatedGoal = T.andOf(pc, T.notOf(T.eq(lhs, rhs)));
     if (N.provesEqual(lhs, rhs)) {

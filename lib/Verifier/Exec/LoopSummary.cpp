@@ -1273,7 +1273,11 @@ bool LoopSummarizer::summarizeLoop(State &s, Block *h,
     }
   }
   auto settle = [&](Term t) {
-    return headerFacts.empty() || !t ? t : T.substitute(t, headerFacts);
+    if (headerFacts.empty() || !t)
+      return t;
+    // (Null: the facts made an operation of infinities; t as it was.)
+    Term settled = T.substitute(t, headerFacts);
+    return settled ? settled : t;
   };
   // The contributions of iterations j <= E too.
   for (Term &c : contrib)
@@ -1462,10 +1466,14 @@ bool LoopSummarizer::summarizeLoop(State &s, Block *h,
   }
   // Keep what the iteration learned about the thread (id ranges).
   if (it.pc != s.pc) {
+    Term exitPc = T.substitute(it.pc, exitMap);
+    if (!exitPc)
+      return bail("its path condition at the exit has no closed form "
+                  "(infinities meet)");
     if (getenv("KPROOF_DUMP_TERMS"))
       llvm::errs() << "; loop summary: the path condition at the exit adds "
-                   << T.substitute(it.pc, exitMap)->toBriefString(600) << "\n";
-    s.pc = T.andOf(s.pc, T.substitute(it.pc, exitMap));
+                   << exitPc->toBriefString(600) << "\n";
+    s.pc = T.andOf(s.pc, exitPc);
   }
   for (auto [arg, v] : llvm::zip(exitBlock->getArguments(), outVals))
     sf.env[arg] = v;

@@ -570,6 +570,15 @@ Term SharedMemoryModel::resolveSharedRead(State &s, const std::string &region,
     if (!exact)
       guessedWriter = w.loc;
     Term value = T.substitute(w.value, sigma);
+    if (!value) {
+      // The writer's value at the witness thread has no term (an
+      // operation of infinities, at a witness the writer's path may
+      // exclude): not read as anything.
+      ex.unknown(loc, "the value a thread writes to shared '" + region +
+                          "' has no closed form at the reading thread's "
+                          "writer (infinities meet)");
+      return nullptr;
+    }
     if (exact && onlyWriter && !ex.getOptions().otherWriterConditions) {
       // No other writer: the layout is one-to-one (writerMatch), so the
       // condition below is unsatisfiable; not built.
