@@ -811,10 +811,6 @@ static LogicalResult verifyPreconditionsSatisfiable(ContractOp op) {
   // The largest value each integer scalar takes, where bounded.
   llvm::StringMap<int64_t> scalarMax;
   llvm::StringMap<int64_t> sizeMax;
-  // The largest signed value of a `w`-bit integer.
-  auto typeMax = [](unsigned w) {
-    return w >= 64 ? INT64_MAX : (int64_t(1) << (w - 1)) - 1;
-  };
   for (Attribute a : op.getParams()) {
     auto d = cast<DictionaryAttr>(a);
     auto sc = d.getAs<TypeAttr>("scalar");
@@ -830,7 +826,7 @@ static LogicalResult verifyPreconditionsSatisfiable(ContractOp op) {
     } else if (!d.get("value")) {
       // Any value of its type: the facts sign-extend both sides to the
       // wider width, so a wider table can still ask for more.
-      scalarMax[name] = typeMax(w);
+      scalarMax[name] = llvm::maxIntN(std::min(w, 64u));
     }
   }
   for (Attribute a : op.getParams()) {
@@ -841,7 +837,8 @@ static LogicalResult verifyPreconditionsSatisfiable(ContractOp op) {
       continue;
     // The size's value at the scalar's width (the binding truncates it):
     // its largest value when it fits, at most the type's largest else.
-    int64_t top = typeMax(sc.getValue().getIntOrFloatBitWidth());
+    int64_t top =
+        llvm::maxIntN(std::min(sc.getValue().getIntOrFloatBitWidth(), 64u));
     scalarMax[d.getAs<StringAttr>("name").getValue()] =
         std::min(sizeMax[v.getValue()], top);
   }
@@ -1046,8 +1043,8 @@ LogicalResult ContractOp::verify() {
                  << "': 'range' applies to an in or inout buffer of integers";
         int64_t lo = range[0], hi = range[1];
         unsigned w = type.getValue().getIntOrFloatBitWidth();
-        int64_t minV = w >= 64 ? INT64_MIN : -(int64_t(1) << (w - 1));
-        int64_t maxV = w >= 64 ? INT64_MAX : (int64_t(1) << (w - 1)) - 1;
+        int64_t minV = llvm::minIntN(std::min(w, 64u));
+        int64_t maxV = llvm::maxIntN(std::min(w, 64u));
         if (lo >= hi)
           return emitOpError("param '")
                  << name.getValue() << "': 'range' [" << lo << ", " << hi
@@ -1136,8 +1133,8 @@ LogicalResult ContractOp::verify() {
                     "'value'";
         int64_t lo = range[0], hi = range[1];
         unsigned w = scalar.getValue().getIntOrFloatBitWidth();
-        int64_t maxV = w >= 64 ? INT64_MAX : (int64_t(1) << (w - 1)) - 1;
-        int64_t minV = w >= 64 ? INT64_MIN : -(int64_t(1) << (w - 1));
+        int64_t maxV = llvm::maxIntN(std::min(w, 64u));
+        int64_t minV = llvm::minIntN(std::min(w, 64u));
         if (lo >= hi)
           return emitOpError("param '")
                  << name.getValue() << "': 'range' [" << lo << ", " << hi
