@@ -1,5 +1,4 @@
-//===- EquivalenceChecker.h - kernel == spec, or a counterexample -*- C++
-//-*-===//
+//===- EquivalenceChecker.h - kernel == spec, or a counterexample -*- C++ -*-===//
 //
 // Part of kproof, under the Apache License v2.0 with LLVM Exceptions.
 //
